@@ -1,0 +1,100 @@
+"""Errors of the rules engine: one `ScoringError` subclass per violated rule.
+
+Owns the error codes of `shared/spec/engine-cli.md` (plus `invalid_notation`). Every error carries
+`code` (stable, English, for programs) and `message` (German, for the Spielwart at the table).
+Forms turn them into field errors; the JSON command line prints them as `{"error": {...}}`.
+"""
+
+from __future__ import annotations
+
+
+class ScoringError(ValueError):
+    """A request the rules refuse. `code` names the rule, `message` explains it in German."""
+
+    code = "scoring_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class InvalidJson(ScoringError):
+    code = "invalid_json"
+
+
+class InvalidRequest(ScoringError):
+    code = "invalid_request"
+
+
+class UnknownRuleset(ScoringError):
+    code = "unknown_ruleset"
+
+
+class IllegalBid(ScoringError):
+    code = "illegal_bid"
+
+
+class AnnouncementRequiresHand(ScoringError):
+    code = "announcement_requires_hand"
+
+
+class OuvertRequiresHand(ScoringError):
+    code = "ouvert_requires_hand"
+
+
+class AnnouncementNotInNull(ScoringError):
+    code = "announcement_not_in_null"
+
+
+class SpitzenOutOfRange(ScoringError):
+    code = "spitzen_out_of_range"
+
+
+class KontraNotAllowed(ScoringError):
+    code = "kontra_not_allowed"
+
+
+class BockNotAllowed(ScoringError):
+    code = "bock_not_allowed"
+
+
+class ReWithoutKontra(ScoringError):
+    code = "re_without_kontra"
+
+
+class DeclarationBelowBid(ScoringError):
+    code = "declaration_below_bid"
+
+
+class TricksInconsistent(ScoringError):
+    code = "tricks_inconsistent"
+
+
+class OutcomeInconsistent(ScoringError):
+    code = "outcome_inconsistent"
+
+
+class ImpossibleAugen(ScoringError):
+    code = "impossible_augen"
+
+
+class TieRuleRequired(ScoringError):
+    code = "tie_rule_required"
+
+
+class InvalidNotation(ScoringError):
+    code = "invalid_notation"
+
+
+ERROR_CLASSES: tuple[type[ScoringError], ...] = (
+    InvalidJson, InvalidRequest, UnknownRuleset, IllegalBid, AnnouncementRequiresHand,
+    OuvertRequiresHand, AnnouncementNotInNull, SpitzenOutOfRange, KontraNotAllowed,
+    BockNotAllowed, ReWithoutKontra, DeclarationBelowBid, TricksInconsistent,
+    OutcomeInconsistent, ImpossibleAugen, TieRuleRequired, InvalidNotation,
+)

@@ -1,0 +1,377 @@
+"""The club's data: players, seasons, events, Serien (`Round`), tables, seats, games, totals.
+
+Owns the tables and the rules the database itself can hold (unique seat per table, one game
+number per table, one table per player and Serie). Derived numbers on `Game` (value, list
+score, ...) are written by `services.record_game` through the engine, never by `save()`.
+Terms: see the glossary in README.md.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from scoring import GameType, Ruleset
+
+DEFAULT_GAMES_PER_ROUND = {"3": 36, "4": 48, "5": 60}
+RULESET_CHOICES = [
+    (Ruleset.ISKO.value, "ISkO (Internationale Skatordnung)"),
+    (Ruleset.PREISSKAT.value, "Preisskat (alte Skatordnung)"),
+]
+GAME_TYPE_CHOICES = [
+    (GameType.CLUBS.value, "Kreuz"),
+    (GameType.SPADES.value, "Pik"),
+    (GameType.HEARTS.value, "Herz"),
+    (GameType.DIAMONDS.value, "Karo"),
+    (GameType.GRAND.value, "Grand"),
+    (GameType.NULL.value, "Null"),
+]
+
+
+def default_games_per_round() -> dict[str, int]:
+    return dict(DEFAULT_GAMES_PER_ROUND)
+
+
+class Club(models.Model):
+    name = models.CharField("Name", max_length=200)
+
+    class Meta:
+        verbose_name = "Club"
+        verbose_name_plural = "Clubs"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    key = models.SlugField("Kürzel", max_length=60, unique=True)
+    name = models.CharField("Name", max_length=200)
+    is_guest = models.BooleanField("Gast", default=False)
+    is_active = models.BooleanField("aktiv", default=True)
+
+    class Meta:
+        verbose_name = "Spieler"
+        verbose_name_plural = "Spieler"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player-detail", args=[self.key])
+
+
+class Season(models.Model):
+    class Rule(models.TextChoices):
+        TOTAL = "total", "Gesamtpunkte"
+        AVERAGE = "average", "Durchschnitt je Serie"
+        BEST_N = "best_n", "beste Serien (Streichergebnisse)"
+
+    year = models.PositiveIntegerField("Jahr", unique=True)
+    name = models.CharField("Name", max_length=200, blank=True)
+    ranking_rule = models.CharField(
+        "Wertung", max_length=10, choices=Rule.choices, default=Rule.TOTAL
+    )
+    best_n = models.PositiveIntegerField("gewertete Serien (beste N)", null=True, blank=True)
+    min_rounds = models.PositiveIntegerField("Mindestzahl Serien", default=0)
+
+    class Meta:
+        verbose_name = "Saison"
+        verbose_name_plural = "Saisons"
+        ordering = ["-year"]
+
+    def __str__(self) -> str:
+        return self.name or f"Saison {self.year}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("season-ranking", args=[self.year])
+
+
+class Event(models.Model):
+    key = models.SlugField("Schlüssel", max_length=100, unique=True)
+    name = models.CharField("Name", max_length=200)
+    date = models.DateField("Datum")
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="events", verbose_name="Saison"
+    )
+    ruleset = models.CharField(
+        "Regelwerk", max_length=20, choices=RULESET_CHOICES, default=Ruleset.ISKO.value
+    )
+    house_kontra = models.BooleanField("Kontra/Re (Hausregel)", default=False)
+    house_bock = models.BooleanField("Bock (Hausregel)", default=False)
+    house_ramsch = models.BooleanField("Ramsch (Hausregel)", default=False)
+    cents_per_point = models.CharField(
+        "Wertpunkt in Cent", max_length=20, blank=True, help_text="z. B. 1/10, 1/4, 0.5, 1"
+    )
+    lost_game_fees_cents = models.JSONField(
+        "Verlustspielgeld in Cent (1., 2., … verlorenes Spiel)", default=list, blank=True
+    )
+    games_per_round = models.JSONField("Spiele je Serie", default=default_games_per_round)
+    players = models.ManyToManyField(
+        Player, through="Attendance", related_name="events", verbose_name="Teilnehmer"
+    )
+
+    class Meta:
+        verbose_name = "Veranstaltung"
+        verbose_name_plural = "Veranstaltungen"
+        ordering = ["-date", "key"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.key])
+
+    @property
+    def has_settlement(self) -> bool:
+        return bool(self.cents_per_point)
+
+    def games_for_table_size(self, size: int) -> int:
+        table = {**DEFAULT_GAMES_PER_ROUND, **(self.games_per_round or {})}
+        return int(table[str(size)])
+
+
+class Attendance(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, verbose_name="Veranstaltung")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
+    arrived_at = models.DateTimeField("angemeldet", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Anwesenheit"
+        verbose_name_plural = "Anwesenheiten"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="attendance_once_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} bei {self.event}"
+
+
+class Round(models.Model):
+    """A Serie: every present player plays one table's worth of games."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name="Veranstaltung"
+    )
+    number = models.PositiveIntegerField("Serie")
+    seed = models.CharField("Auslosung (Startwert)", max_length=64, blank=True)
+    seating = models.CharField(
+        "Setzart",
+        max_length=10,
+        choices=[("draw", "ausgelost"), ("standings", "nach Rangliste gesetzt"), ("manual", "von Hand")],
+        default="manual",
+    )
+    created_at = models.DateTimeField("angelegt", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Serie"
+        verbose_name_plural = "Serien"
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, Serie {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("round-detail", args=[self.event.key, self.number])
+
+
+class Table(models.Model):
+    class Entry(models.TextChoices):
+        GAMES = "games", "Spiel für Spiel"
+        TOTALS = "totals", "Summen von der Papierliste"
+
+    class Check(models.TextChoices):
+        OPEN = "open", "offen"
+        CONFIRMED = "confirmed", "geprüft"
+        REJECTED = "rejected", "beanstandet"
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name="Serie"
+    )
+    number = models.PositiveIntegerField("Tisch")
+    entry = models.CharField("Erfassung", max_length=10, choices=Entry.choices, default=Entry.GAMES)
+    check_status = models.CharField(
+        "Prüfung", max_length=10, choices=Check.choices, default=Check.OPEN
+    )
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="geprüft von",
+    )
+    checked_at = models.DateTimeField("geprüft am", null=True, blank=True)
+    check_note = models.CharField("Prüfvermerk", max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = "Tisch"
+        verbose_name_plural = "Tische"
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_per_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Tisch {self.number} ({self.round})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "table-entry", args=[self.round.event.key, self.round.number, self.number]
+        )
+
+
+class Seat(models.Model):
+    """`position` 1..5 clockwise; position 1 deals the first game."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name="Tisch"
+    )
+    # Denormalised so the database can refuse a player at two tables of one Serie.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", verbose_name="Serie")
+    position = models.PositiveSmallIntegerField("Platz")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
+
+    class Meta:
+        verbose_name = "Platz"
+        verbose_name_plural = "Plätze"
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_per_table"),
+            models.UniqueConstraint(fields=["round", "player"], name="one_table_per_round"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=5), name="seat_position_1_to_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Platz {self.position}: {self.player}"
+
+
+class Game(models.Model):
+    """One deal at a table: a played game or an eingepasstes Spiel (`passed_in`)."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="games", verbose_name="Tisch"
+    )
+    number = models.PositiveSmallIntegerField("Spiel Nr.")
+    passed_in = models.BooleanField("eingepasst", default=False)
+    declarer = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="declared_games",
+        verbose_name="Alleinspieler",
+    )
+    declaration = models.JSONField("Ansage", null=True, blank=True)
+    outcome = models.JSONField("Ergebnis", null=True, blank=True)
+    notation = models.CharField("Kurzschrift", max_length=80, blank=True)
+    # Written by services.record_game from the engine's valuation.
+    game_type = models.CharField("Spielart", max_length=10, choices=GAME_TYPE_CHOICES, blank=True)
+    won = models.BooleanField("gewonnen", null=True)
+    overbid = models.BooleanField("überreizt", default=False)
+    game_value = models.IntegerField("Spielwert", default=0)
+    list_score = models.IntegerField("Spielpunkte", default=0)
+    derivation = models.CharField("Berechnung", max_length=200, blank=True)
+    version = models.PositiveIntegerField("Version", default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="erfasst von",
+    )
+    entered_at = models.DateTimeField("erfasst am", auto_now=True)
+
+    class Meta:
+        verbose_name = "Spiel"
+        verbose_name_plural = "Spiele"
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_number_per_table"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(
+                condition=Q(passed_in=True, declarer__isnull=True)
+                | Q(passed_in=False, declarer__isnull=False),
+                name="game_declarer_unless_passed",
+            ),
+            models.CheckConstraint(
+                condition=Q(passed_in=True) | Q(list_score__lte=0, won=False) | Q(won=True)
+                | Q(won__isnull=True),
+                name="lost_game_not_positive",
+            ),
+        ]
+        indexes = [models.Index(fields=["declarer", "table"], name="game_declarer_table")]
+
+    def __str__(self) -> str:
+        return f"Spiel {self.number}: {self.notation or 'eingepasst'}"
+
+
+class TableTotal(models.Model):
+    """A paper Spielliste entered as three numbers per player."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="totals", verbose_name="Tisch"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
+    list_score = models.IntegerField("Spielpunkte")
+    won = models.PositiveIntegerField("gewonnen")
+    lost = models.PositiveIntegerField("verloren")
+
+    class Meta:
+        verbose_name = "Tischsumme"
+        verbose_name_plural = "Tischsummen"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="one_total_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.list_score}"
+
+
+class Change(models.Model):
+    """History of every change to entered results: who, when, before/after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "erfasst"
+        UPDATE = "update", "geändert"
+        DELETE = "delete", "gelöscht"
+        CONFIRM = "confirm", "geprüft"
+        REJECT = "reject", "beanstandet"
+        TOTALS = "totals", "Summen erfasst"
+        SEATS = "seats", "Plätze geändert"
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="changes", verbose_name="Tisch"
+    )
+    game_number = models.PositiveSmallIntegerField("Spiel Nr.", null=True, blank=True)
+    action = models.CharField("Aktion", max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+    before = models.JSONField("vorher", null=True, blank=True)
+    after = models.JSONField("nachher", null=True, blank=True)
+    note = models.CharField("Vermerk", max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = "Änderung"
+        verbose_name_plural = "Änderungen"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.at:%d.%m.%Y %H:%M}"

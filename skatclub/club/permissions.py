@@ -1,0 +1,35 @@
+"""Who may change data: Spielwarte (group "Spielwart") and admins. Everyone else reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+
+SPIELWART_GROUP = "Spielwart"
+
+
+def is_spielwart(user: Any) -> bool:
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    return user.groups.filter(name=SPIELWART_GROUP).exists()
+
+
+def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Anonymous visitors go to the login page, logged-in members get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_spielwart(request.user):
+            raise PermissionDenied("Nur Spielwarte dürfen hier etwas ändern.")
+        return view(request, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,279 @@
+"""The adapter: ORM rows -> engine -> plain rows for pages, tables, PDFs and commands.
+
+Reads seats, per-table game aggregates and paper-list totals with a fixed number of queries
+(never one per game, table or player), hands each table's numbers to the engine
+(`table_scores`, `vergleichsrechnung`, `lost_game_fees`) and returns frozen rows.
+
+Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
+others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+
+from scoring import (
+    Ruleset,
+    lost_game_fees,
+    parse_cents_per_point,
+    table_scores,
+    vergleichsrechnung,
+)
+from skatclub.club.models import Event, Game, Round, Seat, Table, TableTotal
+
+WON_POINTS = 50
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's Serie at one table."""
+
+    event_id: int
+    round_id: int
+    round_number: int
+    table_id: int
+    table_number: int
+    table_size: int
+    player_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+    cash_cents: Fraction
+    fees_cents: int
+
+
+@dataclass
+class Row:
+    """One player's standing: sums of lines and the parts of the score."""
+
+    player_id: int
+    player: str  # key
+    name: str
+    is_guest: bool
+    list_score: int = 0
+    won: int = 0
+    lost: int = 0
+    others_lost: int = 0
+    others_points: int = 0
+    score: int = 0
+    cash_cents: Fraction = Fraction(0)
+    fees_cents: int = 0
+    rounds: int = 0
+    place: int = 0
+    lines: list[Line] = field(default_factory=list, repr=False)
+
+    @property
+    def won_points(self) -> int:
+        return WON_POINTS * self.won
+
+    @property
+    def lost_points(self) -> int:
+        return -WON_POINTS * self.lost
+
+    @property
+    def games(self) -> int:
+        return self.won + self.lost
+
+    def add(self, line: Line) -> None:
+        self.list_score += line.list_score
+        self.won += line.won
+        self.lost += line.lost
+        self.others_lost += line.others_lost
+        self.score += line.score
+        self.others_points += line.score - line.list_score - WON_POINTS * (line.won - line.lost)
+        self.cash_cents += line.cash_cents
+        self.fees_cents += line.fees_cents
+        self.rounds += 1
+        self.lines.append(line)
+
+    def decomposition(self) -> str:
+        """The score as any reader can recompute it."""
+        return (
+            f"{self.list_score} + 50 × {self.won} − 50 × {self.lost} "
+            f"+ {self.others_points} (Gegnerverluste {self.others_lost}) = {self.score}"
+        )
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "player": self.player,
+            "name": self.name,
+            "list_score": self.list_score,
+            "won": self.won,
+            "lost": self.lost,
+            "others_lost": self.others_lost,
+            "score": self.score,
+            "cash_cents": format_cents(self.cash_cents),
+            "fees_cents": self.fees_cents,
+        }
+
+
+def format_cents(amount: Fraction) -> str:
+    """Exact decimal string; a Wertpunkt of 1/10, 1/4 or 1/2 ct always ends in a few digits."""
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    sign = "-" if amount < 0 else ""
+    value = abs(amount)
+    whole, rest = divmod(value.numerator, value.denominator)
+    digits = ""
+    for _ in range(12):
+        if not rest:
+            break
+        rest *= 10
+        digit, rest = divmod(rest, value.denominator)
+        digits += str(digit)
+    if rest:
+        return f"{sign}{value.numerator}/{value.denominator}"
+    return f"{sign}{whole}.{digits}"
+
+
+def rank(rows: Iterable[Row]) -> list[Row]:
+    """Best first: score, then more won, then fewer lost; players still equal share the place."""
+    ordered = sorted(rows, key=lambda r: (-r.score, -r.won, r.lost, r.name, r.player))
+    previous: tuple[int, int, int] | None = None
+    for index, row in enumerate(ordered, start=1):
+        key = (row.score, row.won, row.lost)
+        row.place = ordered[index - 2].place if key == previous else index
+        previous = key
+    return ordered
+
+
+def lines_for(rounds: Q) -> list[Line]:
+    """All lines of the Serien selected by `rounds` (a Q on Round), in a fixed number of queries."""
+    round_rows = {
+        r["id"]: r
+        for r in Round.objects.filter(rounds).values(
+            "id", "number", "event_id", "event__ruleset", "event__cents_per_point",
+            "event__lost_game_fees_cents",
+        )
+    }
+    if not round_rows:
+        return []
+    tables = {
+        t["id"]: t
+        for t in Table.objects.filter(round_id__in=round_rows).values(
+            "id", "number", "round_id", "entry"
+        )
+    }
+    seats: dict[int, list[int]] = defaultdict(list)
+    for s in Seat.objects.filter(table_id__in=tables).order_by("table_id", "position").values(
+        "table_id", "player_id"
+    ):
+        seats[s["table_id"]].append(s["player_id"])
+    results = _game_results(tables) | _total_results(tables)
+    lines: list[Line] = []
+    for table_id, players in seats.items():
+        table = tables[table_id]
+        lines.extend(_table_lines(round_rows[table["round_id"]], table, players, results))
+    return lines
+
+
+def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    game_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES]
+    rows = (
+        Game.objects.filter(table_id__in=game_tables, passed_in=False)
+        .values("table_id", "declarer_id")
+        .annotate(
+            total=Sum("list_score"),
+            won_count=Count("id", filter=Q(won=True)),
+            lost_count=Count("id", filter=Q(won=False)),
+        )
+        .order_by()
+    )
+    return {
+        (r["table_id"], r["declarer_id"]): (r["total"] or 0, r["won_count"], r["lost_count"])
+        for r in rows
+    }
+
+
+def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    total_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.TOTALS]
+    rows = TableTotal.objects.filter(table_id__in=total_tables).values(
+        "table_id", "player_id", "list_score", "won", "lost"
+    )
+    return {(r["table_id"], r["player_id"]): (r["list_score"], r["won"], r["lost"]) for r in rows}
+
+
+def _table_lines(
+    round_row: dict[str, Any],
+    table: dict[str, Any],
+    players: Sequence[int],
+    results: dict[tuple[int, int], tuple[int, int, int]],
+) -> list[Line]:
+    ruleset = Ruleset(round_row["event__ruleset"])
+    own = [results.get((table["id"], p), (0, 0, 0)) for p in players]
+    size = len(players)
+    scores = table_scores(ruleset, size, own).seeger_fabian
+    cpp_text = round_row["event__cents_per_point"]
+    cash = (
+        vergleichsrechnung([o[0] for o in own], parse_cents_per_point(cpp_text))
+        if cpp_text
+        else [Fraction(0)] * size
+    )
+    fee_schedule = round_row["event__lost_game_fees_cents"] or []
+    lost_total = sum(o[2] for o in own)
+    return [
+        Line(
+            event_id=round_row["event_id"],
+            round_id=round_row["id"],
+            round_number=round_row["number"],
+            table_id=table["id"],
+            table_number=table["number"],
+            table_size=size,
+            player_id=player_id,
+            list_score=list_score,
+            won=won,
+            lost=lost,
+            others_lost=lost_total - lost,
+            score=scores[index],
+            cash_cents=Fraction(cash[index]),
+            fees_cents=lost_game_fees(lost, fee_schedule),
+        )
+        for index, (player_id, (list_score, won, lost)) in enumerate(zip(players, own, strict=True))
+    ]
+
+
+def standings_from_lines(lines: Iterable[Line]) -> list[Row]:
+    from skatclub.club.models import Player
+
+    lines = list(lines)
+    players = {
+        p["id"]: p
+        for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
+            "id", "key", "name", "is_guest"
+        )
+    }
+    rows: dict[int, Row] = {}
+    for line in lines:
+        row = rows.get(line.player_id)
+        if row is None:
+            p = players[line.player_id]
+            row = rows[line.player_id] = Row(p["id"], p["key"], p["name"], p["is_guest"])
+        row.add(line)
+    return rank(rows.values())
+
+
+def event_standings(event: Event, round_number: int | None = None) -> list[Row]:
+    """The event's (or one Serie's) standings, best first."""
+    selection = Q(event=event)
+    if round_number is not None:
+        selection &= Q(number=round_number)
+    return standings_from_lines(lines_for(selection))
+
+
+def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
+    rows = event_standings(event, round_number)
+    return {"event": event.key, "round": round_number, "rows": [r.as_json() for r in rows]}
+
+
+def kasse_cents(rows: Iterable[Row]) -> int:
+    """Lost-game fees collected by the club."""
+    return sum(row.fees_cents for row in rows)

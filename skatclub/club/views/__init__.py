@@ -1,0 +1,1 @@
+"""Views by area: `public` (read-only pages), `spielwart` (entry), `printing` (PDF)."""

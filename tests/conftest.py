@@ -1,0 +1,97 @@
+"""Personas and small club fixtures shared by all Django tests.
+
+Personas: `spielwart` (enters results), `checker` (a second Spielwart who confirms lists),
+`member` (logged in, may only read), and the anonymous visitor (the plain `client`).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+from skatclub.club.models import Event, Player, Round, Seat, Season, Table
+from skatclub.club.permissions import SPIELWART_GROUP
+
+
+def _user(username: str, *, spielwart: bool) -> User:
+    user = User.objects.create_user(username, password="geheim-und-lang-genug")
+    if spielwart:
+        group, _ = Group.objects.get_or_create(name=SPIELWART_GROUP)
+        user.groups.add(group)
+    return user
+
+
+@pytest.fixture
+def spielwart(db: None) -> User:
+    return _user("spielwart", spielwart=True)
+
+
+@pytest.fixture
+def checker(db: None) -> User:
+    return _user("pruefer", spielwart=True)
+
+
+@pytest.fixture
+def member(db: None) -> User:
+    return _user("mitglied", spielwart=False)
+
+
+@pytest.fixture
+def spielwart_client(client, spielwart):  # type: ignore[no-untyped-def]
+    client.force_login(spielwart)
+    return client
+
+
+@pytest.fixture
+def member_client(client, member):  # type: ignore[no-untyped-def]
+    client.force_login(member)
+    return client
+
+
+PLAYER_NAMES = [
+    ("anna", "Anna Albers"), ("bernd", "Bernd Brandt"), ("carla", "Carla Claus"),
+    ("dieter", "Dieter Dahl"), ("emil", "Emil Ernst"), ("frieda", "Frieda Fink"),
+    ("gerd", "Gerd Gold"), ("hanna", "Hanna Hahn"), ("ingo", "Ingo Igel"),
+    ("jana", "Jana Jung"), ("karl", "Karl Kurz"), ("lena", "Lena Lang"),
+]
+
+
+@pytest.fixture
+def players(db: None) -> dict[str, Player]:
+    return {key: Player.objects.create(key=key, name=name) for key, name in PLAYER_NAMES}
+
+
+@pytest.fixture
+def event(db: None) -> Event:
+    season = Season.objects.create(year=2026)
+    return Event.objects.create(
+        key="2026-11-20-preisskat", name="Preisskat November", date=datetime.date(2026, 11, 20),
+        season=season, ruleset="isko", cents_per_point="1/4",
+        lost_game_fees_cents=[50, 50, 50, 100],
+    )
+
+
+def make_table(round_: Round, number: int, players: list[Player]) -> Table:
+    table = Table.objects.create(round=round_, number=number)
+    for position, player in enumerate(players, start=1):
+        Seat.objects.create(table=table, round=round_, position=position, player=player)
+    return table
+
+
+@pytest.fixture
+def round_one(event: Event) -> Round:
+    return Round.objects.create(event=event, number=1)
+
+
+@pytest.fixture
+def four_table(round_one: Round, players: dict[str, Player]) -> Table:
+    """Table 1 of Serie 1: Anna, Bernd, Carla, Dieter in seat order."""
+    return make_table(round_one, 1, [players[k] for k in ("anna", "bernd", "carla", "dieter")])
+
+
+@pytest.fixture
+def three_table(round_one: Round, players: dict[str, Player]) -> Table:
+    """Table 2 of Serie 1: Emil, Frieda, Gerd."""
+    return make_table(round_one, 2, [players[k] for k in ("emil", "frieda", "gerd")])
