@@ -11,7 +11,7 @@ import datetime
 import pytest
 from django.contrib.auth.models import Group, User
 
-from skatclub.club.models import Event, Player, Round, Seat, Season, Table
+from skatclub.club.models import Event, Player, Round, Season, Seat, Table
 from skatclub.club.permissions import SPIELWART_GROUP
 
 
@@ -51,10 +51,18 @@ def member_client(client, member):  # type: ignore[no-untyped-def]
 
 
 PLAYER_NAMES = [
-    ("anna", "Anna Albers"), ("bernd", "Bernd Brandt"), ("carla", "Carla Claus"),
-    ("dieter", "Dieter Dahl"), ("emil", "Emil Ernst"), ("frieda", "Frieda Fink"),
-    ("gerd", "Gerd Gold"), ("hanna", "Hanna Hahn"), ("ingo", "Ingo Igel"),
-    ("jana", "Jana Jung"), ("karl", "Karl Kurz"), ("lena", "Lena Lang"),
+    ("anna", "Anna Albers"),
+    ("bernd", "Bernd Brandt"),
+    ("carla", "Carla Claus"),
+    ("dieter", "Dieter Dahl"),
+    ("emil", "Emil Ernst"),
+    ("frieda", "Frieda Fink"),
+    ("gerd", "Gerd Gold"),
+    ("hanna", "Hanna Hahn"),
+    ("ingo", "Ingo Igel"),
+    ("jana", "Jana Jung"),
+    ("karl", "Karl Kurz"),
+    ("lena", "Lena Lang"),
 ]
 
 
@@ -67,8 +75,12 @@ def players(db: None) -> dict[str, Player]:
 def event(db: None) -> Event:
     season = Season.objects.create(year=2026)
     return Event.objects.create(
-        key="2026-11-20-preisskat", name="Preisskat November", date=datetime.date(2026, 11, 20),
-        season=season, ruleset="isko", cents_per_point="1/4",
+        key="2026-11-20-preisskat",
+        name="Preisskat November",
+        date=datetime.date(2026, 11, 20),
+        season=season,
+        ruleset="isko",
+        cents_per_point="1/4",
         lost_game_fees_cents=[50, 50, 50, 100],
     )
 

@@ -160,7 +160,11 @@ class Round(models.Model):
     seating = models.CharField(
         "Setzart",
         max_length=10,
-        choices=[("draw", "ausgelost"), ("standings", "nach Rangliste gesetzt"), ("manual", "von Hand")],
+        choices=[
+            ("draw", "ausgelost"),
+            ("standings", "nach Rangliste gesetzt"),
+            ("manual", "von Hand"),
+        ],
         default="manual",
     )
     created_at = models.DateTimeField("angelegt", auto_now_add=True)
@@ -223,9 +227,7 @@ class Table(models.Model):
         return f"Tisch {self.number} ({self.round})"
 
     def get_absolute_url(self) -> str:
-        return reverse(
-            "table-entry", args=[self.round.event.key, self.round.number, self.number]
-        )
+        return reverse("table-entry", args=[self.round.event.key, self.round.number, self.number])
 
 
 class Seat(models.Model):
@@ -235,7 +237,9 @@ class Seat(models.Model):
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name="Tisch"
     )
     # Denormalised so the database can refuse a player at two tables of one Serie.
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", verbose_name="Serie")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="+", verbose_name="Serie"
+    )
     position = models.PositiveSmallIntegerField("Platz")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
 
@@ -305,7 +309,9 @@ class Game(models.Model):
                 name="game_declarer_unless_passed",
             ),
             models.CheckConstraint(
-                condition=Q(passed_in=True) | Q(list_score__lte=0, won=False) | Q(won=True)
+                condition=Q(passed_in=True)
+                | Q(list_score__lte=0, won=False)
+                | Q(won=True)
                 | Q(won__isnull=True),
                 name="lost_game_not_positive",
             ),

@@ -33,4 +33,3 @@ def playing_positions(table_size: int, game_number: int) -> tuple[int, ...]:
 def sitting_positions(table_size: int, game_number: int) -> tuple[int, ...]:
     playing = set(playing_positions(table_size, game_number))
     return tuple(p for p in range(1, table_size + 1) if p not in playing)
-

@@ -300,14 +300,15 @@ def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Any = None)
             raise EntryError("unknown_player", f"{line.player.name} sitzt nicht an diesem Tisch.")
     check_totals(event=table.round.event, table_size=len(seats), lines=lines)
     if table.games.exists():
-        raise EntryError(
-            "games_table", "An diesem Tisch sind schon einzelne Spiele erfasst."
-        )
+        raise EntryError("games_table", "An diesem Tisch sind schon einzelne Spiele erfasst.")
     before = totals_snapshot(table)
     table.totals.all().delete()
     TableTotal.objects.bulk_create(
         TableTotal(
-            table=table, player=line.player, list_score=line.list_score, won=line.won,
+            table=table,
+            player=line.player,
+            list_score=line.list_score,
+            won=line.won,
             lost=line.lost,
         )
         for line in lines

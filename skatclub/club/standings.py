@@ -20,6 +20,7 @@ from django.db.models import Count, Q, Sum
 
 from scoring import (
     Ruleset,
+    format_cents,
     lost_game_fees,
     parse_cents_per_point,
     table_scores,
@@ -116,25 +117,6 @@ class Row:
         }
 
 
-def format_cents(amount: Fraction) -> str:
-    """Exact decimal string; a Wertpunkt of 1/10, 1/4 or 1/2 ct always ends in a few digits."""
-    if amount.denominator == 1:
-        return str(amount.numerator)
-    sign = "-" if amount < 0 else ""
-    value = abs(amount)
-    whole, rest = divmod(value.numerator, value.denominator)
-    digits = ""
-    for _ in range(12):
-        if not rest:
-            break
-        rest *= 10
-        digit, rest = divmod(rest, value.denominator)
-        digits += str(digit)
-    if rest:
-        return f"{sign}{value.numerator}/{value.denominator}"
-    return f"{sign}{whole}.{digits}"
-
-
 def rank(rows: Iterable[Row]) -> list[Row]:
     """Best first: score, then more won, then fewer lost; players still equal share the place."""
     ordered = sorted(rows, key=lambda r: (-r.score, -r.won, r.lost, r.name, r.player))
@@ -151,7 +133,11 @@ def lines_for(rounds: Q) -> list[Line]:
     round_rows = {
         r["id"]: r
         for r in Round.objects.filter(rounds).values(
-            "id", "number", "event_id", "event__ruleset", "event__cents_per_point",
+            "id",
+            "number",
+            "event_id",
+            "event__ruleset",
+            "event__cents_per_point",
             "event__lost_game_fees_cents",
         )
     }
@@ -164,8 +150,10 @@ def lines_for(rounds: Q) -> list[Line]:
         )
     }
     seats: dict[int, list[int]] = defaultdict(list)
-    for s in Seat.objects.filter(table_id__in=tables).order_by("table_id", "position").values(
-        "table_id", "player_id"
+    for s in (
+        Seat.objects.filter(table_id__in=tables)
+        .order_by("table_id", "position")
+        .values("table_id", "player_id")
     ):
         seats[s["table_id"]].append(s["player_id"])
     results = _game_results(tables) | _total_results(tables)

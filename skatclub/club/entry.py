@@ -1,0 +1,107 @@
+"""Entry lines of the Spielliste: the declarer's seat number plus club notation (pure).
+
+Owns the line format typed on the entry page: `2 Kr m2 H S` = seat 2 plays Kreuz mit 2 Hand,
+won Schneider; `p` = eingepasst. Everything after the seat number is the engine's club notation
+(`scoring.parse_notation`); this module only splits off the seat number and adds up running
+totals. No database, no Skat rule (the engine and `services.record_game` check those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import Declaration, Outcome, ScoringError, format_notation, parse_notation
+
+PASSED_TOKENS = {"p", "eingepasst", "ep"}
+
+
+class LineError(ValueError):
+    """A line that cannot be read; `message` is German, for the Spielwart."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    """One typed game: `seat` None means eingepasst (no declarer, no declaration)."""
+
+    seat: int | None
+    declaration: Declaration | None
+    outcome: Outcome | None
+
+    @property
+    def passed_in(self) -> bool:
+        return self.seat is None
+
+    def declaration_dict(self) -> dict[str, Any] | None:
+        return self.declaration.to_dict() if self.declaration else None
+
+    def outcome_dict(self) -> dict[str, Any] | None:
+        return self.outcome.to_dict() if self.outcome else None
+
+    @property
+    def text(self) -> str:
+        return line_text(self.seat, self.declaration, self.outcome)
+
+
+def parse_line(text: str, table_size: int) -> EntryLine:
+    """`"2 Kr m2 H S"` → EntryLine(seat=2, …); `"p"` → eingepasst."""
+    tokens = text.split()
+    if not tokens:
+        raise LineError("empty_line", "Leere Zeile: z. B. „2 Kr m2 H S“ oder „p“ für eingepasst.")
+    if tokens[0].lower() in PASSED_TOKENS:
+        if len(tokens) > 1:
+            raise LineError(
+                "invalid_notation", "Ein eingepasstes Spiel ist nur „p“, ohne weitere Angaben."
+            )
+        return EntryLine(None, None, None)
+    seat = _seat(tokens[0], table_size)
+    if len(tokens) == 1:
+        raise LineError(
+            "invalid_notation", f"Nach dem Platz {seat} fehlt das Spiel, z. B. „{seat} Kr m2“."
+        )
+    try:
+        declaration, outcome = parse_notation(" ".join(tokens[1:]))
+    except ScoringError as error:
+        raise LineError(error.code, error.message) from None
+    return EntryLine(seat, declaration, outcome)
+
+
+def _seat(token: str, table_size: int) -> int:
+    if not token.isdigit():
+        raise LineError(
+            "missing_seat",
+            f"Die Zeile beginnt mit dem Platz des Alleinspielers (1–{table_size}), "
+            f"nicht mit „{token}“; z. B. „2 Kr m2 H S“, oder „p“ für eingepasst.",
+        )
+    seat = int(token)
+    if not 1 <= seat <= table_size:
+        raise LineError(
+            "unknown_seat", f"Platz {seat} gibt es an diesem Tisch nicht (1–{table_size})."
+        )
+    return seat
+
+
+def line_text(seat: int | None, declaration: Declaration | None, outcome: Outcome | None) -> str:
+    """The line as it would be typed: `2 Kr m2 H S` or `p`."""
+    if seat is None or declaration is None:
+        return "p"
+    return f"{seat} {format_notation(declaration, outcome)}"
+
+
+def running_totals(
+    table_size: int, games: Iterable[tuple[int | None, int]]
+) -> list[tuple[int, ...]]:
+    """Running list scores per seat after each game; `games` = (declarer seat or None, score)."""
+    totals = [0] * table_size
+    result = []
+    for seat, list_score in games:
+        if seat is not None:
+            totals[seat - 1] += list_score
+        result.append(tuple(totals))
+    return result

@@ -1,0 +1,251 @@
+"""Forms of the Spielwart's pages; engine and service errors become German field errors.
+
+Owns input parsing only: players, events (with Wertpunkt and fee list), attendance, Serie
+creation, seat swaps, the mouse/touch game form, paper-list totals and the second signature.
+No Skat rule is checked here: the game form only assembles a declaration/outcome for the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.text import slugify
+
+from scoring import GameType, ScoringError, parse_cents_per_point
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Player
+
+
+def unique_key(text: str, model: Any, exclude_pk: int | None = None, max_length: int = 60) -> str:
+    """A slug from `text`, made unique with -2, -3, … if needed."""
+    base = slugify(text)[: max_length - 4] or "x"
+    key, suffix = base, 2
+    existing = model.objects.exclude(pk=exclude_pk) if exclude_pk else model.objects.all()
+    while existing.filter(key=key).exists():
+        key, suffix = f"{base}-{suffix}", suffix + 1
+    return key
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "key", "is_guest", "is_active"]
+        help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["key"].required = False
+
+    def clean_key(self) -> str:
+        key = self.cleaned_data.get("key") or ""
+        if key:
+            clash = Player.objects.filter(key=key).exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise forms.ValidationError("Dieses Kürzel hat schon ein anderer Spieler.")
+            return key
+        return unique_key(self.data.get("name", ""), Player, self.instance.pk)
+
+
+class GuestForm(forms.Form):
+    """Add a guest and mark them present in one step."""
+
+    name = forms.CharField(label="Name des Gastes", max_length=200)
+
+
+class EventForm(forms.ModelForm):
+    lost_game_fees = forms.CharField(
+        label="Verlustspielgeld in Cent",
+        required=False,
+        help_text="für das 1., 2., … verlorene Spiel, durch Komma getrennt, z. B. 50, 50, 50, 100",
+    )
+    games_3 = forms.IntegerField(label="Spiele je Serie am 3er-Tisch", min_value=1, max_value=99)
+    games_4 = forms.IntegerField(label="Spiele je Serie am 4er-Tisch", min_value=1, max_value=99)
+    games_5 = forms.IntegerField(label="Spiele je Serie am 5er-Tisch", min_value=1, max_value=99)
+
+    class Meta:
+        model = Event
+        fields = [
+            "name", "date", "key", "ruleset", "house_kontra", "house_bock", "house_ramsch",
+            "cents_per_point",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {"key": "Leer lassen: wird aus Datum und Name gebildet."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["key"].required = False
+        games = {**DEFAULT_GAMES_PER_ROUND, **(self.instance.games_per_round or {})}
+        for size in ("3", "4", "5"):
+            self.fields[f"games_{size}"].initial = int(games[size])
+        fees = self.instance.lost_game_fees_cents or []
+        self.fields["lost_game_fees"].initial = ", ".join(str(f) for f in fees)
+
+    def clean_cents_per_point(self) -> str:
+        text = (self.cleaned_data.get("cents_per_point") or "").strip()
+        if text:
+            try:
+                parse_cents_per_point(text)
+            except ScoringError as error:
+                raise forms.ValidationError(error.message) from None
+        return text
+
+    def clean_lost_game_fees(self) -> list[int]:
+        text = self.cleaned_data.get("lost_game_fees") or ""
+        parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+        try:
+            fees = [int(p) for p in parts]
+        except ValueError:
+            raise forms.ValidationError(
+                "Bitte ganze Cent-Beträge durch Komma getrennt angeben, z. B. 50, 50, 100."
+            ) from None
+        if any(f < 0 for f in fees):
+            raise forms.ValidationError("Verlustspielgeld kann nicht negativ sein.")
+        return fees
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("key") and data.get("date") and data.get("name"):
+            suggested = f"{data['date']:%Y-%m-%d}-{data['name']}"
+            data["key"] = unique_key(suggested, Event, self.instance.pk, max_length=100)
+        elif data.get("key"):
+            clash = Event.objects.filter(key=data["key"]).exclude(pk=self.instance.pk)
+            if clash.exists():
+                self.add_error("key", "Diesen Schlüssel hat schon eine andere Veranstaltung.")
+        return data
+
+    def save(self, commit: bool = True) -> Event:
+        event = super().save(commit=False)
+        event.key = self.cleaned_data["key"]
+        event.lost_game_fees_cents = self.cleaned_data["lost_game_fees"]
+        event.games_per_round = {s: self.cleaned_data[f"games_{s}"] for s in ("3", "4", "5")}
+        if commit:
+            event.save()
+        return event
+
+
+class RoundForm(forms.Form):
+    SEATING_CHOICES = [("draw", "auslosen"), ("standings", "nach Rangliste setzen")]
+
+    seating = forms.ChoiceField(label="Setzart", choices=SEATING_CHOICES, initial="draw")
+    seed = forms.CharField(
+        label="Startwert der Auslosung",
+        max_length=64,
+        required=False,
+        help_text="Leer lassen: wird zufällig gewählt. Mit demselben Startwert ergibt sich "
+        "dieselbe Auslosung.",
+    )
+    allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
+    second = forms.ModelChoiceField(label="tauscht mit", queryset=Player.objects.none())
+
+    def __init__(self, *args: Any, players: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = players if players is not None else Player.objects.none()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError("Bitte zwei verschiedene Spieler wählen.")
+        return data
+
+
+OUTCOME_CHOICES = [("won", "gewonnen"), ("lost", "verloren")]
+LEVEL_CHOICES = [("", "–"), ("schneider", "Schneider"), ("schwarz", "Schwarz")]
+TYPE_CHOICES = [("", "eingepasst"), *GAME_TYPE_CHOICES]
+
+
+class GameForm(forms.Form):
+    """The mouse/touch form: builds the same declaration/outcome as a typed line."""
+
+    declarer = forms.TypedChoiceField(label="Alleinspieler (Platz)", coerce=int, required=False)
+    type = forms.ChoiceField(label="Spiel", choices=TYPE_CHOICES, required=False)
+    matadors = forms.IntegerField(
+        label="Spitzen (mit +n / ohne −n)", required=False, min_value=-11, max_value=11
+    )
+    hand = forms.BooleanField(label="Hand", required=False)
+    ouvert = forms.BooleanField(label="ouvert", required=False)
+    schneider_announced = forms.BooleanField(label="Schneider angesagt", required=False)
+    schwarz_announced = forms.BooleanField(label="Schwarz angesagt", required=False)
+    bid = forms.IntegerField(label="Reizwert", required=False, min_value=0, max_value=999)
+    result = forms.ChoiceField(
+        label="Ergebnis", choices=OUTCOME_CHOICES, widget=forms.RadioSelect, initial="won",
+        required=False,
+    )
+    level = forms.ChoiceField(label="Stufe", choices=LEVEL_CHOICES, required=False)
+
+    def __init__(self, *args: Any, seats: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = [("", "–"), *((p, f"{p}: {n}") for p, n in seats)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("type") and not data.get("declarer"):
+            self.add_error("declarer", "Bitte den Alleinspieler wählen.")
+        if data.get("type") and data["type"] != GameType.NULL.value and not data.get("matadors"):
+            self.add_error("matadors", "Bitte die Spitzen angeben (z. B. 2 für mit 2, −1 für ohne 1).")
+        return data
+
+    @property
+    def is_passed(self) -> bool:
+        return not self.cleaned_data.get("type")
+
+    def declaration(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        is_null = d["type"] == GameType.NULL.value
+        return {
+            "type": d["type"],
+            "matadors": None if is_null else d.get("matadors"),
+            "hand": d.get("hand", False),
+            "ouvert": d.get("ouvert", False),
+            "schneider_announced": d.get("schneider_announced", False),
+            "schwarz_announced": d.get("schwarz_announced", False),
+            "bid": d.get("bid"),
+        }
+
+    def outcome(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        level = d.get("level") or ""
+        return {
+            "won": d.get("result", "won") != "lost",
+            "schneider": level in ("schneider", "schwarz"),
+            "schwarz": level == "schwarz",
+        }
+
+
+class TotalsForm(forms.Form):
+    """One paper-list line per player: list score, won and lost games."""
+
+    def __init__(self, *args: Any, players: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        for player in self.players:
+            self.fields[f"score_{player.pk}"] = forms.IntegerField(label="Spielpunkte")
+            self.fields[f"won_{player.pk}"] = forms.IntegerField(label="gewonnen", min_value=0)
+            self.fields[f"lost_{player.pk}"] = forms.IntegerField(label="verloren", min_value=0)
+
+    def rows(self) -> list[tuple[Player, Any, Any, Any]]:
+        return [
+            (p, self[f"score_{p.pk}"], self[f"won_{p.pk}"], self[f"lost_{p.pk}"])
+            for p in self.players
+        ]
+
+    def values(self) -> list[tuple[Player, int, int, int]]:
+        d = self.cleaned_data
+        return [(p, d[f"score_{p.pk}"], d[f"won_{p.pk}"], d[f"lost_{p.pk}"]) for p in self.players]
+
+
+class CheckForm(forms.Form):
+    DECISIONS = [("confirm", "geprüft – stimmt"), ("reject", "beanstanden")]
+
+    decision = forms.ChoiceField(label="Prüfung", choices=DECISIONS, widget=forms.RadioSelect)
+    note = forms.CharField(label="Vermerk", max_length=500, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("decision") == "reject" and not data.get("note"):
+            self.add_error("note", "Bitte kurz begründen, was an der Liste nicht stimmt.")
+        return data

@@ -1,0 +1,210 @@
+"""The Spielliste of one table: one row per game with running totals, and the foot.
+
+Owns `score_sheet(table)`, read by the entry pages and the PDF printout. Reads seats and games of
+one table (already valued by `services.record_game`) and the table's line from the standings
+adapter (won, lost, others' lost, Seeger-Fabian score); writes nothing and checks no Skat rule.
+
+Terms: positions are seat numbers 1..n clockwise (`seating.py`); a row's `totals` are the running
+list scores (Spielpunkte) per player in seat order after that game; an unentered game number has
+`entered=False` and `totals=None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Q
+
+from skatclub.club.models import Game, Table
+from skatclub.club.seating import TABLE_SIZES, dealer_position, sitting_positions
+from skatclub.club.standings import Line, lines_for
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    position: int
+    player_id: int
+    key: str
+    name: str
+    is_guest: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """Game `number` at this table; declarer/notation/value empty until it is entered."""
+
+    number: int
+    dealer_position: int
+    sitting_positions: tuple[int, ...]
+    entered: bool
+    passed_in: bool
+    declarer_position: int | None
+    notation: str
+    won: bool | None
+    overbid: bool
+    game_value: int
+    derivation: str
+    list_score: int
+    totals: tuple[int, ...] | None
+    game_id: int | None
+    version: int  # 0 = not entered yet (the `expected_version` for a new game)
+
+
+@dataclass(frozen=True)
+class SheetFoot:
+    """One player's sums under the list; `score` is Seeger-Fabian (from the adapter)."""
+
+    position: int
+    player_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+    cash_cents: Fraction
+    fees_cents: int
+
+    @property
+    def won_points(self) -> int:
+        return 50 * self.won
+
+    @property
+    def lost_points(self) -> int:
+        return -50 * self.lost
+
+    @property
+    def others_points(self) -> int:
+        return self.score - self.list_score - 50 * (self.won - self.lost)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    table_id: int
+    event_key: str
+    event_name: str
+    round_number: int
+    table_number: int
+    table_size: int
+    games_per_round: int
+    entry: str  # Table.Entry: "games" or "totals"
+    check_status: str
+    players: tuple[SheetPlayer, ...]
+    rows: tuple[SheetRow, ...]
+    foot: tuple[SheetFoot, ...]
+
+    @property
+    def games_entered(self) -> int:
+        return sum(1 for row in self.rows if row.entered)
+
+    @property
+    def next_number(self) -> int | None:
+        """The first game number not entered yet (None when the list is full)."""
+        for row in self.rows:
+            if not row.entered:
+                return row.number
+        return None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.next_number is None
+
+    def row(self, number: int) -> SheetRow | None:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        return None
+
+    def player_at(self, position: int) -> SheetPlayer | None:
+        for player in self.players:
+            if player.position == position:
+                return player
+        return None
+
+
+def score_sheet(table: Table) -> ScoreSheet:
+    """The table's Spielliste in a fixed number of queries."""
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    players = tuple(
+        SheetPlayer(s.position, s.player_id, s.player.key, s.player.name, s.player.is_guest)
+        for s in table.seats.select_related("player").order_by("position")
+    )
+    size = len(players)
+    limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    games = {g.number: g for g in Game.objects.filter(table=table).order_by("number")}
+    rows = _rows(players, games, size, max([limit, *games]))
+    return ScoreSheet(
+        table_id=table.pk,
+        event_key=event.key,
+        event_name=event.name,
+        round_number=table.round.number,
+        table_number=table.number,
+        table_size=size,
+        games_per_round=limit,
+        entry=table.entry,
+        check_status=table.check_status,
+        players=players,
+        rows=rows,
+        foot=_foot(table, players),
+    )
+
+
+def _rows(
+    players: tuple[SheetPlayer, ...], games: dict[int, Game], size: int, count: int
+) -> tuple[SheetRow, ...]:
+    position_of = {p.player_id: p.position for p in players}
+    totals = [0] * size
+    rows = []
+    for number in range(1, count + 1):
+        game = games.get(number)
+        declarer = position_of.get(game.declarer_id) if game and game.declarer_id else None
+        if game is not None and declarer is not None:
+            totals[declarer - 1] += game.list_score
+        rows.append(
+            SheetRow(
+                number=number,
+                dealer_position=dealer_position(size, number) if size else 0,
+                sitting_positions=sitting_positions(size, number) if size in TABLE_SIZES else (),
+                entered=game is not None,
+                passed_in=bool(game and game.passed_in),
+                declarer_position=declarer,
+                notation=game.notation if game else "",
+                won=game.won if game else None,
+                overbid=bool(game and game.overbid),
+                game_value=game.game_value if game else 0,
+                derivation=game.derivation if game else "",
+                list_score=game.list_score if game else 0,
+                totals=tuple(totals) if game is not None else None,
+                game_id=game.pk if game else None,
+                version=game.version if game else 0,
+            )
+        )
+    return tuple(rows)
+
+
+def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:
+    lines: dict[int, Line] = {
+        line.player_id: line
+        for line in lines_for(Q(pk=table.round_id))
+        if line.table_id == table.pk
+    }
+    foot = []
+    for player in players:
+        line = lines.get(player.player_id)
+        if line is None:
+            continue
+        foot.append(
+            SheetFoot(
+                position=player.position,
+                player_id=player.player_id,
+                list_score=line.list_score,
+                won=line.won,
+                lost=line.lost,
+                others_lost=line.others_lost,
+                score=line.score,
+                cash_cents=line.cash_cents,
+                fees_cents=line.fees_cents,
+            )
+        )
+    return tuple(foot)
