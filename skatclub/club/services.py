@@ -154,7 +154,7 @@ def _seated(table: Table) -> dict[int, Player]:
 
 def _locked_game(table: Table, number: int) -> Game | None:
     return (
-        Game.objects.select_for_update()
+        Game.objects.select_for_update(of=("self",))
         .select_related("declarer")
         .filter(table=table, number=number)
         .first()
