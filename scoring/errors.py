@@ -93,8 +93,21 @@ class InvalidNotation(ScoringError):
 
 
 ERROR_CLASSES: tuple[type[ScoringError], ...] = (
-    InvalidJson, InvalidRequest, UnknownRuleset, IllegalBid, AnnouncementRequiresHand,
-    OuvertRequiresHand, AnnouncementNotInNull, SpitzenOutOfRange, KontraNotAllowed,
-    BockNotAllowed, ReWithoutKontra, DeclarationBelowBid, TricksInconsistent,
-    OutcomeInconsistent, ImpossibleAugen, TieRuleRequired, InvalidNotation,
+    InvalidJson,
+    InvalidRequest,
+    UnknownRuleset,
+    IllegalBid,
+    AnnouncementRequiresHand,
+    OuvertRequiresHand,
+    AnnouncementNotInNull,
+    SpitzenOutOfRange,
+    KontraNotAllowed,
+    BockNotAllowed,
+    ReWithoutKontra,
+    DeclarationBelowBid,
+    TricksInconsistent,
+    OutcomeInconsistent,
+    ImpossibleAugen,
+    TieRuleRequired,
+    InvalidNotation,
 )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from enum import Enum
+from enum import StrEnum
 
 from scoring.errors import InvalidRequest
 
 
-class Ruleset(str, Enum):
+class Ruleset(StrEnum):
     """Which Skatordnung values the game (`rules.md` §14)."""
 
     ISKO = "isko"
@@ -25,11 +25,8 @@ class Ruleset(str, Enum):
     def __repr__(self) -> str:
         return f"Ruleset.{self.name}"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class GameType(str, Enum):
+class GameType(StrEnum):
     """Kreuz, Pik, Herz, Karo, Grand, Null."""
 
     CLUBS = "clubs"
@@ -42,9 +39,6 @@ class GameType(str, Enum):
     def __repr__(self) -> str:
         return f"GameType.{self.name}"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def german(self) -> str:
         return GERMAN_NAMES[self]
@@ -55,12 +49,19 @@ class GameType(str, Enum):
 
 
 GERMAN_NAMES = {
-    GameType.CLUBS: "Kreuz", GameType.SPADES: "Pik", GameType.HEARTS: "Herz",
-    GameType.DIAMONDS: "Karo", GameType.GRAND: "Grand", GameType.NULL: "Null",
+    GameType.CLUBS: "Kreuz",
+    GameType.SPADES: "Pik",
+    GameType.HEARTS: "Herz",
+    GameType.DIAMONDS: "Karo",
+    GameType.GRAND: "Grand",
+    GameType.NULL: "Null",
 }
 # Grundwerte, identical in all rule sets (rules.md §2); Grand ouvert under preisskat: rulesets.py.
 SUIT_BASE_VALUES = {
-    GameType.DIAMONDS: 9, GameType.HEARTS: 10, GameType.SPADES: 11, GameType.CLUBS: 12,
+    GameType.DIAMONDS: 9,
+    GameType.HEARTS: 10,
+    GameType.SPADES: 11,
+    GameType.CLUBS: 12,
     GameType.GRAND: 24,
 }
 
@@ -111,7 +112,7 @@ class Declaration:
             raise InvalidRequest("„game“ muss ein Objekt sein.")
         raw_type = d.get("type")
         try:
-            game_type = GameType(raw_type)
+            game_type = GameType(raw_type if isinstance(raw_type, str) else "")
         except ValueError:
             raise InvalidRequest(
                 f"Spielart {raw_type!r} gibt es nicht (clubs, spades, hearts, diamonds, grand, "
@@ -132,16 +133,29 @@ class Declaration:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "type": self.type.value, "matadors": self.matadors, "hand": self.hand,
-            "ouvert": self.ouvert, "schneider_announced": self.schneider_announced,
-            "schwarz_announced": self.schwarz_announced, "bid": self.bid,
-            "kontra": self.kontra, "re": self.re, "bock": self.bock,
+            "type": self.type.value,
+            "matadors": self.matadors,
+            "hand": self.hand,
+            "ouvert": self.ouvert,
+            "schneider_announced": self.schneider_announced,
+            "schwarz_announced": self.schwarz_announced,
+            "bid": self.bid,
+            "kontra": self.kontra,
+            "re": self.re,
+            "bock": self.bock,
         }
 
 
 _DECLARATION_DEFAULTS: dict[str, object] = {
-    "matadors": None, "hand": False, "ouvert": False, "schneider_announced": False,
-    "schwarz_announced": False, "bid": None, "kontra": False, "re": False, "bock": 0,
+    "matadors": None,
+    "hand": False,
+    "ouvert": False,
+    "schneider_announced": False,
+    "schwarz_announced": False,
+    "bid": None,
+    "kontra": False,
+    "re": False,
+    "bock": 0,
 }
 
 
@@ -195,15 +209,23 @@ class Outcome:
     def to_dict(self) -> dict[str, object]:
         return {
             "declarer_card_points": self.declarer_card_points,
-            "declarer_tricks": self.declarer_tricks, "defender_tricks": self.defender_tricks,
-            "won": self.won, "schneider": self.schneider, "schwarz": self.schwarz,
+            "declarer_tricks": self.declarer_tricks,
+            "defender_tricks": self.defender_tricks,
+            "won": self.won,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
             "conceded": self.conceded,
         }
 
 
 _OUTCOME_DEFAULTS: dict[str, object] = {
-    "declarer_card_points": None, "declarer_tricks": None, "defender_tricks": None,
-    "won": None, "schneider": None, "schwarz": None, "conceded": False,
+    "declarer_card_points": None,
+    "declarer_tricks": None,
+    "defender_tricks": None,
+    "won": None,
+    "schneider": None,
+    "schwarz": None,
+    "conceded": False,
 }
 
 

@@ -26,7 +26,9 @@ class RuleSpec:
 
 SPECS = {
     Ruleset.ISKO: RuleSpec(Ruleset.ISKO, 24, True, True, True, "ISkO"),
-    Ruleset.PREISSKAT: RuleSpec(Ruleset.PREISSKAT, 36, False, False, False, "Preisskat-Skatordnung"),
+    Ruleset.PREISSKAT: RuleSpec(
+        Ruleset.PREISSKAT, 36, False, False, False, "Preisskat-Skatordnung"
+    ),
 }
 
 
@@ -50,7 +52,7 @@ NO_HOUSE_RULES = HouseRules(kontra_re=False, bock=False, ramsch=False)
 def parse_ruleset(value: object) -> Ruleset:
     """`"isko"` → Ruleset.ISKO; anything else is `unknown_ruleset`."""
     try:
-        return Ruleset(value)
+        return Ruleset(value if isinstance(value, str) else "")
     except ValueError:
         names = ", ".join(r.value for r in Ruleset)
         raise UnknownRuleset(f"Regelwerk {value!r} ist unbekannt (möglich: {names}).") from None
@@ -60,9 +62,7 @@ def check_house_rules(declaration: Declaration, spec: RuleSpec, house: HouseRule
     """Kontra/Re and Bock only where the rule set and the club's house rules admit them."""
     if declaration.kontra or declaration.re:
         if not spec.house_rules:
-            raise KontraNotAllowed(
-                f"Kontra und Re gibt es in der {spec.title} nicht (Hausregel)."
-            )
+            raise KontraNotAllowed(f"Kontra und Re gibt es in der {spec.title} nicht (Hausregel).")
         if not house.kontra_re:
             raise KontraNotAllowed("Kontra und Re sind in diesem Club nicht vereinbart.")
     if declaration.bock:

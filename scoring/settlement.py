@@ -1,0 +1,124 @@
+"""Preisskat money: cash per game, the Vergleichsrechnung, who pays whom, lost-game fees.
+
+Owns every amount of money the engine computes. Amounts are exact `Fraction`s of a cent (a
+Wertpunkt may be 1/10 or 1/4 cent, rules.md §9.3); nothing is ever a float, and rounding is left
+to the final payout. Reads valuations and list totals; writes nothing.
+
+- `game_cash`: every participant at the table (the sitting players too) pays the declarer the
+  amount of a won game, or is paid the amount of a lost one (isko: 2 × value; preisskat: lost
+  Hand games single, i.e. the amount is |list_score|).
+- `vergleichsrechnung`: each pair of players settles the difference of their list totals, so
+  player i nets (n·L_i − ΣL) × cents_per_point.
+- `transfers`: greedy, the largest debtor pays the largest creditor until all are square. This
+  needs at most n − 1 transfers; it is not guaranteed to be the minimum (that problem is
+  NP-hard), but for a table of 3–5 players it almost always is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import TypeVar
+
+from scoring.errors import InvalidRequest
+from scoring.game import Ruleset, Valuation
+
+K = TypeVar("K", bound=Hashable)
+PARTICIPANTS = (3, 4, 5)
+
+
+def game_cash(
+    valuation: Valuation, ruleset: Ruleset, participants: int, cents_per_point: Fraction
+) -> tuple[Fraction, Fraction]:
+    """(declarer, each other participant) in cents for one game; the table sums to zero."""
+    if ruleset is Ruleset.OFFIZIERSSKAT or valuation.won is None:
+        raise InvalidRequest(
+            "Eine Preisskat-Abrechnung gibt es nur für Skat zu dritt bis zu fünft."
+        )
+    if participants not in PARTICIPANTS:
+        raise InvalidRequest(f"{participants} Teilnehmer gibt es nicht: 3, 4 oder 5.")
+    amount = abs(valuation.list_score) * cents_per_point
+    each_other = -amount if valuation.won else amount
+    return -each_other * (participants - 1), each_other
+
+
+def parse_cents_per_point(text: str | int) -> Fraction:
+    """ "1/4", "0.25", "0,25", "1" → an exact, positive Fraction of a cent."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = Fraction(text)
+    elif isinstance(text, str):
+        value = _exact_number(text.strip().replace(",", "."))
+    else:
+        raise InvalidRequest(f'Wertpunkt {text!r} muss als Text angegeben werden, z. B. "1/4".')
+    if value <= 0:
+        raise InvalidRequest(f"Wertpunkt {text!r} muss größer als 0 sein.")
+    return value
+
+
+def _exact_number(text: str) -> Fraction:
+    try:
+        if "/" in text:
+            numerator, denominator = text.split("/")
+            return Fraction(int(numerator), int(denominator))
+        return Fraction(Decimal(text))
+    except (ValueError, ZeroDivisionError, InvalidOperation):
+        raise InvalidRequest(
+            f'Wertpunkt {text!r} ist keine Zahl (z. B. "1/10", "0.25", "1").'
+        ) from None
+
+
+def format_cents(amount: Fraction) -> str:
+    """Exact decimal text with at least two places ("2.4" → "2.40").
+
+    An amount that has no finite decimal form (only with an unusual Wertpunkt such as 1/3) is
+    written as a fraction, e.g. "10/3", so nothing is lost.
+    """
+    denominator, twos, fives = amount.denominator, 0, 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    if denominator != 1:
+        return f"{amount.numerator}/{amount.denominator}"
+    places = max(twos, fives, 2)
+    scaled = amount * 10**places
+    assert scaled.denominator == 1
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def vergleichsrechnung(list_totals: Sequence[int], cents_per_point: Fraction) -> list[Fraction]:
+    """Net cents per player when every pair settles the difference of their list totals."""
+    n, total = len(list_totals), sum(list_totals)
+    return [(n * own - total) * cents_per_point for own in list_totals]
+
+
+def transfers(balances: Mapping[K, Fraction]) -> list[tuple[K, K, Fraction]]:
+    """(payer, payee, amount) that square all balances; the largest debtor pays first."""
+    if sum(balances.values()) != 0:
+        raise InvalidRequest("Die Salden gehen nicht auf: ihre Summe ist nicht 0.")
+    debtors = {k: -v for k, v in balances.items() if v < 0}
+    creditors = {k: v for k, v in balances.items() if v > 0}
+    result: list[tuple[K, K, Fraction]] = []
+    while debtors:
+        payer = max(debtors, key=lambda k: debtors[k])
+        payee = max(creditors, key=lambda k: creditors[k])
+        amount = min(debtors[payer], creditors[payee])
+        result.append((payer, payee, amount))
+        for side, key in ((debtors, payer), (creditors, payee)):
+            side[key] -= amount
+            if side[key] == 0:
+                del side[key]
+    return result
+
+
+def lost_game_fees(lost_count: int, schedule: Sequence[int]) -> int:
+    """Verlustspielgeld in cents: schedule[n-1] for the n-th lost game; the last entry repeats."""
+    if lost_count < 0:
+        raise InvalidRequest("Die Zahl verlorener Spiele kann nicht negativ sein.")
+    if not schedule:
+        return 0
+    listed = sum(schedule[:lost_count])
+    return listed + max(0, lost_count - len(schedule)) * schedule[-1]

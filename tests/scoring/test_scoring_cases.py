@@ -1,0 +1,94 @@
+"""The published worked cases (shared/cases/engine.jsonl) through `python -m scoring`.
+
+One subprocess answers all cases, exactly as other tools drive the engine (spec/engine-cli.md);
+every expected field is compared: cash by decimal value, errors by code.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CASES = REPO.parent / "shared" / "cases" / "engine.jsonl"
+
+
+def _cases() -> list[dict[str, object]]:
+    if not CASES.exists():
+        pytest.skip(f"worked cases not found at {CASES} (the shared folder sits beside the repo)")
+    return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _run_engine(lines: list[str]) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "scoring"],
+        input=("\n".join(lines) + "\n").encode("utf-8"),
+        cwd=REPO,
+        capture_output=True,
+        check=False,
+    )
+
+
+def _mismatch(expect: dict[str, object], answer: dict[str, object]) -> str | None:
+    for key, wanted in expect.items():
+        if key == "error":
+            got = answer.get("error", {})
+            assert isinstance(got, dict)
+            if got.get("code") != wanted:
+                return f"error: wanted {wanted}, got {answer}"
+        elif key == "cash":
+            got_cash = answer.get("cash")
+            assert isinstance(wanted, list) and isinstance(got_cash, list)
+            for want, got_row in zip(wanted, got_cash, strict=True):
+                for field, amount in want.items():
+                    if Decimal(got_row[field]) != Decimal(amount):
+                        return f"cash.{field}: wanted {amount}, got {got_row[field]}"
+        elif answer.get(key, "<missing>") != wanted:
+            return f"{key}: wanted {wanted!r}, got {answer.get(key, '<missing>')!r}"
+    return None
+
+
+def test_every_published_case_passes_through_the_command_line() -> None:
+    cases = _cases()
+    result = _run_engine([json.dumps(case["request"]) for case in cases])
+    assert result.returncode == 0
+    assert result.stderr == b""
+    answers = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+    assert len(answers) == len(cases)
+    failures = {}
+    for case, answer in zip(cases, answers, strict=True):
+        problem = _mismatch(case["expect"], answer)  # type: ignore[arg-type]
+        if problem:
+            failures[case["id"]] = problem
+    assert failures == {}
+
+
+def test_blank_lines_are_skipped_and_bad_lines_answered_in_order() -> None:
+    lines = ['{"kind": "passed", "ruleset": "isko"}', "", "{nope", "   ", "[1, 2]", '"x"']
+    result = _run_engine(lines)
+    answers = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
+    assert result.returncode == 0
+    assert result.stderr == b""
+    assert [a.get("error", {}).get("code") for a in answers] == [
+        None,
+        "invalid_json",
+        "invalid_request",
+        "invalid_request",
+    ]
+
+
+def test_invalid_utf8_is_invalid_json_not_a_crash() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scoring"],
+        input=b'{"kind": "passed", "ruleset": "\xff"}\n',
+        cwd=REPO,
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["error"]["code"] == "invalid_json"
