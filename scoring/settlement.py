@@ -96,9 +96,55 @@ def vergleichsrechnung(list_totals: Sequence[int], cents_per_point: Fraction) ->
 
 
 def transfers(balances: Mapping[K, Fraction]) -> list[tuple[K, K, Fraction]]:
-    """(payer, payee, amount) that square all balances; the largest debtor pays first."""
+    """(payer, payee, amount) that square all balances with as few payments as possible.
+
+    Up to EXACT_LIMIT players the result is a true minimum: the players are split into as many
+    groups that balance on their own as possible (each group of k needs k-1 payments). Beyond
+    that (a whole evening's list), the largest debtor pays the largest creditor, which needs at
+    most n-1 payments.
+    """
     if sum(balances.values()) != 0:
         raise InvalidRequest("Die Salden gehen nicht auf: ihre Summe ist nicht 0.")
+    open_ = [(k, v) for k, v in balances.items() if v != 0]
+    if len(open_) > EXACT_LIMIT:
+        return _greedy_transfers(dict(open_))
+    result: list[tuple[K, K, Fraction]] = []
+    for group in _balanced_groups([v for _, v in open_]):
+        result.extend(_greedy_transfers({open_[i][0]: open_[i][1] for i in group}))
+    return result
+
+
+EXACT_LIMIT = 12
+
+
+def _balanced_groups(values: Sequence[Fraction]) -> list[list[int]]:
+    """Partition indices into the largest number of zero-sum groups (bitmask DP)."""
+    n = len(values)
+    full = (1 << n) - 1
+    sums = [Fraction(0)] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+        inner = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1)
+        best[mask] = inner + (1 if sums[mask] == 0 else 0)
+    groups: list[list[int]] = []
+    mask = full
+    current: list[int] = []
+    while mask:
+        if sums[mask] == 0 and current:
+            groups.append(current)
+            current = []
+        target = best[mask] - (1 if sums[mask] == 0 else 0)
+        i = next(i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] == target)
+        current.append(i)
+        mask ^= 1 << i
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _greedy_transfers(balances: dict[K, Fraction]) -> list[tuple[K, K, Fraction]]:
     debtors = {k: -v for k, v in balances.items() if v < 0}
     creditors = {k: v for k, v in balances.items() if v > 0}
     result: list[tuple[K, K, Fraction]] = []

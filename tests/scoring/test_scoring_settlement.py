@@ -120,3 +120,17 @@ def test_offiziersskat_has_no_cash_settlement() -> None:
     v = valuation(*parse_notation("Pi m3 a120"), Ruleset.OFFIZIERSSKAT)
     with pytest.raises(InvalidRequest):
         game_cash(v, Ruleset.OFFIZIERSSKAT, 3, Fraction(1))
+
+
+def test_transfers_find_the_true_minimum_where_greedy_needs_more() -> None:
+    # +6 +4 -3 -3 -4: {+4,-4} and {+6,-3,-3} balance on their own: 1 + 2 = 3 payments.
+    # Largest-debtor-first pays -4 -> +6 first and then needs 4 payments.
+    balances = {k: Fraction(v) for k, v in zip("ABCDE", (6, 4, -3, -3, -4), strict=True)}
+    paid = transfers(balances)
+    assert len(paid) == 3
+    net = dict.fromkeys(balances, Fraction(0))
+    for payer, payee, amount in paid:
+        assert amount > 0
+        net[payer] -= amount
+        net[payee] += amount
+    assert net == balances
