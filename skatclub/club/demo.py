@@ -24,21 +24,88 @@ from skatclub.club.models import DEFAULT_GAMES_PER_ROUND
 from skatclub.club.seating import playing_positions
 
 FIRST_NAMES = [
-    "Anna", "Bernd", "Carla", "Dieter", "Emil", "Frieda", "Gerd", "Hanna", "Ingo", "Jana",
-    "Karl", "Lena", "Max", "Nora", "Otto", "Paula", "Rudi", "Sabine", "Theo", "Ute", "Volker",
-    "Wilma", "Xaver", "Yvonne", "Zacharias", "Birgit", "Heinz", "Monika", "Jürgen", "Renate",
+    "Anna",
+    "Bernd",
+    "Carla",
+    "Dieter",
+    "Emil",
+    "Frieda",
+    "Gerd",
+    "Hanna",
+    "Ingo",
+    "Jana",
+    "Karl",
+    "Lena",
+    "Max",
+    "Nora",
+    "Otto",
+    "Paula",
+    "Rudi",
+    "Sabine",
+    "Theo",
+    "Ute",
+    "Volker",
+    "Wilma",
+    "Xaver",
+    "Yvonne",
+    "Zacharias",
+    "Birgit",
+    "Heinz",
+    "Monika",
+    "Jürgen",
+    "Renate",
 ]
 SURNAMES = [
-    "Albers", "Brandt", "Claus", "Dahl", "Ernst", "Fink", "Gold", "Hahn", "Igel", "Jung", "Kurz",
-    "Lang", "Möller", "Neumann", "Ott", "Peters", "Richter", "Schulz", "Thiel", "Ulrich",
-    "Vogt", "Wolf", "Zander", "Becker", "Hoffmann", "Krause", "Lehmann", "Schmidt",
+    "Albers",
+    "Brandt",
+    "Claus",
+    "Dahl",
+    "Ernst",
+    "Fink",
+    "Gold",
+    "Hahn",
+    "Igel",
+    "Jung",
+    "Kurz",
+    "Lang",
+    "Möller",
+    "Neumann",
+    "Ott",
+    "Peters",
+    "Richter",
+    "Schulz",
+    "Thiel",
+    "Ulrich",
+    "Vogt",
+    "Wolf",
+    "Zander",
+    "Becker",
+    "Hoffmann",
+    "Krause",
+    "Lehmann",
+    "Schmidt",
 ]
 MONTHS = [
-    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-    "Oktober", "November", "Dezember",
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
 ]
 TYPE_WEIGHTS = {
-    "grand": 24, "clubs": 19, "spades": 17, "hearts": 17, "diamonds": 16, "null": 7,
+    "grand": 24,
+    "clubs": 19,
+    "spades": 17,
+    "hearts": 17,
+    "diamonds": 16,
+    "null": 7,
 }
 SUIT_MATADORS = {1: 45, 2: 27, 3: 14, 4: 8, 5: 4, 6: 2}
 GRAND_MATADORS = {1: 50, 2: 30, 3: 13, 4: 7}
@@ -69,7 +136,9 @@ def random_game(
         return game, outcome, played.list_score, bool(played.won)
 
 
-def _draw(rng: random.Random, ruleset: Ruleset, kontra: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+def _draw(
+    rng: random.Random, ruleset: Ruleset, kontra: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
     kind = _pick(rng, TYPE_WEIGHTS)
     if kind == "null":
         return _draw_null(rng, ruleset)
@@ -94,8 +163,13 @@ def _draw(rng: random.Random, ruleset: Ruleset, kontra: bool) -> tuple[dict[str,
 
 
 def _bid(
-    rng: random.Random, ruleset: Ruleset, kind: str, magnitude: int, hand: bool,
-    announced: bool, ouvert: bool,
+    rng: random.Random,
+    ruleset: Ruleset,
+    kind: str,
+    magnitude: int,
+    hand: bool,
+    announced: bool,
+    ouvert: bool,
 ) -> int | None:
     if rng.random() < 0.03:
         return None  # Vorhand took the game without a bid
@@ -108,14 +182,18 @@ def _bid(
         higher = [b for b in bids if least < b <= reachable]
         if higher:
             return rng.choice(higher)
-    return rng.choice([b for b in bids if b <= least])
+    allowed = [b for b in bids if b <= least]
+    return max(rng.choice(allowed), rng.choice(allowed))  # bidding usually goes near the value
 
 
 def _draw_play(rng: random.Random, kind: str, announced: bool, ouvert: bool) -> dict[str, Any]:
     win = rng.random() < (0.82 if kind == "grand" else 0.76) - (0.2 if announced else 0)
     if ouvert or (announced and win and rng.random() < 0.2):
-        return {"declarer_card_points": 120, "declarer_tricks": 10, "defender_tricks": 0} if win \
+        return (
+            {"declarer_card_points": 120, "declarer_tricks": 10, "defender_tricks": 0}
+            if win
             else {"declarer_card_points": rng.randint(70, 118)}
+        )
     if win:
         if announced or rng.random() < 0.12:
             return {"declarer_card_points": rng.randint(90, 118)}
@@ -142,7 +220,10 @@ def _draw_null(rng: random.Random, ruleset: Ruleset) -> tuple[dict[str, Any], di
 
 
 def _paper_form(
-    game: dict[str, Any], outcome: dict[str, Any], played: Any, ruleset: Ruleset,
+    game: dict[str, Any],
+    outcome: dict[str, Any],
+    played: Any,
+    ruleset: Ruleset,
     rng: random.Random,
 ) -> dict[str, Any]:
     """Most clubs write "won, Schneider" rather than Augen; keep Augen when that says more."""
@@ -172,8 +253,14 @@ def table_sizes(count: int, five: bool) -> list[int]:
 
 
 def random_table(
-    rng: random.Random, number: int, seats: list[str], length: int, ruleset: Ruleset,
-    *, kontra: bool, totals: bool,
+    rng: random.Random,
+    number: int,
+    seats: list[str],
+    length: int,
+    ruleset: Ruleset,
+    *,
+    kontra: bool,
+    totals: bool,
 ) -> dict[str, Any]:
     size = len(seats)
     games: list[dict[str, Any]] = []
@@ -191,7 +278,8 @@ def random_table(
     if not totals:
         return {"number": number, "seats": seats, "games": games}
     return {
-        "number": number, "seats": seats,
+        "number": number,
+        "seats": seats,
         "totals": [
             {"player": key, "list_score": s[0], "won": s[1], "lost": s[2]}
             for key, s in sums.items()
@@ -200,22 +288,33 @@ def random_table(
 
 
 def random_round(
-    rng: random.Random, number: int, present: list[str], ruleset: Ruleset, *,
-    five: bool, kontra: bool, totals_share: float,
+    rng: random.Random,
+    number: int,
+    present: list[str],
+    ruleset: Ruleset,
+    *,
+    five: bool,
+    kontra: bool,
+    totals_share: float,
 ) -> dict[str, Any]:
     order = list(present)
     rng.shuffle(order)  # the draw (Auslosung)
     tables = []
     start = 0
     for index, size in enumerate(table_sizes(len(order), five), start=1):
-        seats = order[start:start + size]
+        seats = order[start : start + size]
         start += size
         length = DEFAULT_GAMES_PER_ROUND[str(size)]
         if rng.random() < 0.05:
             length = rng.randint(length * 2 // 3, length - 1)  # Serie broken off early
         tables.append(
             random_table(
-                rng, index, seats, length, ruleset, kontra=kontra,
+                rng,
+                index,
+                seats,
+                length,
+                ruleset,
+                kontra=kontra,
                 totals=rng.random() < totals_share,
             )
         )
@@ -232,11 +331,15 @@ class EventKind:
 
 
 CLUB_EVENING = EventKind(
-    "Clubabend", "clubabend", "isko",
+    "Clubabend",
+    "clubabend",
+    "isko",
     {"cents_per_point": "1/10", "lost_game_fees_cents": [50, 50, 50, 100]},
 )
 PREISSKAT = EventKind(
-    "Preisskat", "preisskat", "preisskat",
+    "Preisskat",
+    "preisskat",
+    "preisskat",
     {"cents_per_point": "1/4", "lost_game_fees_cents": [50, 50, 50, 100]},
 )
 KONTRA_EVENING = EventKind("Kontra-Abend", "kontra-abend", "isko", None, kontra=True)
@@ -254,8 +357,14 @@ def event_kind(index: int) -> EventKind:
 
 
 def random_event(
-    rng: random.Random, index: int, date: datetime.date, players: Sequence[dict[str, Any]], *,
-    rounds: tuple[int, int], totals_share: float, force_five: bool,
+    rng: random.Random,
+    index: int,
+    date: datetime.date,
+    players: Sequence[dict[str, Any]],
+    *,
+    rounds: tuple[int, int],
+    totals_share: float,
+    force_five: bool,
 ) -> dict[str, Any]:
     kind = event_kind(index)
     members = [p["key"] for p in players if not p.get("guest")]
@@ -281,7 +390,12 @@ def random_event(
     five = force_five or rng.random() < 0.15
     event["rounds"] = [
         random_round(
-            rng, number, present, ruleset, five=five, kontra=kind.kontra,
+            rng,
+            number,
+            present,
+            ruleset,
+            five=five,
+            kontra=kind.kontra,
             totals_share=totals_share,
         )
         for number in range(1, rng.randint(*rounds) + 1)
@@ -327,12 +441,21 @@ def generate_archive(
             date = day + datetime.timedelta(days=gap * index)
             events.append(
                 random_event(
-                    rng, index, date, players, rounds=rounds, totals_share=totals_share,
+                    rng,
+                    index,
+                    date,
+                    players,
+                    rounds=rounds,
+                    totals_share=totals_share,
                     force_five=index == 1,
                 )
             )
-    return {"format": "skatclub-archive/1", "club": {"name": club_name}, "players": players,
-            "events": events}
+    return {
+        "format": "skatclub-archive/1",
+        "club": {"name": club_name},
+        "players": players,
+        "events": events,
+    }
 
 
 # --- the demo club ------------------------------------------------------------------------
@@ -352,7 +475,10 @@ class DemoResult:
 
 def demo_archive(year: int) -> dict[str, Any]:
     return generate_archive(
-        seasons=1, events_per_season=DEMO_EVENTS, seed=DEMO_SEED, first_year=year,
+        seasons=1,
+        events_per_season=DEMO_EVENTS,
+        seed=DEMO_SEED,
+        first_year=year,
         club_name="Skatfreunde Altenburg (Demo)",
     )
 

@@ -16,14 +16,20 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--event", action="append", metavar="KEY",
+            "--event",
+            action="append",
+            metavar="KEY",
             help="nur diese Veranstaltung (mehrfach möglich)",
         )
         parser.add_argument("-o", "--output", metavar="FILE", help="Datei statt Standardausgabe")
         parser.add_argument("--indent", type=int, default=None, help="JSON einrücken (Leerzeichen)")
 
     def handle(
-        self, *args: Any, event: list[str] | None, output: str | None, indent: int | None,
+        self,
+        *args: Any,
+        event: list[str] | None,
+        output: str | None,
+        indent: int | None,
         **options: Any,
     ) -> None:
         try:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from skatclub.club.archive import ArchiveError, import_archive, read_archive
+from skatclub.club.archive import ArchiveError, import_file
 
 
 class Command(BaseCommand):
@@ -17,14 +17,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="Archivdatei (JSON)")
         parser.add_argument(
-            "--replace", action="store_true",
+            "--replace",
+            action="store_true",
             help="Veranstaltungen mit demselben Schlüssel ersetzen",
         )
 
     def handle(self, *args: Any, file: str, replace: bool, **options: Any) -> None:
         started = time.perf_counter()
         try:
-            summary = import_archive(read_archive(file), replace=replace)
+            summary = import_file(file, replace=replace)
         except ArchiveError as error:
             self.stderr.write("Das Archiv wurde nicht importiert:")
             for line in error.problems:

@@ -19,9 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, metavar="N", help="nur Serie N")
         parser.add_argument("--json", action="store_true", help="als JSON ausgeben")
 
-    def handle(
-        self, *args: Any, event: str, round: int | None, json: bool, **options: Any
-    ) -> None:
+    def handle(self, *args: Any, event: str, round: int | None, json: bool, **options: Any) -> None:
         found = Event.objects.filter(key=event).first()
         if found is None:
             raise CommandError(f"Veranstaltung {event} gibt es nicht.")
