@@ -22,8 +22,6 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 
-from skatclub.club.standings import format_cents
-
 FORMATS = ("csv", "json")
 
 
@@ -36,12 +34,29 @@ class Export:
 
 
 def exact_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
-    """An exact decimal with a point, padded to at least `places` decimals."""
-    text = str(value) if isinstance(value, Decimal) else format_cents(Fraction(value))
-    if "/" in text or places == 0:
-        return text
-    whole, _, digits = text.partition(".")
-    return f"{whole}.{digits.ljust(places, '0')}"
+    """An exact decimal with a point and at least `places` decimals: Fraction(5, 2) -> "2.5";
+    a value without a finite decimal form stays a fraction ("10/3"), so nothing is lost."""
+    if isinstance(value, Decimal):
+        text = str(value)
+    else:
+        amount = Fraction(value)
+        digits = _decimal_places(amount.denominator)
+        if digits is None:
+            return f"{amount.numerator}/{amount.denominator}"
+        text = f"{Decimal(amount.numerator) / Decimal(amount.denominator):.{digits}f}"
+    whole, _, decimals = text.partition(".")
+    decimals = decimals.ljust(places, "0")
+    return f"{whole}.{decimals}" if decimals else whole
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """How many decimals 1/denominator needs, None if it never ends."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    return max(twos, fives) if denominator == 1 else None
 
 
 def german_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
@@ -53,9 +68,10 @@ def euro(cents: Fraction | int) -> str:
     return f"{german_decimal(Fraction(cents) / 100, 2)} €"
 
 
-def euros(cents: Fraction | int) -> Fraction:
-    """Cents as an exact euro amount for export rows."""
-    return Fraction(cents) / 100
+def euros(cents: Fraction | int) -> Decimal | Fraction:
+    """Cents as an exact euro amount with at least two decimals, for export rows."""
+    text = exact_decimal(Fraction(cents) / 100, 2)
+    return Fraction(cents) / 100 if "/" in text else Decimal(text)
 
 
 def rounded(value: Fraction, places: int = 2) -> Decimal:
@@ -63,6 +79,23 @@ def rounded(value: Fraction, places: int = 2) -> Decimal:
     quantum = Decimal(1).scaleb(-places)
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     return exact.quantize(quantum, rounding="ROUND_HALF_UP")
+
+
+def links(request: HttpRequest, exports: Sequence[Export]) -> list[dict[str, str]]:
+    """CSV and JSON URLs per table, keeping the page's own filters (e.g. `saison`)."""
+    result = []
+    for export in exports:
+        query = request.GET.copy()
+        for name in list(query):
+            if name in ("format", "table") or name.endswith(("sort", "page")):
+                del query[name]
+        query["table"] = export.name
+        urls = {}
+        for wanted in FORMATS:
+            query["format"] = wanted
+            urls[wanted] = f"?{query.urlencode()}"
+        result.append({"title": export.title, "csv": urls["csv"], "json": urls["json"]})
+    return result
 
 
 def requested_format(request: HttpRequest) -> str | None:
@@ -103,9 +136,7 @@ def csv_response(export: Export, filename: str) -> HttpResponse:
     writer.writerow([header for _, header in export.columns])
     for row in export.rows:
         writer.writerow([_csv_value(row.get(key)) for key, _ in export.columns])
-    response = HttpResponse(
-        "\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8"
-    )
+    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -136,4 +167,3 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_json_value(v) for v in value]
     return value
-

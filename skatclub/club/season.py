@@ -161,9 +161,7 @@ def _counted(results: list[SerieResult], rule: SeasonRule) -> set[int]:
     indexes = range(len(results))
     if rule.kind != BEST_N or rule.best_n is None:
         return set(indexes)
-    best = sorted(
-        indexes, key=lambda i: (-results[i].score, -results[i].won, results[i].lost, i)
-    )
+    best = sorted(indexes, key=lambda i: (-results[i].score, -results[i].won, results[i].lost, i))
     return set(best[: rule.best_n])
 
 

@@ -128,8 +128,11 @@ def rank(rows: Iterable[Row]) -> list[Row]:
     return ordered
 
 
-def lines_for(rounds: Q) -> list[Line]:
-    """All lines of the Serien selected by `rounds` (a Q on Round), in a fixed number of queries."""
+def lines_for(rounds: Q, only_tables: Q | None = None) -> list[Line]:
+    """All lines of the Serien selected by `rounds` (a Q on Round), in a fixed number of queries.
+
+    `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
+    """
     round_rows = {
         r["id"]: r
         for r in Round.objects.filter(rounds).values(
@@ -145,9 +148,9 @@ def lines_for(rounds: Q) -> list[Line]:
         return []
     tables = {
         t["id"]: t
-        for t in Table.objects.filter(round_id__in=round_rows).values(
-            "id", "number", "round_id", "entry"
-        )
+        for t in Table.objects.filter(round_id__in=round_rows)
+        .filter(only_tables or Q())
+        .values("id", "number", "round_id", "entry")
     }
     seats: dict[int, list[int]] = defaultdict(list)
     for s in (

@@ -95,11 +95,14 @@ class GameStats:
     all: TypeStats = field(default_factory=lambda: TypeStats("", "alle Spiele"))
 
 
-def game_stats(player: Player) -> GameStats:
-    """The player's declared games by type, in one query."""
+def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameStats:
+    """The player's declared games by type (at the given tables), in one query."""
+    games = Game.objects.filter(declarer=player, passed_in=False, won__isnull=False)
+    if table_ids is not None:
+        # by table ids, not by season: the (declarer, table) index answers it directly
+        games = games.filter(table_id__in=list(table_ids))
     rows = (
-        Game.objects.filter(declarer=player, passed_in=False, won__isnull=False)
-        .values("game_type")
+        games.values("game_type")
         .annotate(
             games=Count("id"),
             won_games=Count("id", filter=Q(won=True)),

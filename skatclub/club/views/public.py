@@ -8,6 +8,8 @@ CSV/JSON download (`?format=csv&table=<name>`, `?format=json`; see `club/downloa
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -17,13 +19,14 @@ from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from skatclub.club.downloads import Export, download, euros, rounded
-from skatclub.club.models import Event, Player, Round, Seat, Season
+from skatclub.club.downloads import Export, download, euro, euros, links, rounded
+from skatclub.club.models import Event, Player, Round, Season, Seat
 from skatclub.club.public_tables import (
     EventStandingsTable,
     GameTypesTable,
     LatestEventsTable,
     MoneyTable,
+    Num,
     PlayerEventsTable,
     PlayerRoundsTable,
     RoundStandingsTable,
@@ -31,7 +34,7 @@ from skatclub.club.public_tables import (
 )
 from skatclub.club.season import SeasonRanking, SeasonRule, season_ranking
 from skatclub.club.standings import Line, Row, event_standings, kasse_cents, lines_for
-from skatclub.club.stats import Point, decomposition, game_stats, trend_svg
+from skatclub.club.stats import GameStats, Point, TypeStats, decomposition, game_stats, trend_svg
 
 PER_PAGE = 50
 HOME_TOP = 10
@@ -40,27 +43,28 @@ HOME_TOP = 10
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     events = list(Event.objects.select_related("season")[:10])
+    # The current season is the one of the latest event (a new, empty season waits).
     season = events[0].season if events else Season.objects.first()
-    ranking = _season_ranking(season) if season else None
-    top = _ranking_rows(ranking)[:HOME_TOP] if ranking else []
-    latest = [_event_row(e) for e in events]
+    page = _season_ranking(season) if season else None
+    top_table = None
+    if page:
+        top_table = SeasonRankingTable(
+            _ranking_rows(page)[:HOME_TOP],
+            caption=f"Rangliste {season}: die ersten {HOME_TOP}",
+            orderable=False,
+            exclude=[*_season_exclusions(page), "results"],
+        )
+    events_table = LatestEventsTable(
+        [_event_row(e) for e in events], caption="Letzte Veranstaltungen", orderable=False
+    )
     return render(
         request,
         "club/home.html",
         {
             "season": season,
-            "ranking": ranking,
-            "top_table": SeasonRankingTable(
-                top,
-                caption=f"Rangliste {season}, die ersten {HOME_TOP}" if season else "",
-                orderable=False,
-                exclude=_season_exclusions(ranking) + ["results"],
-            )
-            if ranking
-            else None,
-            "events_table": LatestEventsTable(
-                latest, caption="Letzte Veranstaltungen", orderable=False
-            ),
+            "rule_text": page.rule.describe() if page else "",
+            "top_table": top_table,
+            "events_table": events_table,
         },
     )
 
@@ -68,22 +72,22 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_safe
 def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
     season = get_object_or_404(Season, year=year)
-    ranking = _season_ranking(season)
-    ranked, unranked = _ranking_rows(ranking), _ranking_rows(ranking, ranked=False)
+    page = _season_ranking(season)
+    ranked, unranked = _ranking_rows(page), _ranking_rows(page, ranked=False)
     exports = [
         Export("rangliste", f"Rangliste {season}", SEASON_COLUMNS, ranked),
         Export("ohne-wertung", "Noch nicht in der Wertung", SEASON_COLUMNS, unranked),
     ]
     if response := download(request, exports, f"rangliste-{year}"):
         return response
-    exclude = _season_exclusions(ranking)
+    exclude = _season_exclusions(page)
     ranked_table = SeasonRankingTable(
         ranked, caption=f"Rangliste {season}", prefix="r-", exclude=exclude
     )
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(ranked_table)
     unranked_table = SeasonRankingTable(
         unranked,
-        caption=f"Weniger als {ranking.rule.min_rounds} Serien (noch nicht in der Wertung)",
+        caption=f"Weniger als {page.rule.min_rounds} Serien (noch nicht in der Wertung)",
         prefix="u-",
         exclude=[*exclude, "place", "to_pass"],
     )
@@ -93,10 +97,10 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
         "club/season_ranking.html",
         {
             "season": season,
-            "rule_text": ranking.rule.describe(),
+            "rule_text": page.rule.describe(),
             "ranked_table": ranked_table,
             "unranked_table": unranked_table if unranked else None,
-            "exports": exports,
+            "downloads": links(request, exports),
             "seasons": Season.objects.values_list("year", flat=True),
         },
     )
@@ -127,7 +131,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
             "numbers": numbers,
             "table": table,
             **_money_context(request, event, rows, money),
-            "exports": exports,
+            "downloads": links(request, exports),
             "pdfs": _pdf_links(("event-results-pdf", "event-settlement-pdf"), event.key),
         },
     )
@@ -154,7 +158,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
             "numbers": event.rounds.order_by("number").values_list("number", flat=True),
             "table": table,
             **_money_context(request, event, rows, money),
-            "exports": exports,
+            "downloads": links(request, exports),
             "pdfs": _pdf_links(("round-results-pdf",), event.key, number),
         },
     )
@@ -163,38 +167,41 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
 @require_safe
 def player_detail(request: HttpRequest, key: str) -> HttpResponse:
     player = get_object_or_404(Player, key=key)
-    played = Q(id__in=Seat.objects.filter(player=player).values("round_id"))
-    rounds = _round_info(played)
-    lines = lines_for(played)
-    own = sorted((ln for ln in lines if ln.player_id == player.id), key=lambda ln: rounds[ln.round_id]["order"])
-    round_rows = [_player_round_row(line, rounds, lines) for line in own]
+    years = _player_years(player)
+    year = _chosen_year(request, years)
+    round_rows = _player_rounds(player, year)
     event_rows = _player_event_rows(round_rows)
-    stats = game_stats(player)
+    stats = game_stats(player, [r["table_id"] for r in round_rows] if year else None)
     type_rows = [_type_row(t) for t in [*stats.by_type, stats.all]]
+    scope = f"{player.name}, Saison {year}" if year else f"{player.name}, alle Saisons"
     exports = [
-        Export("serien", f"Serien von {player.name}", PLAYER_ROUND_COLUMNS, round_rows),
-        Export("veranstaltungen", f"Veranstaltungen von {player.name}", PLAYER_EVENT_COLUMNS, event_rows),
-        Export("spielarten", f"Spiele von {player.name} nach Spielart", TYPE_COLUMNS, type_rows),
+        Export("serien", f"Serien: {scope}", PLAYER_ROUND_COLUMNS, round_rows),
+        Export("veranstaltungen", f"Veranstaltungen: {scope}", PLAYER_EVENT_COLUMNS, event_rows),
+        Export("spielarten", f"Spiele nach Spielart: {scope}", TYPE_COLUMNS, type_rows),
     ]
-    if response := download(request, exports, f"spieler-{player.key}"):
+    if response := download(request, exports, f"spieler-{player.key}-{year or 'alle'}"):
         return response
-    rounds_table = PlayerRoundsTable(round_rows, caption="Alle Serien", prefix="s-")
+    rounds_table = PlayerRoundsTable(round_rows, caption=f"Serien ({scope})", prefix="s-")
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(rounds_table)
-    events_table = PlayerEventsTable(event_rows, caption="Alle Veranstaltungen", prefix="v-")
+    events_table = PlayerEventsTable(event_rows, caption=f"Veranstaltungen ({scope})", prefix="v-")
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(events_table)
-    types_table = GameTypesTable(type_rows, caption="Spiele als Alleinspieler nach Spielart", prefix="t-")
+    types_table = GameTypesTable(
+        type_rows, caption=f"Spiele als Alleinspieler ({scope})", prefix="t-"
+    )
     RequestConfig(request).configure(types_table)
     return render(
         request,
         "club/player_detail.html",
         {
             "player": player,
+            "years": years,
+            "year": year,
             "rounds_table": rounds_table,
             "events_table": events_table,
             "types_table": types_table,
             "summary": _player_summary(round_rows, event_rows, stats),
-            "chart": _chart(player, round_rows),
-            "exports": exports,
+            "chart": _chart(scope, round_rows),
+            "downloads": links(request, exports),
         },
     )
 
@@ -224,8 +231,21 @@ def season_rule(season: Season) -> SeasonRule:
     return SeasonRule(season.ranking_rule, season.best_n, season.min_rounds)
 
 
-def _season_ranking(season: Season) -> SeasonRanking:
-    """Rank the season in a fixed number of queries; results carry labels for the page."""
+@dataclass
+class SeasonPage:
+    """The ranking plus what the page shows about players and Serien."""
+
+    ranking: SeasonRanking
+    players: dict[int, dict[str, Any]]
+    rounds: dict[int, dict[str, Any]]
+
+    @property
+    def rule(self) -> SeasonRule:
+        return self.ranking.rule
+
+
+def _season_ranking(season: Season) -> SeasonPage:
+    """Rank the season in a fixed number of queries (Serien, lines, players)."""
     selection = Q(event__season=season)
     rounds = _round_info(selection)
     lines = sorted(lines_for(selection), key=lambda ln: rounds[ln.round_id]["order"])
@@ -235,24 +255,19 @@ def _season_ranking(season: Season) -> SeasonRanking:
             "id", "key", "name"
         )
     }
-    ranking = season_ranking(lines, season_rule(season), {i: p["name"] for i, p in players.items()})
-    ranking.players = players  # type: ignore[attr-defined]
-    ranking.rounds = rounds  # type: ignore[attr-defined]
-    return ranking
+    names = {i: p["name"] for i, p in players.items()}
+    return SeasonPage(season_ranking(lines, season_rule(season), names), players, rounds)
 
 
-def _season_exclusions(ranking: SeasonRanking | None) -> list[str]:
-    return [] if ranking and ranking.rule.is_average else ["average"]
+def _season_exclusions(page: SeasonPage | None) -> list[str]:
+    return [] if page and page.rule.is_average else ["average"]
 
 
-def _ranking_rows(ranking: SeasonRanking, ranked: bool = True) -> list[dict[str, Any]]:
-    players, rounds = ranking.players, ranking.rounds  # type: ignore[attr-defined]
+def _ranking_rows(page: SeasonPage, ranked: bool = True) -> list[dict[str, Any]]:
+    players, ranking = page.players, page.ranking
     rows = []
     for row in ranking.ranked if ranked else ranking.unranked:
-        results = [
-            {"label": rounds[r.round_id]["label"], "score": r.score, "counted": r.counted}
-            for r in row.results
-        ]
+        results = [(r.score, r.counted) for r in row.results]
         to_pass = row.to_pass
         rows.append(
             {
@@ -281,7 +296,7 @@ def _to_pass(value: Any, rule: SeasonRule) -> Any:
 
 
 def _round_info(selection: Q) -> dict[int, dict[str, Any]]:
-    """Label and order of each selected Serie (one query)."""
+    """Event, date and order of each selected Serie (one query)."""
     rows = Round.objects.filter(selection).values(
         "id", "number", "event_id", "event__key", "event__name", "event__date"
     )
@@ -289,7 +304,6 @@ def _round_info(selection: Q) -> dict[int, dict[str, Any]]:
         r["id"]: {
             **r,
             "order": (r["event__date"], r["event__key"], r["number"]),
-            "label": f"{r['event__date']:%d.%m.%Y}, {r['event__name']}, Serie {r['number']}",
         }
         for r in rows
     }
@@ -350,8 +364,8 @@ def _money_row(row: Row) -> dict[str, Any]:
 
 
 def _serie_columns(numbers: list[int]) -> list[tuple[str, Any]]:
-    from skatclub.club.public_tables import Num
-
+    if len(numbers) < 2:
+        return []  # one Serie: its score is the score
     return [(f"serie_{n}", Num(f"Serie {n}")) for n in numbers]
 
 
@@ -378,8 +392,8 @@ def _money_context(
     RequestConfig(request).configure(table)
     return {
         "money_table": table,
-        "kasse_cents": kasse_cents(rows),
-        "cash_sum_cents": sum((r.cash_cents for r in rows), start=0),
+        "kasse_text": euro(kasse_cents(rows)),
+        "cash_sum_text": euro(sum((r.cash_cents for r in rows), start=Fraction(0))),
     }
 
 
@@ -390,17 +404,22 @@ def _pdf_links(names: tuple[str, ...], *args: Any) -> list[tuple[str, str]]:
         "event-settlement-pdf": "Abrechnung (PDF)",
         "round-results-pdf": "Ergebnisliste der Serie (PDF)",
     }
-    links = []
+    found = []
     for name in names:
         try:
-            links.append((reverse(name, args=args), labels[name]))
+            found.append((reverse(name, args=args), labels[name]))
         except NoReverseMatch:
             continue
-    return links
+    return found
 
 
 def _event_row(event: Event) -> dict[str, Any]:
-    return {"date": event.date, "event": event.name, "event_key": event.key, "season": str(event.season)}
+    return {
+        "date": event.date,
+        "event": event.name,
+        "event_key": event.key,
+        "season": str(event.season),
+    }
 
 
 # --- player ------------------------------------------------------------------------------
@@ -416,7 +435,7 @@ PLAYER_ROUND_COLUMNS = [
     ("lost", "verloren"),
     ("others_lost", "verloren von Mitspielern"),
     ("score", "Wertungspunkte"),
-    ("place", "Platz in der Serie"),
+    ("place", "Platz am Tisch"),
 ]
 PLAYER_EVENT_COLUMNS = [
     ("date", "Datum"),
@@ -445,6 +464,7 @@ def _player_round_row(line: Line, info: dict[str, Any], place: int) -> dict[str,
         "event_key": info["event__key"],
         "round": info["number"],
         "table": line.table_number,
+        "table_id": line.table_id,
         "list_score": line.list_score,
         "won": line.won,
         "lost": line.lost,
@@ -454,19 +474,53 @@ def _player_round_row(line: Line, info: dict[str, Any], place: int) -> dict[str,
     }
 
 
-def _serie_places(lines: list[Line], player_id: int) -> dict[int, int]:
-    """The player's place in each Serie: 1 + the players who stand better there
-    (same tie-break as the standings: score, more won, fewer lost)."""
+def _player_years(player: Player) -> list[int]:
+    """The seasons the player played in, latest first (one query)."""
+    return list(
+        Season.objects.filter(events__rounds__tables__seats__player=player)
+        .order_by("-year")
+        .values_list("year", flat=True)
+        .distinct()
+    )
+
+
+def _chosen_year(request: HttpRequest, years: list[int]) -> int | None:
+    """`?saison=2025`, `?saison=alle` (None), or by default the latest season played."""
+    wanted = request.GET.get("saison", "")
+    if wanted == "alle" or not years:
+        return None
+    return int(wanted) if wanted.isdigit() and int(wanted) in years else years[0]
+
+
+def _player_rounds(player: Player, year: int | None) -> list[dict[str, Any]]:
+    """One row per Serie the player played (in the season `year`), oldest first."""
+    played = Q(id__in=Seat.objects.filter(player=player).values("round_id"))
+    if year:
+        played &= Q(event__season__year=year)
+    rounds = _round_info(played)
+    # Only the player's own tables: a player's page must not add up whole Serien.
+    lines = lines_for(played, Q(seats__player=player))
+    places = _table_places(lines, player.id)
+    own = sorted(
+        (ln for ln in lines if ln.player_id == player.id),
+        key=lambda ln: rounds[ln.round_id]["order"],
+    )
+    return [_player_round_row(ln, rounds[ln.round_id], places[ln.table_id]) for ln in own]
+
+
+def _table_places(lines: list[Line], player_id: int) -> dict[int, int]:
+    """The player's place at the table of each Serie: 1 + the players there who stand better
+    (the standings' order: score, more won, fewer lost)."""
     keys: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     own: dict[int, tuple[int, int, int]] = {}
     for line in lines:
         key = (line.score, line.won, -line.lost)
-        keys[line.round_id].append(key)
+        keys[line.table_id].append(key)
         if line.player_id == player_id:
-            own[line.round_id] = key
+            own[line.table_id] = key
     return {
-        round_id: 1 + sum(1 for other in keys[round_id] if other > key)
-        for round_id, key in own.items()
+        table_id: 1 + sum(1 for other in keys[table_id] if other > key)
+        for table_id, key in own.items()
     }
 
 
@@ -475,8 +529,15 @@ def _player_event_rows(round_rows: list[dict[str, Any]]) -> list[dict[str, Any]]
     for r in round_rows:
         event = events.setdefault(
             r["event_key"],
-            {"date": r["date"], "event": r["event"], "event_key": r["event_key"],
-             "rounds": 0, "won": 0, "lost": 0, "score": 0},
+            {
+                "date": r["date"],
+                "event": r["event"],
+                "event_key": r["event_key"],
+                "rounds": 0,
+                "won": 0,
+                "lost": 0,
+                "score": 0,
+            },
         )
         event["rounds"] += 1
         for name in ("won", "lost", "score"):
@@ -518,10 +579,8 @@ def _player_summary(
     }
 
 
-def _chart(player: Player, round_rows: list[dict[str, Any]]) -> str:
-    points = [
-        Point(f"{r['date']:%d.%m.%Y} S{r['round']}", r["score"]) for r in round_rows
-    ]
+def _chart(scope: str, round_rows: list[dict[str, Any]]) -> str:
+    points = [Point(f"{r['date']:%d.%m.%Y} S{r['round']}", r["score"]) for r in round_rows]
     if not points:
         return ""
     best = max(points, key=lambda p: p.score)
@@ -529,9 +588,9 @@ def _chart(player: Player, round_rows: list[dict[str, Any]]) -> str:
     description = (
         f"{len(points)} Serien von {points[0].label} bis {points[-1].label}; "
         f"höchster Wert {best.score} ({best.label}), niedrigster {worst.score} ({worst.label}). "
-        "Alle Werte stehen in der Tabelle „Alle Serien“."
+        "Alle Werte stehen in der Tabelle „Serien“."
     )
-    return trend_svg(points, f"Wertungspunkte je Serie von {player.name}", description)
+    return trend_svg(points, f"Wertungspunkte je Serie: {scope}", description)
 
 
 urlpatterns = [

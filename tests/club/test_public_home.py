@@ -1,0 +1,66 @@
+"""The start page: the current season's top 10 and the latest events."""
+
+from __future__ import annotations
+
+import datetime
+
+from conftest import make_table
+
+from skatclub.club.models import Event, Player, Round, Season
+from skatclub.club.services import TotalLine, record_totals
+
+
+def club_evening(season, day, players, key):
+    """One event, one 3-table per three players, paper lists: player i scores 10 x i + 50."""
+    event = Event.objects.create(key=key, name=f"Clubabend {key}", date=day, season=season)
+    round_ = Round.objects.create(event=event, number=1)
+    for start in range(0, len(players), 3):
+        trio = players[start : start + 3]
+        table = make_table(round_, start // 3 + 1, trio)
+        lines = [TotalLine(p, 10 * int(p.key[1:]), 1, 0) for p in trio]
+        record_totals(table=table, lines=lines)
+    return event
+
+
+def make_club(count=12):
+    season = Season.objects.create(year=2026)
+    players = [Player.objects.create(key=f"p{i}", name=f"Spieler {i:02}") for i in range(count)]
+    return season, players
+
+
+def test_the_start_page_shows_the_top_ten_and_the_latest_events(client, db):
+    season, players = make_club(12)
+    club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
+    club_evening(season, datetime.date(2026, 4, 3), players, "april")
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    # p11 scores 2 x (110 + 50) = 320, best; p0 and p1 (100 and 120) are not in the top 10
+    assert page.count('<th scope="row"><a href="/spieler/') == 10
+    assert "Spieler 11" in page and "Spieler 02" in page
+    assert "Spieler 01" not in page and "Spieler 00" not in page
+    assert '<a href="/rangliste/2026/">' in page
+    # latest event first
+    assert page.index("Clubabend april") < page.index("Clubabend maerz")
+
+
+def test_the_start_page_works_without_any_data(client, db):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Noch keine Saison angelegt." in response.content.decode()
+
+
+def test_the_start_page_is_read_only(client, db):
+    assert client.post("/").status_code == 405
+
+
+def test_the_start_page_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries):
+    season, players = make_club(6)
+    club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
+    # events + seasons, Serie labels, lines_for (Serien, tables, seats, totals), players
+    with django_assert_num_queries(7):
+        client.get("/")
+    for month in (4, 5):
+        club_evening(season, datetime.date(2026, month, 3), players, f"m{month}")
+    with django_assert_num_queries(7):
+        client.get("/")
