@@ -24,8 +24,9 @@ from scoring import (
     format_notation,
     valuation,
 )
-from skatclub.club.models import Change, Event, Game, Player, Table, TableTotal
+from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
 from skatclub.club.seating import TABLE_SIZES, dealer_position, playing_positions
+from skatclub.club.standings import entered_results
 
 
 class EntryError(ValueError):
@@ -216,6 +217,7 @@ def record_game(
         game.entered_by = user
         game.save()
         action = Change.Action.UPDATE
+    refresh_results(table_ids=[table.pk])
     _reopen_check(table)
     _log(table, action, user, before, game_snapshot(game), game_number=number)
     return game
@@ -240,6 +242,7 @@ def delete_game(
     _check_version(existing, expected_version)
     before = game_snapshot(existing)
     existing.delete()
+    refresh_results(table_ids=[table.pk])
     _reopen_check(table)
     _log(table, Change.Action.DELETE, user, before, None, game_number=number)
 
@@ -315,6 +318,7 @@ def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Any = None)
     )
     table.entry = Table.Entry.TOTALS
     table.save(update_fields=["entry"])
+    refresh_results(table_ids=[table.pk])
     _reopen_check(table)
     _log(table, Change.Action.TOTALS, user, before, totals_snapshot(table))
 
@@ -325,6 +329,21 @@ def totals_snapshot(table: Table) -> list[dict[str, Any]] | None:
         for t in table.totals.select_related("player").order_by("player__key")
     ]
     return rows or None
+
+
+def refresh_results(*, table_ids: Sequence[int]) -> None:
+    """Write each seated player's sums (list score, won, lost) onto his `Seat`.
+
+    Called by every writer of games or paper totals, inside its transaction; standings read
+    these sums instead of aggregating every game on every page view.
+    """
+    results = entered_results(table_ids)
+    seats = list(Seat.objects.filter(table_id__in=table_ids))
+    for seat in seats:
+        seat.list_score, seat.won, seat.lost = results.get(
+            (seat.table_id, seat.player_id), (0, 0, 0)
+        )
+    Seat.objects.bulk_update(seats, ["list_score", "won", "lost"], batch_size=500)
 
 
 @transaction.atomic
@@ -383,5 +402,6 @@ __all__ = [
     "delete_game",
     "record_game",
     "record_totals",
+    "refresh_results",
     "value_game",
 ]

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q
 
+from skatclub.club import standings
 from skatclub.club.models import Game, Table
 from skatclub.club.seating import TABLE_SIZES, dealer_position, sitting_positions
-from skatclub.club.standings import Line, lines_for
+from skatclub.club.standings import Line
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def score_sheet(table: Table) -> ScoreSheet:
     )
     size = len(players)
     limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
-    games = {g.number: g for g in Game.objects.filter(table=table).order_by("number")}
+    games = {g["number"]: g for g in Game.objects.filter(table=table).values(*GAME_FIELDS)}
     rows = _rows(players, games, size, max([limit, *games]))
     return ScoreSheet(
         table_id=table.pk,
@@ -150,45 +152,78 @@ def score_sheet(table: Table) -> ScoreSheet:
     )
 
 
+# Plain values, not model instances: the sheet is rebuilt after every entered game.
+GAME_FIELDS = (
+    "id",
+    "number",
+    "passed_in",
+    "declarer_id",
+    "notation",
+    "won",
+    "overbid",
+    "game_value",
+    "derivation",
+    "list_score",
+    "version",
+)
+NOT_ENTERED = {
+    "id": None,
+    "passed_in": False,
+    "declarer_id": None,
+    "notation": "",
+    "won": None,
+    "overbid": False,
+    "game_value": 0,
+    "derivation": "",
+    "list_score": 0,
+    "version": 0,
+}
+
+
 def _rows(
-    players: tuple[SheetPlayer, ...], games: dict[int, Game], size: int, count: int
+    players: tuple[SheetPlayer, ...], games: dict[int, dict[str, Any]], size: int, count: int
 ) -> tuple[SheetRow, ...]:
     position_of = {p.player_id: p.position for p in players}
     totals = [0] * size
     rows = []
     for number in range(1, count + 1):
         game = games.get(number)
-        declarer = position_of.get(game.declarer_id) if game and game.declarer_id else None
-        if game is not None and declarer is not None:
-            totals[declarer - 1] += game.list_score
+        values = game or NOT_ENTERED
+        declarer = position_of.get(values["declarer_id"])
+        if declarer is not None:
+            totals[declarer - 1] += values["list_score"]
         rows.append(
             SheetRow(
                 number=number,
                 dealer_position=dealer_position(size, number) if size else 0,
                 sitting_positions=sitting_positions(size, number) if size in TABLE_SIZES else (),
                 entered=game is not None,
-                passed_in=bool(game and game.passed_in),
+                passed_in=values["passed_in"],
                 declarer_position=declarer,
-                notation=game.notation if game else "",
-                won=game.won if game else None,
-                overbid=bool(game and game.overbid),
-                game_value=game.game_value if game else 0,
-                derivation=game.derivation if game else "",
-                list_score=game.list_score if game else 0,
+                notation=values["notation"],
+                won=values["won"],
+                overbid=values["overbid"],
+                game_value=values["game_value"],
+                derivation=values["derivation"],
+                list_score=values["list_score"],
                 totals=tuple(totals) if game is not None else None,
-                game_id=game.pk if game else None,
-                version=game.version if game else 0,
+                game_id=values["id"],
+                version=values["version"],
             )
         )
     return tuple(rows)
 
 
+def table_lines(table: Table, players: tuple[SheetPlayer, ...]) -> list[Line]:
+    """The adapter's lines of this one table, so the foot shows the standings' numbers."""
+    del players  # the adapter reads the seats itself, in seat order
+    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
+
+
 def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:
-    lines: dict[int, Line] = {
-        line.player_id: line
-        for line in lines_for(Q(pk=table.round_id))
-        if line.table_id == table.pk
-    }
+    if not players:
+        return ()
+    lines: dict[int, Line] = {line.player_id: line for line in table_lines(table, players)}
     foot = []
     for player in players:
         line = lines.get(player.player_id)

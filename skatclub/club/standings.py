@@ -128,10 +128,12 @@ def rank(rows: Iterable[Row]) -> list[Row]:
     return ordered
 
 
-def lines_for(rounds: Q, only_tables: Q | None = None) -> list[Line]:
-    """All lines of the Serien selected by `rounds` (a Q on Round), in a fixed number of queries.
+def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) -> list[Line]:
+    """All lines of the Serien selected by `rounds` (a Q on Round), in three queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
+    Reads the per-seat sums that `services.refresh_results` keeps; `money=False` skips the
+    exact-fraction settlement where a page shows no money (season ranking).
     """
     round_rows = {
         r["id"]: r
@@ -147,24 +149,29 @@ def lines_for(rounds: Q, only_tables: Q | None = None) -> list[Line]:
     if not round_rows:
         return []
     tables = {
-        t["id"]: t
+        t[0]: t
         for t in Table.objects.filter(round_id__in=round_rows)
         .filter(only_tables or Q())
-        .values("id", "number", "round_id", "entry")
+        .values_list("id", "number", "round_id")
     }
-    seats: dict[int, list[int]] = defaultdict(list)
-    for s in (
+    seats: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
+    for table_id, player_id, list_score, won, lost in (
         Seat.objects.filter(table_id__in=tables)
         .order_by("table_id", "position")
-        .values("table_id", "player_id")
+        .values_list("table_id", "player_id", "list_score", "won", "lost")
     ):
-        seats[s["table_id"]].append(s["player_id"])
-    results = _game_results(tables) | _total_results(tables)
+        seats[table_id].append((player_id, list_score, won, lost))
     lines: list[Line] = []
-    for table_id, players in seats.items():
-        table = tables[table_id]
-        lines.extend(_table_lines(round_rows[table["round_id"]], table, players, results))
+    for table_id, seated in seats.items():
+        _, number, round_id = tables[table_id]
+        lines.extend(_table_lines(round_rows[round_id], table_id, number, seated, money))
     return lines
+
+
+def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(table, player) -> (list score, won, lost) summed from games or the paper totals."""
+    tables = {t["id"]: t for t in Table.objects.filter(id__in=table_ids).values("id", "entry")}
+    return _game_results(tables) | _total_results(tables)
 
 
 def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -195,19 +202,19 @@ def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, i
 
 def _table_lines(
     round_row: dict[str, Any],
-    table: dict[str, Any],
-    players: Sequence[int],
-    results: dict[tuple[int, int], tuple[int, int, int]],
+    table_id: int,
+    table_number: int,
+    seated: Sequence[tuple[int, int, int, int]],
+    money: bool,
 ) -> list[Line]:
-    ruleset = Ruleset(round_row["event__ruleset"])
-    own = [results.get((table["id"], p), (0, 0, 0)) for p in players]
-    size = len(players)
-    scores = table_scores(ruleset, size, own).seeger_fabian
+    own = [(list_score, won, lost) for _, list_score, won, lost in seated]
+    size = len(seated)
+    scores = table_scores(Ruleset(round_row["event__ruleset"]), size, own).seeger_fabian
     cpp_text = round_row["event__cents_per_point"]
     cash = (
         vergleichsrechnung([o[0] for o in own], parse_cents_per_point(cpp_text))
-        if cpp_text
-        else [Fraction(0)] * size
+        if money and cpp_text
+        else [NO_MONEY] * size
     )
     fee_schedule = round_row["event__lost_game_fees_cents"] or []
     lost_total = sum(o[2] for o in own)
@@ -216,8 +223,8 @@ def _table_lines(
             event_id=round_row["event_id"],
             round_id=round_row["id"],
             round_number=round_row["number"],
-            table_id=table["id"],
-            table_number=table["number"],
+            table_id=table_id,
+            table_number=table_number,
             table_size=size,
             player_id=player_id,
             list_score=list_score,
@@ -225,11 +232,14 @@ def _table_lines(
             lost=lost,
             others_lost=lost_total - lost,
             score=scores[index],
-            cash_cents=Fraction(cash[index]),
-            fees_cents=lost_game_fees(lost, fee_schedule),
+            cash_cents=cash[index],
+            fees_cents=lost_game_fees(lost, fee_schedule) if money else 0,
         )
-        for index, (player_id, (list_score, won, lost)) in enumerate(zip(players, own, strict=True))
+        for index, (player_id, list_score, won, lost) in enumerate(seated)
     ]
+
+
+NO_MONEY = Fraction(0)
 
 
 def standings_from_lines(lines: Iterable[Line]) -> list[Row]:

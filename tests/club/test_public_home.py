@@ -58,9 +58,9 @@ def test_the_start_page_runs_a_fixed_number_of_queries(client, db, django_assert
     season, players = make_club(6)
     club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
     # events + seasons, Serie labels, lines_for (Serien, tables, seats, totals), players
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         client.get("/")
     for month in (4, 5):
         club_evening(season, datetime.date(2026, month, 3), players, f"m{month}")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         client.get("/")

@@ -1,3 +1,82 @@
-"""PDF downloads (Spielliste, results, settlement); rendering lives in `club/pdf.py`."""
+"""PDF downloads (Spielliste, results, Tischliste, settlement); rendering lives in `club/pdf.py`.
 
-urlpatterns: list = []
+Public and read-only like the result pages: a printout shows names and numbers, nothing else.
+`?html=1` on any of these URLs shows the same template as an HTML page, for a quick look.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from skatclub.club import pdf
+from skatclub.club.models import Event
+from skatclub.club.pdf_context import PrintError, Printout, printout
+
+
+def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
+    event = get_object_or_404(Event, key=key)
+    try:
+        found = printout(kind, event, **where)
+    except PrintError as error:
+        raise Http404(error.message) from error
+    if request.GET.get("html"):
+        return HttpResponse(pdf.render_html(found.template, found.context))
+    return pdf_response(found)
+
+
+def pdf_response(found: Printout) -> HttpResponse:
+    response = HttpResponse(pdf.render_printout(found), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{found.filename}"'
+    return response
+
+
+@require_safe
+def round_score_sheets(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return respond(request, key, "score_sheet", round_number=number)
+
+
+@require_safe
+def table_score_sheet(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
+    return respond(request, key, "score_sheet", round_number=number, table_number=table)
+
+
+@require_safe
+def event_results(request: HttpRequest, key: str) -> HttpResponse:
+    return respond(request, key, "results")
+
+
+@require_safe
+def round_results(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return respond(request, key, "results", round_number=number)
+
+
+@require_safe
+def event_settlement(request: HttpRequest, key: str) -> HttpResponse:
+    return respond(request, key, "settlement")
+
+
+@require_safe
+def round_settlement(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return respond(request, key, "settlement", round_number=number)
+
+
+@require_safe
+def round_seating(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return respond(request, key, "seating", round_number=number)
+
+
+EVENT = "veranstaltungen/<slug:key>/"
+ROUND = EVENT + "serie/<int:number>/"
+
+urlpatterns = [
+    path(ROUND + "spiellisten.pdf", round_score_sheets, name="print-score-sheets"),
+    path(ROUND + "tisch/<int:table>/spielliste.pdf", table_score_sheet, name="print-score-sheet"),
+    path(EVENT + "ergebnis.pdf", event_results, name="print-event-results"),
+    path(ROUND + "ergebnis.pdf", round_results, name="print-round-results"),
+    path(EVENT + "abrechnung.pdf", event_settlement, name="print-event-settlement"),
+    path(ROUND + "abrechnung.pdf", round_settlement, name="print-round-settlement"),
+    path(ROUND + "tischliste.pdf", round_seating, name="print-seating"),
+]

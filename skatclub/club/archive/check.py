@@ -1,0 +1,354 @@
+"""Reading and checking an archive (shared/spec/archive-format.md) into a `Plan`.
+
+The first pass of an import: check every part of the archive, in plain Python and without
+writing anything, and collect all problems (up to `MAX_PROBLEMS`); an archive with a single
+problem is refused with ArchiveError. This module checks the club, players, events and their
+settings, Serien, tables and seats; `results` checks and values a table's games or totals.
+Reads: Player and Event (which keys exist). Terms: Serie = `Round`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from scoring import ScoringError, parse_cents_per_point
+from skatclub.club.archive.plan import FORMAT, ArchiveError, EventPlan, Plan, RoundPlan, TablePlan
+from skatclub.club.archive.problems import (
+    Problems,
+    TooManyProblems,
+    is_count,
+    is_key,
+    is_text,
+    parse_date,
+    where,
+)
+from skatclub.club.archive.results import Memo, check_table_results
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
+from skatclub.club.services import EntryError, check_game_slot
+
+RULESETS = ("isko", "preisskat")
+HOUSE_RULES = ("kontra", "bock", "ramsch")
+
+
+def read_archive(path: str | Path) -> Any:
+    """The parsed JSON of `path`; unreadable files and malformed JSON raise ArchiveError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArchiveError([f"Die Datei {path} kann nicht gelesen werden: {error}"]) from None
+    return parse_archive(text)
+
+
+def parse_archive(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ArchiveError(
+            [
+                f"Das Archiv ist kein gültiges JSON (Zeile {error.lineno}, Spalte {error.colno}: "
+                f"{error.msg})."
+            ]
+        ) from None
+
+
+def check_archive(data: Any, *, replace: bool = False) -> Plan:
+    """Check everything and value every game; raise ArchiveError with all problems found."""
+    problems = Problems()
+    try:
+        plan = _check_archive(data, replace, problems)
+    except TooManyProblems:
+        raise ArchiveError(problems.lines) from None
+    if problems.lines:
+        raise ArchiveError(problems.lines)
+    return plan
+
+
+def _check_archive(data: Any, replace: bool, problems: Problems) -> Plan:
+    plan = Plan(None, [], [])
+    if not isinstance(data, dict):
+        problems.add("", "Das Archiv muss ein JSON-Objekt sein.")
+        return plan
+    if data.get("format") != FORMAT:
+        problems.add("", f"Unbekanntes Format {data.get('format')!r}; erwartet wird „{FORMAT}“.")
+        return plan
+    plan.club_name = _check_club(data.get("club"), problems)
+    plan.players = _check_players(data.get("players", []), problems)
+    known = {p["key"]: p["name"] for p in plan.players}
+    for key, name in Player.objects.values_list("key", "name"):
+        known.setdefault(key, name)
+    plan.events = _check_events(data.get("events", []), known, replace, problems)
+    return plan
+
+
+def _check_club(raw: Any, problems: Problems) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not is_text(raw.get("name"), 200):
+        problems.add("Club", "„club“ braucht einen Namen („name“, höchstens 200 Zeichen).")
+        return None
+    return str(raw["name"])
+
+
+def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        problems.add("Spieler", "„players“ muss eine Liste sein.")
+        return []
+    players: dict[str, dict[str, Any]] = {}
+    for index, item in enumerate(raw, start=1):
+        label = f"Spieler Nr. {index}"
+        if not isinstance(item, dict) or not is_key(item.get("key"), 60):
+            problems.add(label, "braucht ein Kürzel („key“: Buchstaben, Ziffern, - und _).")
+            continue
+        key = item["key"]
+        label = f"Spieler {key}"
+        if key in players:
+            problems.add(label, "steht zweimal in „players“.")
+        elif not is_text(item.get("name"), 200):
+            problems.add(label, "braucht einen Namen („name“, höchstens 200 Zeichen).")
+        elif not isinstance(item.get("guest", False), bool):
+            problems.add(label, "„guest“ muss true oder false sein.")
+        else:
+            players[key] = {"key": key, "name": item["name"], "guest": item.get("guest", False)}
+    return list(players.values())
+
+
+def _check_events(
+    raw: Any, known: dict[str, str], replace: bool, problems: Problems
+) -> list[EventPlan]:
+    if not isinstance(raw, list):
+        problems.add("Veranstaltungen", "„events“ muss eine Liste sein.")
+        return []
+    keys = [e.get("key") for e in raw if isinstance(e, dict) and isinstance(e.get("key"), str)]
+    existing = (
+        set() if replace else set(Event.objects.filter(key__in=keys).values_list("key", flat=True))
+    )
+    seen: set[str] = set()
+    memos: dict[tuple[Any, ...], Memo] = {}
+    plans = []
+    for index, item in enumerate(raw, start=1):
+        plan = _check_event(item, index, known, memos, problems)
+        if plan is None:
+            continue
+        if plan.key in seen:
+            problems.add(where(plan.key), "Der Schlüssel steht zweimal im Archiv.")
+        elif plan.key in existing:
+            problems.add(
+                where(plan.key),
+                "Diese Veranstaltung gibt es schon. Mit --replace wird sie ersetzt.",
+            )
+        seen.add(plan.key)
+        plans.append(plan)
+    return plans
+
+
+def _check_event(
+    raw: Any,
+    index: int,
+    known: dict[str, str],
+    memos: dict[tuple[Any, ...], Memo],
+    problems: Problems,
+) -> EventPlan | None:
+    if not isinstance(raw, dict):
+        problems.add(f"Veranstaltung Nr. {index}", "muss ein JSON-Objekt sein.")
+        return None
+    key = raw.get("key")
+    if not is_key(key, 100):
+        problems.add(
+            f"Veranstaltung Nr. {index}",
+            "braucht einen Schlüssel („key“: Buchstaben, Ziffern, - und _, höchstens 100).",
+        )
+        return None
+    fields = _event_fields(raw, key, problems)
+    if fields is None:
+        return None
+    event = Event(**fields)
+    settings_key = (
+        event.ruleset,
+        event.house_kontra,
+        event.house_bock,
+        tuple(sorted(event.games_per_round.items())),
+    )
+    memo = memos.setdefault(settings_key, Memo())
+    rounds = _check_rounds(raw.get("rounds", []), event, known, memo, problems)
+    return EventPlan(fields, rounds)
+
+
+def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str, Any] | None:
+    """The Event model fields, or None when the event's own fields are wrong."""
+    count = len(problems.lines)
+    here = where(key)
+    if not is_text(raw.get("name"), 200):
+        problems.add(here, "braucht einen Namen („name“, höchstens 200 Zeichen).")
+    date = parse_date(raw.get("date"))
+    if date is None:
+        problems.add(here, f"Das Datum {raw.get('date')!r} ist kein Datum der Form JJJJ-MM-TT.")
+    ruleset = raw.get("ruleset")
+    if ruleset not in RULESETS:
+        problems.add(here, f"Regelwerk {ruleset!r} gibt es nicht (isko oder preisskat).")
+    house = _check_house_rules(raw.get("house_rules", {}), ruleset, here, problems)
+    cents_per_point, fees = _check_settlement(raw.get("settlement"), here, problems)
+    games_per_round = _check_games_per_round(raw.get("games_per_round"), here, problems)
+    if len(problems.lines) > count:
+        return None
+    return {
+        "key": key,
+        "name": raw["name"],
+        "date": date,
+        "ruleset": ruleset,
+        "house_kontra": house["kontra"],
+        "house_bock": house["bock"],
+        "house_ramsch": house["ramsch"],
+        "cents_per_point": cents_per_point,
+        "lost_game_fees_cents": fees,
+        "games_per_round": games_per_round,
+    }
+
+
+def _check_house_rules(raw: Any, ruleset: Any, here: str, problems: Problems) -> dict[str, bool]:
+    house = dict.fromkeys(HOUSE_RULES, False)
+    if not isinstance(raw, dict) or any(
+        k not in HOUSE_RULES or not isinstance(v, bool) for k, v in raw.items()
+    ):
+        problems.add(
+            here, "„house_rules“ kennt nur kontra, bock und ramsch, jeweils true oder false."
+        )
+        return house
+    house.update(raw)
+    if ruleset == "preisskat" and any(house.values()):
+        problems.add(here, "Hausregeln (Kontra, Bock, Ramsch) gibt es beim Preisskat nicht.")
+    return house
+
+
+def _check_settlement(raw: Any, here: str, problems: Problems) -> tuple[str, list[int]]:
+    if raw is None:
+        return "", []
+    if not isinstance(raw, dict):
+        problems.add(here, "„settlement“ muss ein JSON-Objekt sein.")
+        return "", []
+    cents_per_point = raw.get("cents_per_point", "")
+    if not isinstance(cents_per_point, str) or len(cents_per_point) > 20:
+        problems.add(here, 'Der Wertpunkt („cents_per_point“) muss als Text stehen, z. B. "1/4".')
+        cents_per_point = ""
+    elif cents_per_point:
+        try:
+            if parse_cents_per_point(cents_per_point) <= 0:
+                raise ValueError
+        except (ScoringError, ValueError, ZeroDivisionError):
+            problems.add(here, f"Der Wertpunkt {cents_per_point!r} ist keine positive Zahl.")
+    fees = raw.get("lost_game_fees_cents", [])
+    if not isinstance(fees, list) or not all(is_count(f) for f in fees):
+        problems.add(here, "„lost_game_fees_cents“ muss eine Liste ganzer Cent-Beträge ≥ 0 sein.")
+        fees = []
+    return cents_per_point, fees
+
+
+def _check_games_per_round(raw: Any, here: str, problems: Problems) -> dict[str, int]:
+    if raw is None:
+        return dict(DEFAULT_GAMES_PER_ROUND)
+    if not isinstance(raw, dict) or any(
+        k not in DEFAULT_GAMES_PER_ROUND or not is_count(v) or v < 1 for k, v in raw.items()
+    ):
+        problems.add(here, '„games_per_round“ braucht je Tischgröße ("3", "4", "5") eine Zahl ≥ 1.')
+        return dict(DEFAULT_GAMES_PER_ROUND)
+    return dict(raw)  # as given, so that the export writes back what was read
+
+
+def _check_rounds(
+    raw: Any,
+    event: Event,
+    known: dict[str, str],
+    memo: Memo,
+    problems: Problems,
+) -> list[RoundPlan]:
+    if not isinstance(raw, list):
+        problems.add(where(event.key), "„rounds“ muss eine Liste sein.")
+        return []
+    rounds: list[RoundPlan] = []
+    numbers: set[int] = set()
+    for index, item in enumerate(raw, start=1):
+        number = item.get("number") if isinstance(item, dict) else None
+        if not is_count(number) or number < 1:
+            problems.add(where(event.key, f"Nr. {index}"), "braucht eine Nummer („number“ ≥ 1).")
+            continue
+        if number in numbers:
+            problems.add(where(event.key, number), "Diese Serie steht zweimal im Archiv.")
+            continue
+        numbers.add(number)
+        tables = _check_tables(item.get("tables", []), event, number, known, memo, problems)
+        rounds.append(RoundPlan(number, tables))
+    return rounds
+
+
+def _check_tables(
+    raw: Any,
+    event: Event,
+    round_number: int,
+    known: dict[str, str],
+    memo: Memo,
+    problems: Problems,
+) -> list[TablePlan]:
+    if not isinstance(raw, list):
+        problems.add(where(event.key, round_number), "„tables“ muss eine Liste sein.")
+        return []
+    seated: dict[str, int] = {}  # player key -> table number in this Serie
+    tables: list[TablePlan] = []
+    for index, item in enumerate(raw, start=1):
+        number = item.get("number") if isinstance(item, dict) else None
+        if not is_count(number) or number < 1:
+            problems.add(
+                where(event.key, round_number, f"Nr. {index}"),
+                "braucht eine Nummer („number“ ≥ 1).",
+            )
+            continue
+        here = where(event.key, round_number, number)
+        if any(t.number == number for t in tables):
+            problems.add(here, "Dieser Tisch steht zweimal in der Serie.")
+            continue
+        seats = _check_seats(item.get("seats"), event, known, seated, number, here, problems)
+        if seats is None:
+            continue
+        table = check_table_results(item, event, seats, known, memo, here, problems)
+        if table is not None:
+            table.number = number
+            tables.append(table)
+    return tables
+
+
+def _check_seats(
+    raw: Any,
+    event: Event,
+    known: dict[str, str],
+    seated: dict[str, int],
+    table_number: int,
+    here: str,
+    problems: Problems,
+) -> list[str] | None:
+    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+        problems.add(here, "„seats“ muss eine Liste von Spieler-Kürzeln sein.")
+        return None
+    try:
+        check_game_slot(event=event, table_size=len(raw), number=1, declarer_position=None)
+    except EntryError as error:
+        problems.add(here, error.message)
+        return None
+    if len(set(raw)) != len(raw):
+        for position, key in enumerate(raw, start=1):
+            if raw.index(key) != position - 1:
+                name = known.get(key, key)
+                problems.add(here, f"Platz {position}: {name} sitzt schon auf einem anderen Platz.")
+        return None
+    for position, key in enumerate(raw, start=1):
+        if key not in known:
+            problems.add(here, f"Platz {position}: Spieler „{key}“ ist unbekannt.")
+        elif key in seated:
+            problems.add(
+                here,
+                f"Platz {position}: {known[key]} sitzt in dieser Serie schon an Tisch "
+                f"{seated[key]}.",
+            )
+        else:
+            seated[key] = table_number
+    # Unknown players are reported above; the games can still be checked by seat position.
+    return list(raw)

@@ -1,0 +1,137 @@
+"""Exporting: the archive of all events (or of some), in the shape the import reads.
+
+Reads Club, Player, Event, Round, Table, Seat, Game, TableTotal in a fixed number of queries;
+games are written back with the `game`/`outcome` objects as stored. Writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+
+from skatclub.club.archive.plan import FORMAT, ArchiveError
+from skatclub.club.models import (
+    DEFAULT_GAMES_PER_ROUND,
+    Club,
+    Event,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Table,
+    TableTotal,
+)
+
+
+def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
+    """The archive of all events (or of `event_keys`), in the shape import reads."""
+    events = list(Event.objects.order_by("id"))
+    if event_keys is not None:
+        missing = set(event_keys) - {e.key for e in events}
+        if missing:
+            raise ArchiveError([f"Veranstaltung {key} gibt es nicht." for key in sorted(missing)])
+        events = [e for e in events if e.key in set(event_keys)]
+    structure = _export_structure(events)
+    seated = {p for table in structure["tables"].values() for p in table["seats"]}
+    players = Player.objects.order_by("id")
+    club = Club.objects.order_by("id").first()
+    return {
+        "format": FORMAT,
+        "club": {"name": club.name if club else settings.SKATCLUB_NAME},
+        "players": [_export_player(p) for p in players if event_keys is None or p.key in seated],
+        "events": [_export_event(e, structure) for e in events],
+    }
+
+
+def _export_structure(events: list[Event]) -> dict[str, Any]:
+    """Rounds, tables, seats, games and totals of `events`, read in a fixed number of queries."""
+    keys = dict(Player.objects.values_list("id", "key"))
+    rounds: dict[int, list[dict[str, Any]]] = {e.pk: [] for e in events}
+    round_by_id = {}
+    for r in (
+        Round.objects.filter(event__in=events).order_by("id").values("id", "event_id", "number")
+    ):
+        round_by_id[r["id"]] = {"number": r["number"], "tables": []}
+        rounds[r["event_id"]].append(round_by_id[r["id"]])
+    tables: dict[int, dict[str, Any]] = {}
+    for t in (
+        Table.objects.filter(round_id__in=round_by_id)
+        .order_by("id")
+        .values("id", "round_id", "number", "entry")
+    ):
+        table = {"number": t["number"], "seats": []}
+        table["games" if t["entry"] == Table.Entry.GAMES else "totals"] = []
+        tables[t["id"]] = table
+        round_by_id[t["round_id"]]["tables"].append(table)
+    for table_id, player_id in (
+        Seat.objects.filter(table_id__in=tables)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player_id")
+    ):
+        tables[table_id]["seats"].append(keys[player_id])
+    _export_games(tables, keys)
+    for t in (
+        TableTotal.objects.filter(table_id__in=tables)
+        .order_by("id")
+        .values("table_id", "player_id", "list_score", "won", "lost")
+    ):
+        tables[t["table_id"]].setdefault("totals", []).append(
+            {
+                "player": keys[t["player_id"]],
+                "list_score": t["list_score"],
+                "won": t["won"],
+                "lost": t["lost"],
+            }
+        )
+    return {"rounds": rounds, "tables": tables}
+
+
+def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> None:
+    rows = (
+        Game.objects.filter(table_id__in=tables)
+        .order_by("table_id", "number")
+        .values_list("table_id", "number", "passed_in", "declarer_id", "declaration", "outcome")
+        .iterator(chunk_size=10_000)
+    )
+    for table_id, number, passed_in, declarer_id, declaration, outcome in rows:
+        games = tables[table_id].setdefault("games", [])
+        game: dict[str, Any] = (
+            {"passed": True}
+            if passed_in
+            else {"declarer": keys[declarer_id], "game": declaration, "outcome": outcome}
+        )
+        if number != len(games) + 1:  # a gap: say which game this is
+            game["number"] = number
+        games.append(game)
+
+
+def _export_player(player: Player) -> dict[str, Any]:
+    row: dict[str, Any] = {"key": player.key, "name": player.name}
+    if player.is_guest:
+        row["guest"] = True
+    return row
+
+
+def _export_event(event: Event, structure: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "key": event.key,
+        "name": event.name,
+        "date": event.date.isoformat(),
+        "ruleset": event.ruleset,
+    }
+    house = {"kontra": event.house_kontra, "bock": event.house_bock, "ramsch": event.house_ramsch}
+    if any(house.values()):
+        row["house_rules"] = {k: v for k, v in house.items() if v}
+    settlement: dict[str, Any] = {}
+    if event.cents_per_point:
+        settlement["cents_per_point"] = event.cents_per_point
+    if event.lost_game_fees_cents:
+        settlement["lost_game_fees_cents"] = event.lost_game_fees_cents
+    if settlement:
+        row["settlement"] = settlement
+    if event.games_per_round and event.games_per_round != DEFAULT_GAMES_PER_ROUND:
+        row["games_per_round"] = event.games_per_round
+    row["rounds"] = structure["rounds"][event.pk]
+    return row

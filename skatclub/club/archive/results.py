@@ -1,0 +1,188 @@
+"""Checking one table's results: its games (each valued with the engine) or its totals.
+
+Part of the check pass (see `check`): slots and totals are checked by `services`, games are
+valued by `services.value_game`; nothing is written. `Memo` keeps verdicts already reached, so
+that equal games are valued once and share one fields dict (which `write` encodes once).
+Terms: Spielpunkte = `list_score`, eingepasst = `passed_in`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import ScoringError
+from skatclub.club.archive.plan import TablePlan
+from skatclub.club.archive.problems import Problems, is_count
+from skatclub.club.models import Event, Player, Table
+from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
+from skatclub.club.services import check_totals as services_check_totals
+
+
+@dataclass
+class Memo:
+    """Verdicts already reached for events with the same rules: the check is pure, so equal
+    questions get equal answers (a million games hold a few ten thousand different ones)."""
+
+    values: dict[Any, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = field(
+        default_factory=dict
+    )
+    slots: set[tuple[int, int, int | None]] = field(default_factory=set)
+
+
+def check_table_results(
+    raw: dict[str, Any],
+    event: Event,
+    seats: list[str],
+    known: dict[str, str],
+    memo: Memo,
+    here: str,
+    problems: Problems,
+) -> TablePlan | None:
+    has_games, has_totals = "games" in raw, "totals" in raw
+    if has_games == has_totals:
+        problems.add(here, "Ein Tisch hat entweder „games“ (Spiel für Spiel) oder „totals“.")
+        return None
+    if has_totals:
+        totals = _check_totals(raw["totals"], event, seats, known, here, problems)
+        return TablePlan(0, seats, Table.Entry.TOTALS, totals=totals)
+    games = _check_games(raw["games"], event, seats, memo, here, problems)
+    return TablePlan(0, seats, Table.Entry.GAMES, games=games)
+
+
+def _check_games(
+    raw: Any,
+    event: Event,
+    seats: list[str],
+    memo: Memo,
+    here: str,
+    problems: Problems,
+) -> list[tuple[int, str | None, dict[str, Any], Any, Any]]:
+    if not isinstance(raw, list):
+        problems.add(here, "„games“ muss eine Liste sein.")
+        return []
+    positions = {key: position for position, key in enumerate(seats, start=1)}
+    games: list[tuple[int, str | None, dict[str, Any], Any, Any]] = []
+    number = 0
+    for item in raw:
+        explicit = item.get("number") if isinstance(item, dict) else None
+        if explicit is not None and (not is_count(explicit) or explicit <= number):
+            problems.add(f"{here}, Spiel {number + 1}", "Die Spielnummern müssen aufsteigen.")
+            return games
+        number = explicit or number + 1
+        try:
+            games.append(_checked_game(item, event, positions, number, memo))
+        except (EntryError, ScoringError) as error:
+            problems.add(f"{here}, Spiel {number}", _message(error))
+            if getattr(error, "code", "") == "too_many_games":
+                return games  # one line for the whole surplus, not one per extra game
+    return games
+
+
+def _checked_game(
+    raw: Any,
+    event: Event,
+    positions: dict[str, int],
+    number: int,
+    memo: Memo,
+) -> tuple[int, str | None, dict[str, Any], Any, Any]:
+    if not isinstance(raw, dict):
+        raise EntryError("invalid_request", "Ein Spiel muss ein JSON-Objekt sein.")
+    size = len(positions)
+    if raw.get("passed") is True:
+        _check_slot(event, size, number, None, memo)
+        return (number, None, PASSED_FIELDS, None, None)
+    declarer = raw.get("declarer")
+    if declarer not in positions:
+        _check_slot(event, size, number, None, memo)
+        if declarer is None:
+            raise EntryError("invalid_request", "Alleinspieler („declarer“) fehlt.")
+        raise EntryError("unknown_player", f"„{declarer}“ sitzt nicht an diesem Tisch.")
+    _check_slot(event, size, number, positions[declarer], memo)
+    game, outcome = raw.get("game"), raw.get("outcome")
+    if not isinstance(game, dict) or not isinstance(outcome, dict):
+        raise EntryError("invalid_request", "Ansage („game“) und Ergebnis („outcome“) fehlen.")
+    fields, game, outcome = _valued(event, game, outcome, memo)
+    return (number, declarer, fields, game, outcome)
+
+
+def _check_slot(event: Event, size: int, number: int, position: int | None, memo: Memo) -> None:
+    """`services.check_game_slot`, asked once per (table size, game number, declarer seat)."""
+    if (size, number, position) not in memo.slots:
+        check_game_slot(event=event, table_size=size, number=number, declarer_position=position)
+        memo.slots.add((size, number, position))
+
+
+def _valued(
+    event: Event, game: dict[str, Any], outcome: dict[str, Any], memo: Memo
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(engine fields, game, outcome); equal games (same keys, values and types) share all
+    three objects, so that the writer encodes each different game only once."""
+    key: Any = (
+        tuple(game.items()),
+        tuple(map(type, game.values())),
+        tuple(outcome.items()),
+        tuple(map(type, outcome.values())),
+    )
+    try:
+        known = memo.values.get(key)
+    except TypeError:  # a list or object inside: unhashable, and the engine will refuse it
+        known, key = None, None
+    if known is None:
+        fields = value_game(event=event, declaration=game, outcome=outcome).fields()
+        del fields["declaration"], fields["outcome"]
+        known = (fields, game, outcome)
+        if key is not None:
+            memo.values[key] = known
+    return known
+
+
+def _check_totals(
+    raw: Any,
+    event: Event,
+    seats: list[str],
+    known: dict[str, str],
+    here: str,
+    problems: Problems,
+) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        problems.add(here, "„totals“ muss eine Liste sein.")
+        return []
+    count = len(problems.lines)
+    lines: dict[str, dict[str, Any]] = {}
+    for item in raw:
+        player = item.get("player") if isinstance(item, dict) else None
+        if player not in seats:
+            problems.add(here, f"Summe für „{player}“, der nicht an diesem Tisch sitzt.")
+        elif player in lines:
+            problems.add(here, f"Zwei Summen für {known.get(player, player)}.")
+        elif not isinstance(item.get("list_score"), int) or isinstance(item["list_score"], bool):
+            problems.add(
+                here, f"{known.get(player, player)}: „list_score“ muss eine ganze Zahl sein."
+            )
+        elif not (is_count(item.get("won")) and is_count(item.get("lost"))):
+            problems.add(
+                here, f"{known.get(player, player)}: „won“ und „lost“ müssen Zahlen ≥ 0 sein."
+            )
+        else:
+            lines[player] = {k: item[k] for k in ("player", "list_score", "won", "lost")}
+    if len(problems.lines) > count:
+        return []
+    try:
+        services_check_totals(
+            event=event,
+            table_size=len(seats),
+            lines=[
+                TotalLine(Player(key=k, name=known.get(k, k)), v["list_score"], v["won"], v["lost"])
+                for k, v in lines.items()
+            ],
+        )
+    except EntryError as error:
+        problems.add(here, error.message)
+    return list(lines.values())
+
+
+def _message(error: EntryError | ScoringError) -> str:
+    if isinstance(error, ScoringError):
+        return f"{error.message} (Fehlercode {error.code})"
+    return error.message

@@ -1,0 +1,294 @@
+"""Importing: check an archive completely, then write the checked plan in one transaction.
+
+The second pass writes with bulk inserts (games with one prepared `executemany` statement per
+batch): no query per game and no history row per game, but one `Change` per table (action
+"create", note "importiert"). `--replace` deletes the events with the same keys first.
+Writes: Club, Player, Season, Event, Attendance, Round, Table, Seat, Game, TableTotal, Change.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.utils import timezone
+
+from skatclub.club.archive.check import check_archive, read_archive
+from skatclub.club.archive.plan import EventPlan, ImportSummary, Plan, TablePlan
+from skatclub.club.models import (
+    Attendance,
+    Change,
+    Club,
+    Event,
+    Game,
+    Player,
+    Round,
+    Season,
+    Seat,
+    Table,
+    TableTotal,
+)
+
+GAME_BATCH = 20_000
+SQLITE_CACHE_KB = 256 * 1024
+
+
+def import_archive(data: Any, *, replace: bool = False) -> ImportSummary:
+    """Check `data` completely, then write it in one transaction; ArchiveError if refused."""
+    with paused_gc():
+        plan = check_archive(data, replace=replace)
+        del data  # the plan shares what it needs; let the parsed JSON go before writing
+        return write_plan(plan, replace=replace)
+
+
+def import_file(path: str | Path, *, replace: bool = False) -> ImportSummary:
+    with paused_gc():
+        return import_archive(read_archive(path), replace=replace)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while millions of small objects are made: the collector
+    would walk them again and again (it makes parsing a large archive five times slower)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@transaction.atomic
+def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
+    if plan.club_name is not None:
+        _write_club(plan.club_name)
+    _write_players(plan.players)
+    replaced = 0
+    if replace:
+        doomed = Event.objects.filter(key__in=[e.key for e in plan.events])
+        replaced = doomed.count()
+        doomed.delete()
+    player_ids = dict(Player.objects.values_list("key", "id"))
+    seasons = _seasons({e.fields["date"].year for e in plan.events})
+    events = Event.objects.bulk_create(
+        Event(season_id=seasons[e.fields["date"].year], **e.fields) for e in plan.events
+    )
+    _write_attendance(plan.events, events, player_ids)
+    pairs = [(r, event.pk) for e, event in zip(plan.events, events, strict=True) for r in e.rounds]
+    rounds = Round.objects.bulk_create(Round(event_id=pk, number=r.number) for r, pk in pairs)
+    table_pairs = [(t, rnd.pk) for (r, _), rnd in zip(pairs, rounds, strict=True) for t in r.tables]
+    tables = Table.objects.bulk_create(
+        Table(round_id=pk, number=t.number, entry=t.entry) for t, pk in table_pairs
+    )
+    written = list(zip([t for t, _ in table_pairs], tables, strict=True))
+    _write_seats(written, player_ids)
+    games = _write_games(written, player_ids)
+    _write_totals(written, player_ids)
+    Change.objects.bulk_create(
+        Change(
+            table=table,
+            action=Change.Action.CREATE,
+            note="importiert",
+            after={"games": len(plan_table.games)}
+            if plan_table.entry == Table.Entry.GAMES
+            else {"totals": plan_table.totals},
+        )
+        for plan_table, table in written
+    )
+    return ImportSummary(len(plan.players), len(events), len(rounds), len(tables), games, replaced)
+
+
+def _write_club(name: str) -> None:
+    club = Club.objects.order_by("id").first()
+    if club is None:
+        Club.objects.create(name=name)
+    elif club.name != name:
+        club.name = name
+        club.save(update_fields=["name"])
+
+
+def _write_players(players: list[dict[str, Any]]) -> None:
+    existing = Player.objects.in_bulk([p["key"] for p in players], field_name="key")
+    changed = []
+    for p in players:
+        player = existing.get(p["key"])
+        if player is not None and (player.name, player.is_guest) != (p["name"], p["guest"]):
+            player.name, player.is_guest = p["name"], p["guest"]
+            changed.append(player)
+    Player.objects.bulk_update(changed, ["name", "is_guest"])
+    Player.objects.bulk_create(
+        Player(key=p["key"], name=p["name"], is_guest=p["guest"])
+        for p in players
+        if p["key"] not in existing
+    )
+
+
+def _seasons(years: set[int]) -> dict[int, int]:
+    """Season id per year; an event belongs to the Season of its date's year."""
+    have = set(Season.objects.filter(year__in=years).values_list("year", flat=True))
+    Season.objects.bulk_create(Season(year=y) for y in sorted(years - have))
+    return dict(Season.objects.filter(year__in=years).values_list("year", "id"))
+
+
+def _write_attendance(
+    plans: list[EventPlan], events: list[Event], player_ids: dict[str, int]
+) -> None:
+    rows = []
+    for plan, event in zip(plans, events, strict=True):
+        keys = dict.fromkeys(k for r in plan.rounds for t in r.tables for k in t.seats)
+        rows.extend(Attendance(event_id=event.pk, player_id=player_ids[k]) for k in keys)
+    Attendance.objects.bulk_create(rows, batch_size=5000)
+
+
+def _write_seats(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> None:
+    """Seats with each player's sums at the table, as `services.refresh_results` keeps them."""
+    Seat.objects.bulk_create(
+        (
+            Seat(
+                table_id=table.pk,
+                round_id=table.round_id,
+                position=position,
+                player_id=player_ids[key],
+                **sums.get(key, NO_RESULTS),
+            )
+            for plan, table in written
+            for sums in (seat_results(plan),)
+            for position, key in enumerate(plan.seats, start=1)
+        ),
+        batch_size=5000,
+    )
+
+
+NO_RESULTS = {"list_score": 0, "won": 0, "lost": 0}
+
+
+def seat_results(plan: TablePlan) -> dict[str, dict[str, int]]:
+    """Per player key: list score, won and lost, from the table's games or paper totals."""
+    if plan.totals:
+        return {
+            t["player"]: {"list_score": t["list_score"], "won": t["won"], "lost": t["lost"]}
+            for t in plan.totals
+        }
+    sums: dict[str, dict[str, int]] = {}
+    for _, declarer, fields, _, _ in plan.games:
+        if declarer is None:
+            continue
+        row = sums.setdefault(declarer, dict(NO_RESULTS))
+        row["list_score"] += fields["list_score"]
+        row["won" if fields["won"] else "lost"] += 1
+    return sums
+
+
+# Engine-computed Game fields, in the order of the INSERT below.
+VALUED_FIELDS = (
+    "notation",
+    "game_type",
+    "won",
+    "overbid",
+    "game_value",
+    "list_score",
+    "derivation",
+)
+GAME_COLUMNS = (
+    "table",
+    "number",
+    "declarer",
+    "declaration",
+    "outcome",
+    "passed_in",
+    *VALUED_FIELDS,
+    "version",
+    "entered_at",
+)
+
+
+def _write_games(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> int:
+    """Insert all games with `executemany`, statement and values prepared from the model.
+
+    `bulk_create` compiles every value of every row (about 100 µs per game on SQLite, far too
+    slow for a million games); one prepared statement per batch costs a few µs per game.
+    """
+    fields = [Game._meta.get_field(name) for name in GAME_COLUMNS]
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(Game._meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    count = 0
+    with connection.cursor() as cursor, _index_cache(cursor):
+        for batch in _batches(_game_rows(written, player_ids), GAME_BATCH):
+            cursor.executemany(sql, batch)
+            count += len(batch)
+    return count
+
+
+@contextmanager
+def _index_cache(cursor: Any) -> Iterator[None]:
+    """On SQLite, keep the game indexes in memory while inserting (default cache: 2 MB)."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    cursor.execute("PRAGMA cache_size")
+    (before,) = cursor.fetchone()
+    cursor.execute(f"PRAGMA cache_size = -{SQLITE_CACHE_KB}")
+    try:
+        yield
+    finally:
+        cursor.execute(f"PRAGMA cache_size = {int(before)}")
+
+
+def _game_rows(
+    written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]
+) -> Iterator[tuple[Any, ...]]:
+    # The real connection, not the thread-local proxy: its lookup costs more than the encoding.
+    db = connections[DEFAULT_DB_ALIAS]
+    encode = partial(db.ops.adapt_json_value, encoder=Game._meta.get_field("declaration").encoder)
+    now = Game._meta.get_field("entered_at").get_db_prep_save(timezone.now(), db)
+    # Equal games share one fields dict (see `_valued`): encode each different game once.
+    columns: dict[int, tuple[Any, ...]] = {}
+    for plan, table in written:
+        for number, declarer, fields, game, outcome in plan.games:
+            values = columns.get(id(fields))
+            if values is None:
+                values = columns[id(fields)] = (
+                    None if game is None else encode(game),
+                    None if outcome is None else encode(outcome),
+                    fields["passed_in"],
+                    *(fields[name] for name in VALUED_FIELDS),
+                )
+            yield (table.pk, number, player_ids[declarer] if declarer else None, *values, 1, now)
+
+
+def _write_totals(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> None:
+    TableTotal.objects.bulk_create(
+        (
+            TableTotal(
+                table_id=table.pk,
+                player_id=player_ids[line["player"]],
+                list_score=line["list_score"],
+                won=line["won"],
+                lost=line["lost"],
+            )
+            for plan, table in written
+            for line in plan.totals
+        ),
+        batch_size=5000,
+    )
+
+
+def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
