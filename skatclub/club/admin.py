@@ -6,13 +6,20 @@ from skatclub.club import models
 class SeatInline(admin.TabularInline):
     model = models.Seat
     extra = 0
+    readonly_fields = ("list_score", "won", "lost")
 
 
 class GameInline(admin.TabularInline):
+    """Read-only: results change only through the Spielwart's pages, which keep the history."""
+
     model = models.Game
     extra = 0
     fields = ("number", "declarer", "notation", "won", "game_value", "list_score", "derivation")
-    readonly_fields = ("won", "game_value", "list_score", "derivation")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(models.Player)
@@ -62,5 +69,4 @@ class ChangeAdmin(admin.ModelAdmin):
 
 
 admin.site.register(models.Club)
-admin.site.register(models.TableTotal)
 admin.site.site_header = "skatclub – Verwaltung"
