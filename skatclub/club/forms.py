@@ -65,7 +65,13 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "date", "key", "ruleset", "house_kontra", "house_bock", "house_ramsch",
+            "name",
+            "date",
+            "key",
+            "ruleset",
+            "house_kontra",
+            "house_bock",
+            "house_ramsch",
             "cents_per_point",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -172,7 +178,10 @@ class GameForm(forms.Form):
     schwarz_announced = forms.BooleanField(label="Schwarz angesagt", required=False)
     bid = forms.IntegerField(label="Reizwert", required=False, min_value=0, max_value=999)
     result = forms.ChoiceField(
-        label="Ergebnis", choices=OUTCOME_CHOICES, widget=forms.RadioSelect, initial="won",
+        label="Ergebnis",
+        choices=OUTCOME_CHOICES,
+        widget=forms.RadioSelect,
+        initial="won",
         required=False,
     )
     level = forms.ChoiceField(label="Stufe", choices=LEVEL_CHOICES, required=False)
@@ -186,7 +195,9 @@ class GameForm(forms.Form):
         if data.get("type") and not data.get("declarer"):
             self.add_error("declarer", "Bitte den Alleinspieler wählen.")
         if data.get("type") and data["type"] != GameType.NULL.value and not data.get("matadors"):
-            self.add_error("matadors", "Bitte die Spitzen angeben (z. B. 2 für mit 2, −1 für ohne 1).")
+            self.add_error(
+                "matadors", "Bitte die Spitzen angeben (z. B. 2 für mit 2, −1 für ohne 1)."
+            )
         return data
 
     @property

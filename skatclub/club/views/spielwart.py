@@ -15,9 +15,11 @@ from typing import Any
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -25,6 +27,7 @@ from scoring import ScoringError
 from skatclub.club import draw, services
 from skatclub.club.entry import LineError, parse_line
 from skatclub.club.forms import (
+    TYPE_CHOICES,
     CheckForm,
     EventForm,
     GameForm,
@@ -47,14 +50,19 @@ from skatclub.club.models import (
     Table,
 )
 from skatclub.club.permissions import spielwart_required
-from skatclub.club.sheet import ScoreSheet, score_sheet
+from skatclub.club.seating import dealer_position, playing_positions, sitting_positions
+from skatclub.club.sheet import ScoreSheet, SheetRow, score_sheet
 from skatclub.club.standings import event_standings, kasse_cents
 from skatclub.club.tables import StandingsTable, standings_rows
 
 INVALID = 422  # a form re-rendered with its errors and the input kept
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
-ENTRY_ACTIONS = [Change.Action.CREATE, Change.Action.UPDATE, Change.Action.DELETE,
-                 Change.Action.TOTALS]
+ENTRY_ACTIONS = [
+    Change.Action.CREATE,
+    Change.Action.UPDATE,
+    Change.Action.DELETE,
+    Change.Action.TOTALS,
+]
 
 
 # --- lookups -------------------------------------------------------------------------------
@@ -71,7 +79,9 @@ def _round(key: str, number: int) -> Round:
 def _table(key: str, number: int, table: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round__event"),
-        round__event__key=key, round__number=number, number=table,
+        round__event__key=key,
+        round__number=number,
+        number=table,
     )
 
 
@@ -110,8 +120,9 @@ def player_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
         messages.success(request, f"{saved.name} gespeichert.")
         return redirect("spielwart-players")
     status = INVALID if form.errors else 200
-    return render(request, "club/spielwart_player_form.html", {"form": form, "player": player},
-                  status=status)
+    return render(
+        request, "club/spielwart_player_form.html", {"form": form, "player": player}, status=status
+    )
 
 
 @spielwart_required
@@ -139,8 +150,9 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
         messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
         return redirect("spielwart-event", key=saved.key)
     status = INVALID if form.errors else 200
-    return render(request, "club/spielwart_event_form.html", {"form": form, "event": event},
-                  status=status)
+    return render(
+        request, "club/spielwart_event_form.html", {"form": form, "event": event}, status=status
+    )
 
 
 @spielwart_required
@@ -148,8 +160,9 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
     event = _event(key)
     rounds = event.rounds.annotate(
         table_count=Count("tables", distinct=True),
-        open_count=Count("tables", filter=~Q(tables__check_status=Table.Check.CONFIRMED),
-                         distinct=True),
+        open_count=Count(
+            "tables", filter=~Q(tables__check_status=Table.Check.CONFIRMED), distinct=True
+        ),
     )
     context = {
         "event": event,
@@ -167,19 +180,27 @@ def attendance(request: HttpRequest, key: str) -> HttpResponse:
     if request.method == "POST":
         guest_form, done = _change_attendance(request, event)
         if done:
-            return redirect(f"{reverse('spielwart-attendance', args=[event.key])}"
-                            f"?q={request.POST.get('q', '')}")
+            return redirect(
+                f"{reverse('spielwart-attendance', args=[event.key])}?q={request.POST.get('q', '')}"
+            )
     query = request.GET.get("q", request.POST.get("q", "")).strip()
     present = Player.objects.filter(attendance__event=event).order_by("name")
     candidates = Player.objects.filter(is_active=True).exclude(attendance__event=event)
     if query:
         candidates = candidates.filter(Q(name__icontains=query) | Q(key__icontains=query))
     context = {
-        "event": event, "present": present, "candidates": candidates[:50], "query": query,
+        "event": event,
+        "present": present,
+        "candidates": candidates[:50],
+        "query": query,
         "guest_form": guest_form,
     }
-    return render(request, "club/spielwart_attendance.html", context,
-                  status=INVALID if guest_form.errors else 200)
+    return render(
+        request,
+        "club/spielwart_attendance.html",
+        context,
+        status=INVALID if guest_form.errors else 200,
+    )
 
 
 def _change_attendance(request: HttpRequest, event: Event) -> tuple[GuestForm, bool]:
@@ -264,10 +285,13 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
     )
     proposal, proposal_error = _proposal(round_, tables, request.GET.get("fuenf") == "1")
     context = {
-        "event": round_.event, "round": round_, "tables": tables,
+        "event": round_.event,
+        "round": round_,
+        "tables": tables,
         "open_tables": [t for t in tables if t.check_status != Table.Check.CONFIRMED],
         "swap_form": SwapForm(players=_round_players(round_)),
-        "proposal": proposal, "proposal_error": proposal_error,
+        "proposal": proposal,
+        "proposal_error": proposal_error,
         "allow_five": request.GET.get("fuenf") == "1",
     }
     return render(request, "club/spielwart_round.html", context)
@@ -289,8 +313,7 @@ def _proposal(
     """Who arrived or left since the tables were formed, and how to re-form them."""
     current = [[s.player_id for s in t.seats.all()] for t in tables]
     seated = {p for t in current for p in t}
-    present = set(Attendance.objects.filter(event=round_.event).values_list("player_id",
-                                                                            flat=True))
+    present = set(Attendance.objects.filter(event=round_.event).values_list("player_id", flat=True))
     arrived, left = sorted(present - seated), sorted(seated - present)
     if not arrived and not left:
         return None, ""
@@ -321,12 +344,14 @@ def round_regroup(request: HttpRequest, key: str, number: int) -> HttpResponse:
     tables = list(round_.tables.prefetch_related("seats"))
     current = [[s.player_id for s in t.seats.all()] for t in tables]
     seated = {p for t in current for p in t}
-    present = set(Attendance.objects.filter(event=round_.event).values_list("player_id",
-                                                                            flat=True))
+    present = set(Attendance.objects.filter(event=round_.event).values_list("player_id", flat=True))
     fixed = [t.number for t in tables if _is_started(t)]
     try:
         regrouping = draw.propose_regrouping(
-            current, sorted(present - seated), sorted(seated - present), fixed,
+            current,
+            sorted(present - seated),
+            sorted(seated - present),
+            fixed,
             request.POST.get("allow_five") == "1",
         )
     except draw.DrawError as error:
@@ -377,18 +402,22 @@ def seat_swap(request: HttpRequest, key: str, number: int) -> HttpResponse:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect("spielwart-round", key=key, number=number)
     seats = list(
-        Seat.objects.filter(round=round_, player__in=[form.cleaned_data["first"],
-                                                      form.cleaned_data["second"]])
-        .select_related("table", "player")
+        Seat.objects.filter(
+            round=round_, player__in=[form.cleaned_data["first"], form.cleaned_data["second"]]
+        ).select_related("table", "player")
     )
     started = [s.table.number for s in seats if _is_started(s.table)]
     if started:
-        messages.error(request, f"An Tisch {started[0]} wird schon gespielt; "
-                                "Plätze lassen sich nur vor dem ersten Spiel tauschen.")
+        messages.error(
+            request,
+            f"An Tisch {started[0]} wird schon gespielt; "
+            "Plätze lassen sich nur vor dem ersten Spiel tauschen.",
+        )
         return redirect("spielwart-round", key=key, number=number)
     _swap(seats, request.user)
-    messages.success(request, f"{seats[0].player.name} und {seats[1].player.name} haben die "
-                              "Plätze getauscht.")
+    messages.success(
+        request, f"{seats[0].player.name} und {seats[1].player.name} haben die Plätze getauscht."
+    )
     return redirect("spielwart-round", key=key, number=number)
 
 
@@ -399,12 +428,22 @@ def _swap(seats: list[Seat], user: Any) -> None:
     before = {pk: _seat_keys(t) for pk, t in tables.items()}
     # Delete and re-create: updating in place would briefly seat a player twice.
     Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
-    Seat.objects.bulk_create([
-        Seat(table_id=first.table_id, round_id=first.round_id, position=first.position,
-             player_id=second.player_id),
-        Seat(table_id=second.table_id, round_id=second.round_id, position=second.position,
-             player_id=first.player_id),
-    ])
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                table_id=first.table_id,
+                round_id=first.round_id,
+                position=first.position,
+                player_id=second.player_id,
+            ),
+            Seat(
+                table_id=second.table_id,
+                round_id=second.round_id,
+                position=second.position,
+                player_id=first.player_id,
+            ),
+        ]
+    )
     note = f"{first.player.name} ↔ {second.player.name}"
     for pk, table in tables.items():
         _log_seats(table, user, before[pk], _seat_keys(table), note)
@@ -416,47 +455,136 @@ def _swap(seats: list[Seat], user: Any) -> None:
 def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, Any]:
     seats = [(p.position, p.name) for p in sheet.players]
     context = {
-        "table": table, "event": table.round.event, "sheet": sheet, "line": "",
-        "line_error": "", "number": sheet.next_number,
-        "game_form": GameForm(seats=seats), "form_error": "",
+        "table": table,
+        "event": table.round.event,
+        "sheet": sheet,
+        "line": "",
+        "line_error": "",
+        "number": sheet.next_number,
+        "game_form": GameForm(seats=seats),
+        "form_error": "",
+        "rows": _sheet_rows(sheet),
+        "foot": _sheet_foot(sheet),
     }
     context.update(extra)
+    context["form_values"] = _form_values(context["game_form"], seats)
+    context["next"] = _next_game(sheet, context["number"])
     return context
 
 
+def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]:
+    """What the field form shows: the posted values after an error, else the defaults.
+
+    The form is written out in `_entry_form.html` (not with Django widgets, which cost several
+    ms per entered game); `GameForm` still does all the parsing.
+    """
+    data = form.data if form.is_bound else {}
+    values = {name: data.get(name, "") for name in ("type", "matadors", "bid", "result", "level")}
+    flags = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+    values.update({name: bool(data.get(name)) for name in flags})
+    values.update(seats=seats, types=TYPE_CHOICES, declarer=_int(data.get("declarer")))
+    return values
+
+
+def _sheet_rows(sheet: ScoreSheet) -> list[SafeString]:
+    """Entered games as table rows: one cell per player with the running total.
+
+    Plain string building rather than template loops: the sheet is re-rendered after every
+    entered game, and 48 rows × 10 cells through the template engine cost about 8 ms. Only the
+    notation and the derivation are text; everything else is an int.
+    """
+    edit = reverse("table-entry", args=[sheet.event_key, sheet.round_number, sheet.table_number])
+    rows = []
+    for row in sheet.rows:
+        if not row.entered or row.totals is None:
+            continue
+        cells = "".join(
+            f'<td class="{_cell_class(row, p.position)}">{row.totals[p.position - 1]}</td>'
+            for p in sheet.players
+        )
+        css = "won" if row.won else "lost" if row.won is False else ""
+        game = "eingepasst" if row.passed_in else f"{row.declarer_position} {row.notation}"
+        value = "" if row.passed_in else row.list_score
+        n = row.number
+        rows.append(
+            mark_safe(  # noqa: S308 - every text part is escaped here
+                f'<tr id="spiel-{n}" class="{css}"><td class="num">{n}</td>'
+                f'<td class="notation">{escape(game)}</td>{cells}<td class="num value">{value}</td>'
+                f'<td>{escape(row.derivation)}</td><td><a href="{edit}spiel/{n}/" '
+                f'aria-label="Spiel {n} ändern">ändern</a></td></tr>\n'
+            )
+        )
+    return rows
+
+
+def _cell_class(row: SheetRow, position: int) -> str:
+    if position == row.declarer_position:
+        return "total declarer"
+    return "total sitting" if position in row.sitting_positions else "total"
+
+
+def _sheet_foot(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    by_position = {f.position: f for f in sheet.foot}
+    return [{"player": p, "foot": by_position.get(p.position)} for p in sheet.players]
+
+
+def _next_game(sheet: ScoreSheet, number: int | None) -> dict[str, Any] | None:
+    if number is None or not sheet.table_size:
+        return None
+    names = {p.position: p.name for p in sheet.players}
+    dealer = dealer_position(sheet.table_size, number)
+    sitting = sitting_positions(sheet.table_size, number)
+    return {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": names.get(dealer, ""),
+        "sitting": [f"Platz {p} ({names.get(p, '')})" for p in sitting],
+        "playing": [f"{p} {names.get(p, '')}" for p in playing_positions(sheet.table_size, number)],
+    }
+
+
 def _respond_entry(request: HttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
-    template = "club/_entry_main.html" if PARTIAL_HEADER in request.META else \
-        "club/table_entry.html"
+    template = (
+        "club/_entry_main.html" if PARTIAL_HEADER in request.META else "club/table_entry.html"
+    )
     return render(request, template, context, status=status)
 
 
 @spielwart_required
 def table_entry(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
     table_obj = _table(key, number, table)
-    sheet = score_sheet(table_obj)
     if request.method != "POST":
-        return _respond_entry(request, _entry_context(table_obj, sheet), 200)
-    extra = _post_entry(request, table_obj, sheet)
+        return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
+    extra = _post_entry(request, table_obj)
     if extra:
-        return _respond_entry(request, _entry_context(table_obj, sheet, **extra), INVALID)
+        context = _entry_context(table_obj, score_sheet(table_obj), **extra)
+        return _respond_entry(request, context, INVALID)
     if PARTIAL_HEADER in request.META:
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
     return redirect(f"{table_obj.get_absolute_url()}#eingabe")
 
 
-def _post_entry(request: HttpRequest, table: Table, sheet: ScoreSheet) -> dict[str, Any]:
+def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
     """Record one game from the typed line or the form; the errors to show, if any."""
-    number = _int(request.POST.get("number")) or sheet.next_number or len(sheet.rows) + 1
+    number = _int(request.POST.get("number")) or _next_number(table)
+    seats = _seated_players(table)
     if "line" in request.POST:
         text = request.POST["line"]
-        error = _record_line(table, number, text, 0, request.user)
-        return {"line": text, "line_error": error, "number": number} if error else {}
-    seats = [(p.position, p.name) for p in sheet.players]
-    form = GameForm(request.POST, seats=seats)
+        error = _record_line(table, seats, number, text, 0, request.user)
+        if error is None:
+            return {}
+        return {"line": text, "line_error": f"Spiel {number}: {error.message}", "number": number}
+    form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
         return {"game_form": form}
-    error = _record_form(table, number, form, request.user)
+    error = _record_form(table, seats, number, form, request.user)
     return {"game_form": form, "form_error": error, "number": number} if error else {}
+
+
+def _next_number(table: Table) -> int:
+    """The first game number not entered yet."""
+    taken = set(table.games.values_list("number", flat=True))
+    return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 def _int(value: Any) -> int | None:
@@ -466,30 +594,39 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def _record_line(table: Table, number: int, text: str, version: int, user: Any) -> str:
-    """Parse and record one line; the German error message, or "" when it was saved."""
-    seats = _seated_players(table)
+def _record_line(
+    table: Table, seats: dict[int, Player], number: int, text: str, version: int, user: Any
+) -> LineError | services.EntryError | ScoringError | None:
+    """Parse and record one line; the error to show, or None when it was saved."""
     try:
         line = parse_line(text, len(seats))
         services.record_game(
-            table=table, number=number, declarer=seats.get(line.seat) if line.seat else None,
-            declaration=line.declaration_dict(), outcome=line.outcome_dict(), user=user,
+            table=table,
+            number=number,
+            declarer=seats.get(line.seat) if line.seat else None,
+            declaration=line.declaration_dict(),
+            outcome=line.outcome_dict(),
+            user=user,
             expected_version=version,
         )
     except (LineError, services.EntryError, ScoringError) as error:
-        return f"Spiel {number}: {error.message}"
-    return ""
+        return error
+    return None
 
 
-def _record_form(table: Table, number: int, form: GameForm, user: Any) -> str:
-    seats = _seated_players(table)
+def _record_form(
+    table: Table, seats: dict[int, Player], number: int, form: GameForm, user: Any
+) -> str:
     passed = form.is_passed
     try:
         services.record_game(
-            table=table, number=number,
+            table=table,
+            number=number,
             declarer=None if passed else seats.get(form.cleaned_data["declarer"]),
             declaration=None if passed else form.declaration(),
-            outcome=None if passed else form.outcome(), user=user, expected_version=0,
+            outcome=None if passed else form.outcome(),
+            user=user,
+            expected_version=0,
         )
     except (services.EntryError, ScoringError) as error:
         return f"Spiel {number}: {error.message}"
@@ -502,22 +639,30 @@ def _record_form(table: Table, number: int, form: GameForm, user: Any) -> str:
 @spielwart_required
 def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int) -> HttpResponse:
     table_obj = _table(key, number, table)
-    game_obj = get_object_or_404(Game.objects.select_related("declarer"), table=table_obj,
-                                 number=game)
+    game_obj = get_object_or_404(
+        Game.objects.select_related("declarer"), table=table_obj, number=game
+    )
     seats = _seated_players(table_obj)
-    context = {"table": table_obj, "event": table_obj.round.event, "game": game_obj,
-               "line": _game_line(game_obj, seats), "version": game_obj.version, "error": ""}
+    context = {
+        "table": table_obj,
+        "event": table_obj.round.event,
+        "game": game_obj,
+        "line": _game_line(game_obj, seats),
+        "version": game_obj.version,
+        "error": "",
+    }
     if request.method != "POST":
         return render(request, "club/spielwart_game_edit.html", context)
     text, version = request.POST.get("line", ""), _int(request.POST.get("expected_version"))
-    error = _record_line(table_obj, game, text, version or 0, request.user)
-    if not error:
+    error = _record_line(table_obj, seats, game, text, version or 0, request.user)
+    if error is None:
         messages.success(request, f"Spiel {game} geändert.")
         return redirect(f"{table_obj.get_absolute_url()}#spiel-{game}")
-    context.update(line=text, version=version, error=error,
-                   conflict="anderem geändert" in error)
-    return render(request, "club/spielwart_game_edit.html", context,
-                  status=409 if context["conflict"] else INVALID)
+    conflict = isinstance(error, services.ConflictError)
+    context.update(line=text, version=version, error=error.message, conflict=conflict)
+    return render(
+        request, "club/spielwart_game_edit.html", context, status=409 if conflict else INVALID
+    )
 
 
 def _game_line(game: Game, seats: dict[int, Player]) -> str:
@@ -529,14 +674,13 @@ def _game_line(game: Game, seats: dict[int, Player]) -> str:
 
 @spielwart_required
 @require_POST
-def game_delete(
-    request: HttpRequest, key: str, number: int, table: int, game: int
-) -> HttpResponse:
+def game_delete(request: HttpRequest, key: str, number: int, table: int, game: int) -> HttpResponse:
     table_obj = _table(key, number, table)
     version = _int(request.POST.get("expected_version"))
     try:
-        services.delete_game(table=table_obj, number=game, user=request.user,
-                             expected_version=version)
+        services.delete_game(
+            table=table_obj, number=game, user=request.user, expected_version=version
+        )
     except services.EntryError as error:
         messages.error(request, error.message)
         return redirect(reverse("spielwart-game-edit", args=[key, number, table, game]))
@@ -566,8 +710,9 @@ def _describe(snapshot: Any) -> str:
     if isinstance(snapshot, dict) and "check_status" in snapshot:
         return dict(Table.Check.choices).get(snapshot["check_status"], snapshot["check_status"])
     if isinstance(snapshot, list) and snapshot and isinstance(snapshot[0], dict):
-        return "; ".join(f"{r['player']}: {r['list_score']} ({r['won']}/{r['lost']})"
-                         for r in snapshot)
+        return "; ".join(
+            f"{r['player']}: {r['list_score']} ({r['won']}/{r['lost']})" for r in snapshot
+        )
     if isinstance(snapshot, list):
         return ", ".join(f"Platz {i}: {k}" for i, k in enumerate(snapshot, start=1))
     return str(snapshot)
@@ -615,11 +760,15 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
         return redirect(table_obj.get_absolute_url())
     confirm = form.cleaned_data["decision"] == "confirm"
     if confirm and _entered_by(table_obj, request.user):
-        messages.error(request, "Sie haben an diesem Tisch selbst Ergebnisse erfasst; die "
-                                "zweite Unterschrift muss jemand anderes leisten.")
+        messages.error(
+            request,
+            "Sie haben an diesem Tisch selbst Ergebnisse erfasst; die "
+            "zweite Unterschrift muss jemand anderes leisten.",
+        )
         return redirect(table_obj.get_absolute_url())
-    services.check_table(table=table_obj, user=request.user, confirm=confirm,
-                         note=form.cleaned_data["note"])
+    services.check_table(
+        table=table_obj, user=request.user, confirm=confirm, note=form.cleaned_data["note"]
+    )
     state = "geprüft" if confirm else "beanstandet"
     messages.success(request, f"Tisch {table_obj.number} ist {state}.")
     return redirect("spielwart-round", key=key, number=number)
@@ -640,18 +789,18 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
     table = StandingsTable(standings_rows(rows))
     RequestConfig(request, paginate=False).configure(table)
     open_tables = Table.objects.filter(round__event=event).exclude(
-        check_status=Table.Check.CONFIRMED)
+        check_status=Table.Check.CONFIRMED
+    )
     if number:
         open_tables = open_tables.filter(round__number=number)
     context = {
-        "event": event, "round": round_, "table": table, "kasse_cents": kasse_cents(rows),
+        "event": event,
+        "round": round_,
+        "table": table,
+        "kasse_cents": kasse_cents(rows),
         "open_tables": open_tables.select_related("round"),
     }
     return render(request, "club/spielwart_results.html", context)
-
-
-def _not_found(*_: Any) -> None:
-    raise Http404
 
 
 EVENT = "spielwart/veranstaltungen/<slug:key>/"
@@ -663,8 +812,9 @@ urlpatterns = [
     path("spielwart/spieler/", player_list, name="spielwart-players"),
     path("spielwart/spieler/neu/", player_edit, name="spielwart-player-new"),
     path("spielwart/spieler/<slug:key>/", player_edit, name="spielwart-player-edit"),
-    path("spielwart/spieler/<slug:key>/aktiv/", player_deactivate,
-         name="spielwart-player-deactivate"),
+    path(
+        "spielwart/spieler/<slug:key>/aktiv/", player_deactivate, name="spielwart-player-deactivate"
+    ),
     path("spielwart/veranstaltungen/neu/", event_edit, name="spielwart-event-new"),
     path(EVENT, event_overview, name="spielwart-event"),
     path(EVENT + "bearbeiten/", event_edit, name="spielwart-event-edit"),

@@ -1,0 +1,221 @@
+"""Entering a table game by game: typed lines, the field form, errors, the sheet partial."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from scoring import Ruleset, ScoringError, parse_notation, valuation
+from skatclub.club import services
+from skatclub.club.models import Change, Game, Table
+
+URL = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/"
+URL_3 = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/2/"
+
+
+def list_score(notation: str) -> int:
+    return valuation(*parse_notation(notation), Ruleset.ISKO).list_score
+
+
+def engine_error(notation: str) -> ScoringError:
+    with pytest.raises(ScoringError) as error:
+        valuation(*parse_notation(notation), Ruleset.ISKO)
+    return error.value
+
+
+def test_a_typed_line_is_saved_and_redirects_to_the_sheet(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"line": "2 Kr m2 H S"})
+    assert response.status_code == 302
+    assert response["Location"] == URL + "#eingabe"
+    game = Game.objects.get(table=four_table, number=1)
+    assert game.declarer is not None and game.declarer.key == "bernd"
+    assert game.notation == "Kr m2 H S"
+    assert game.list_score == list_score("Kr m2 H S")
+
+
+def test_the_sheet_shows_value_derivation_and_running_totals(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    spielwart_client.post(URL, {"line": "2 Kr m2 H S"})
+    spielwart_client.post(URL, {"line": "3 Gr o1 v"})
+    spielwart_client.post(URL, {"line": "4 Kr m2 H S"})
+    page = spielwart_client.get(URL).content.decode()
+    first = valuation(*parse_notation("Kr m2 H S"), Ruleset.ISKO)
+    assert escape(first.derivation) in page
+    # Bernd (seat 2) won game 1 and sits out nothing else: his running total stays first.list_score.
+    assert f'<td class="total declarer">{first.list_score}</td>' in page
+    assert f'<td class="total declarer">{list_score("Gr o1 v")}</td>' in page
+
+
+def test_the_dealer_and_the_sitting_player_move_on(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    first = spielwart_client.get(URL).content.decode()
+    assert "Spiel 1 von 48 · Geber: Platz 1 (Anna Albers)" in first
+    spielwart_client.post(URL, {"line": "p"})
+    second = spielwart_client.get(URL).content.decode()
+    assert "Spiel 2 von 48 · Geber: Platz 2 (Bernd Brandt)" in second
+    assert "sitzt aus: Platz 2 (Bernd Brandt)" in second
+
+
+def test_p_records_an_eingepasst_game(spielwart_client: Client, four_table: Table) -> None:
+    spielwart_client.post(URL, {"line": "p"})
+    game = Game.objects.get(table=four_table, number=1)
+    assert game.passed_in and game.declarer is None and game.list_score == 0
+
+
+def test_it_refuses_a_sitting_declarer_and_keeps_the_typed_text(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"line": "1 Kr m2", "number": "1"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Platz 1 gibt bei Spiel 1 und kann nicht Alleinspieler sein." in page
+    assert 'value="1 Kr m2"' in page
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_an_impossible_game(spielwart_client: Client, four_table: Table) -> None:
+    expected = engine_error("Kr m2 a1")  # 1 Auge cannot be taken (rules.md §1)
+    response = spielwart_client.post(URL, {"line": "2 Kr m2 a1"})
+    assert response.status_code == 422
+    assert escape(expected.message) in response.content.decode()
+    assert 'value="2 Kr m2 a1"' in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_an_illegal_bid(spielwart_client: Client, four_table: Table) -> None:
+    expected = engine_error("Kr m2 r19")
+    assert expected.code == "illegal_bid"
+    response = spielwart_client.post(URL, {"line": "2 Kr m2 r19"})
+    assert response.status_code == 422
+    assert escape(expected.message) in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_an_unreadable_line(spielwart_client: Client, four_table: Table) -> None:
+    response = spielwart_client.post(URL, {"line": "Kr m2"})
+    assert response.status_code == 422
+    assert "Die Zeile beginnt mit dem Platz des Alleinspielers" in response.content.decode()
+
+
+def test_it_refuses_a_49th_game(spielwart_client: Client, four_table: Table) -> None:
+    for number in range(1, 49):
+        services.record_game(
+            table=four_table, number=number, declarer=None, declaration=None, outcome=None
+        )
+    response = spielwart_client.post(URL, {"line": "p"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "Spiel 49 gibt es nicht" in page
+    assert "höchstens 48 Spiele" in page
+    assert Game.objects.filter(table=four_table).count() == 48
+
+
+def test_a_3_table_has_36_games_and_nobody_sits_out(
+    spielwart_client: Client, three_table: Table
+) -> None:
+    page = spielwart_client.get(URL_3).content.decode()
+    assert "Spiel 1 von 36" in page
+    response = spielwart_client.post(URL_3, {"line": "1 Pi m1"})
+    assert response.status_code == 302
+    assert Game.objects.get(table=three_table).declarer.key == "emil"
+
+
+def test_the_fetch_request_gets_the_sheet_partial_with_an_empty_line(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"line": "2 Kr m2 H S"}, HTTP_X_ENTRY_PARTIAL="1")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in page
+    assert 'name="line" value=""' in page
+    assert 'id="spiel-1"' in page
+    assert "Spiel 2 von 48" in page
+
+
+def test_a_fetch_error_keeps_the_line_in_the_partial(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"line": "1 Kr m2"}, HTTP_X_ENTRY_PARTIAL="1")
+    assert response.status_code == 422
+    assert "<html" not in response.content.decode()
+    assert 'value="1 Kr m2"' in response.content.decode()
+
+
+def test_the_field_form_builds_the_same_game_as_the_line(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(
+        URL,
+        {
+            "declarer": "2",
+            "type": "clubs",
+            "matadors": "2",
+            "hand": "on",
+            "result": "won",
+            "level": "schneider",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(table=four_table, number=1)
+    assert game.notation == "Kr m2 H S"
+    assert game.list_score == list_score("Kr m2 H S")
+
+
+def test_the_field_form_records_a_lost_null_and_a_passed_game(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    spielwart_client.post(URL, {"declarer": "3", "type": "null", "result": "lost"})
+    spielwart_client.post(URL, {"type": ""})
+    games = list(Game.objects.filter(table=four_table).order_by("number"))
+    assert games[0].notation == "Null v" and games[0].list_score == list_score("Null v")
+    assert games[1].passed_in
+
+
+def test_the_field_form_asks_for_the_declarer(spielwart_client: Client, four_table: Table) -> None:
+    response = spielwart_client.post(URL, {"type": "clubs", "matadors": "2", "result": "won"})
+    assert response.status_code == 422
+    assert "Bitte den Alleinspieler wählen." in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_a_game_entered_meanwhile_is_a_conflict_not_an_overwrite(
+    spielwart: object, checker: object, four_table: Table
+) -> None:
+    first, second = Client(), Client()
+    first.force_login(spielwart)
+    second.force_login(checker)
+    # Both pages showed "Spiel 1"; the second Spielwart saves later.
+    assert first.post(URL, {"line": "2 Kr m2", "number": "1"}).status_code == 302
+    response = second.post(URL, {"line": "3 Gr m1", "number": "1"})
+    assert response.status_code == 422
+    assert "inzwischen von jemand anderem geändert" in response.content.decode()
+    assert 'value="3 Gr m1"' in response.content.decode()
+    assert Game.objects.get(table=four_table, number=1).notation == "Kr m2"
+
+
+def test_two_spielwarte_at_different_tables_lose_nothing(
+    spielwart: object, checker: object, four_table: Table, three_table: Table
+) -> None:
+    first, second = Client(), Client()
+    first.force_login(spielwart)
+    second.force_login(checker)
+    for _ in range(3):  # interleaved: game n at table 1, then game n at table 2
+        assert first.post(URL, {"line": "p"}).status_code == 302
+        assert second.post(URL_3, {"line": "p"}).status_code == 302
+    assert Game.objects.filter(table=four_table).count() == 3
+    assert Game.objects.filter(table=three_table).count() == 3
+    assert Change.objects.filter(action=Change.Action.CREATE).count() == 6
+
+
+def test_a_totals_table_refuses_single_games(spielwart_client: Client, four_table: Table) -> None:
+    four_table.entry = Table.Entry.TOTALS
+    four_table.save()
+    response = spielwart_client.post(URL, {"line": "p"})
+    assert response.status_code == 422
+    assert "Summen-Liste" in response.content.decode()
+    assert not Game.objects.exists()
