@@ -166,6 +166,11 @@ def _check_version(existing: Game | None, expected_version: int | None) -> None:
     if expected_version is None:
         return
     current = existing.version if existing else 0
+    if current != expected_version and expected_version == 0:
+        raise ConflictError(
+            "Dieses Spiel hat inzwischen jemand anderes erfasst. Bitte neu laden und die "
+            "Eingabe prüfen; Ihre Eingabe steht noch im Formular."
+        )
     if current != expected_version:
         raise ConflictError(
             "Dieses Spiel wurde inzwischen von jemand anderem geändert "
@@ -350,6 +355,12 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
 def check_table(*, table: Table, user: Any, confirm: bool, note: str = "") -> None:
     """Second signature on the list: confirm or reject, never edit."""
     table = Table.objects.select_for_update().get(pk=table.pk)
+    if confirm and has_entered_results(table, user):
+        raise EntryError(
+            "own_table",
+            "Sie haben an diesem Tisch selbst Ergebnisse erfasst; die zweite Unterschrift muss "
+            "jemand anderes leisten.",
+        )
     before = {"check_status": table.check_status}
     table.check_status = Table.Check.CONFIRMED if confirm else Table.Check.REJECTED
     table.checked_by = user
@@ -358,6 +369,20 @@ def check_table(*, table: Table, user: Any, confirm: bool, note: str = "") -> No
     table.save(update_fields=["check_status", "checked_by", "checked_at", "check_note"])
     action = Change.Action.CONFIRM if confirm else Change.Action.REJECT
     _log(table, action, user, before, {"check_status": table.check_status}, note=note)
+
+
+ENTRY_ACTIONS = (
+    Change.Action.CREATE,
+    Change.Action.UPDATE,
+    Change.Action.DELETE,
+    Change.Action.TOTALS,
+)
+
+
+def has_entered_results(table: Table, user: Any) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return table.changes.filter(user=user, action__in=ENTRY_ACTIONS).exists()
 
 
 def _reopen_check(table: Table) -> None:

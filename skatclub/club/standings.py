@@ -148,18 +148,16 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
     }
     if not round_rows:
         return []
-    tables = {
-        t[0]: t
-        for t in Table.objects.filter(round_id__in=round_rows)
-        .filter(only_tables or Q())
-        .values_list("id", "number", "round_id")
-    }
+    chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
+    tables = {t[0]: t for t in chosen.values_list("id", "number", "round_id")}
+    # Seats by Serie (a short id list) rather than by table (thousands in a season).
+    seat_rows = Seat.objects.filter(round_id__in=round_rows)
+    if only_tables is not None:
+        seat_rows = seat_rows.filter(table__in=chosen)
     seats: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
-    for table_id, player_id, list_score, won, lost in (
-        Seat.objects.filter(table_id__in=tables)
-        .order_by("table_id", "position")
-        .values_list("table_id", "player_id", "list_score", "won", "lost")
-    ):
+    for table_id, player_id, list_score, won, lost in seat_rows.order_by(
+        "table_id", "position"
+    ).values_list("table_id", "player_id", "list_score", "won", "lost"):
         seats[table_id].append((player_id, list_score, won, lost))
     lines: list[Line] = []
     for table_id, seated in seats.items():

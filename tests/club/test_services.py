@@ -230,3 +230,46 @@ def test_paper_totals_are_stored_and_logged(three_table, players, spielwart):
     assert Table.objects.get(pk=three_table.pk).entry == "totals"
     assert sorted(three_table.totals.values_list("list_score", flat=True)) == [-60, 210, 540]
     assert three_table.changes.get().action == "totals"
+
+
+def test_nobody_confirms_a_table_they_entered_themselves(four_table, players, spielwart):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        user=spielwart,
+    )
+    with pytest.raises(EntryError) as refused:
+        check_table(table=four_table, user=spielwart, confirm=True)
+    assert refused.value.code == "own_table"
+    assert Table.objects.get(pk=four_table.pk).check_status == "open"
+    check_table(table=four_table, user=spielwart, confirm=False, note="Spiel 1 fehlt Reizwert")
+    assert Table.objects.get(pk=four_table.pk).check_status == "rejected"
+
+
+def test_the_seat_keeps_each_players_sums_for_the_standings(four_table, players):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+    )
+    record_game(
+        table=four_table,
+        number=2,
+        declarer=players["carla"],
+        declaration=CLUBS_MIT_2,
+        outcome={"won": False},
+    )
+    sums = {s.player.key: (s.list_score, s.won, s.lost) for s in four_table.seats.all()}
+    assert sums == {
+        "anna": (0, 0, 0),
+        "bernd": (36, 1, 0),
+        "carla": (-72, 0, 1),
+        "dieter": (0, 0, 0),
+    }
+    delete_game(table=four_table, number=1)
+    assert four_table.seats.get(player=players["bernd"]).won == 0

@@ -193,7 +193,7 @@ def test_a_game_entered_meanwhile_is_a_conflict_not_an_overwrite(
     assert first.post(URL, {"line": "2 Kr m2", "number": "1"}).status_code == 302
     response = second.post(URL, {"line": "3 Gr m1", "number": "1"})
     assert response.status_code == 422
-    assert "inzwischen von jemand anderem geändert" in response.content.decode()
+    assert "inzwischen jemand anderes erfasst" in response.content.decode()
     assert 'value="3 Gr m1"' in response.content.decode()
     assert Game.objects.get(table=four_table, number=1).notation == "Kr m2"
 

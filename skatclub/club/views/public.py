@@ -248,7 +248,7 @@ def _season_ranking(season: Season) -> SeasonPage:
     """Rank the season in a fixed number of queries (Serien, lines, players)."""
     selection = Q(event__season=season)
     rounds = _round_info(selection)
-    lines = sorted(lines_for(selection), key=lambda ln: rounds[ln.round_id]["order"])
+    lines = sorted(lines_for(selection, money=False), key=lambda ln: rounds[ln.round_id]["order"])
     players = {
         p["id"]: p
         for p in Player.objects.filter(id__in={ln.player_id for ln in lines}).values(

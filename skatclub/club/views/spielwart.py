@@ -57,12 +57,6 @@ from skatclub.club.tables import StandingsTable, standings_rows
 
 INVALID = 422  # a form re-rendered with its errors and the input kept
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
-ENTRY_ACTIONS = [
-    Change.Action.CREATE,
-    Change.Action.UPDATE,
-    Change.Action.DELETE,
-    Change.Action.TOTALS,
-]
 
 
 # --- lookups -------------------------------------------------------------------------------
@@ -759,23 +753,16 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect(table_obj.get_absolute_url())
     confirm = form.cleaned_data["decision"] == "confirm"
-    if confirm and _entered_by(table_obj, request.user):
-        messages.error(
-            request,
-            "Sie haben an diesem Tisch selbst Ergebnisse erfasst; die "
-            "zweite Unterschrift muss jemand anderes leisten.",
+    try:
+        services.check_table(
+            table=table_obj, user=request.user, confirm=confirm, note=form.cleaned_data["note"]
         )
+    except services.EntryError as refused:
+        messages.error(request, refused.message)
         return redirect(table_obj.get_absolute_url())
-    services.check_table(
-        table=table_obj, user=request.user, confirm=confirm, note=form.cleaned_data["note"]
-    )
     state = "geprüft" if confirm else "beanstandet"
     messages.success(request, f"Tisch {table_obj.number} ist {state}.")
     return redirect("spielwart-round", key=key, number=number)
-
-
-def _entered_by(table: Table, user: Any) -> bool:
-    return table.changes.filter(user=user, action__in=ENTRY_ACTIONS).exists()
 
 
 # --- results -------------------------------------------------------------------------------
