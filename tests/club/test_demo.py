@@ -78,7 +78,8 @@ def test_ensure_spielwart_creates_the_login_and_resets_its_password() -> None:
 def test_the_demo_command_without_serving_loads_data_and_prints_the_login() -> None:
     out = io.StringIO()
 
-    call_command("demo", "--no-serve", "--port", "8123", stdout=out)
+    # --force: this suite also runs on PostgreSQL, where the command otherwise refuses.
+    call_command("demo", "--no-serve", "--port", "8123", "--force", stdout=out)
 
     text = out.getvalue()
     password = text.split("Passwort ")[1].split()[0]
