@@ -233,12 +233,17 @@ class Table(models.Model):
 class Seat(models.Model):
     """`position` 1..5 clockwise; position 1 deals the first game."""
 
+    # Neither key needs an index of its own: the unique constraints below start with them.
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seats", verbose_name="Tisch"
+        Table,
+        on_delete=models.CASCADE,
+        related_name="seats",
+        verbose_name="Tisch",
+        db_index=False,
     )
     # Denormalised so the database can refuse a player at two tables of one Serie.
     round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="+", verbose_name="Serie"
+        Round, on_delete=models.CASCADE, related_name="+", verbose_name="Serie", db_index=False
     )
     position = models.PositiveSmallIntegerField("Platz")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
@@ -267,8 +272,13 @@ class Seat(models.Model):
 class Game(models.Model):
     """One deal at a table: a played game or an eingepasstes Spiel (`passed_in`)."""
 
+    # No index of its own: the unique (table, number) constraint's index starts with it.
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="games", verbose_name="Tisch"
+        Table,
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name="Tisch",
+        db_index=False,
     )
     number = models.PositiveSmallIntegerField("Spiel Nr.")
     passed_in = models.BooleanField("eingepasst", default=False)
