@@ -247,11 +247,14 @@ class Seat(models.Model):
     )
     position = models.PositiveSmallIntegerField("Platz")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
-    # The player's sums at this table, written by services.refresh_results whenever a game or
-    # a paper total changes, so standings read one row per player instead of every game.
+    # The player's sums at this table and his Seeger-Fabian score there (from the engine),
+    # written by services.refresh_results whenever a game or a paper total changes, so
+    # standings read one row per player instead of every game.
     list_score = models.IntegerField("Spielpunkte", default=0)
     won = models.PositiveIntegerField("gewonnen", default=0)
     lost = models.PositiveIntegerField("verloren", default=0)
+    others_lost = models.PositiveIntegerField("verloren (Mitspieler)", default=0)
+    score = models.IntegerField("Wertungspunkte", default=0)
 
     class Meta:
         verbose_name = "Platz"

@@ -22,6 +22,7 @@ from scoring import (
     ScoringError,
     Valuation,
     format_notation,
+    table_scores,
     valuation,
 )
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
@@ -337,18 +338,42 @@ def totals_snapshot(table: Table) -> list[dict[str, Any]] | None:
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
-    """Write each seated player's sums (list score, won, lost) onto his `Seat`.
+    """Write each seated player's sums and Seeger-Fabian score onto his `Seat`.
 
     Called by every writer of games or paper totals, inside its transaction; standings read
-    these sums instead of aggregating every game on every page view.
+    these rows instead of aggregating every game on every page view.
     """
     results = entered_results(table_ids)
-    seats = list(Seat.objects.filter(table_id__in=table_ids))
-    for seat in seats:
-        seat.list_score, seat.won, seat.lost = results.get(
-            (seat.table_id, seat.player_id), (0, 0, 0)
-        )
-    Seat.objects.bulk_update(seats, ["list_score", "won", "lost"], batch_size=500)
+    by_table: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
+        by_table.setdefault(seat.table_id, []).append(seat)
+    rulesets = dict(
+        Table.objects.filter(id__in=by_table).values_list("id", "round__event__ruleset")
+    )
+    for table_id, seats in by_table.items():
+        sums = [results.get((table_id, seat.player_id), (0, 0, 0)) for seat in seats]
+        scored = seat_scores(rulesets[table_id], sums)
+        for seat, values in zip(seats, scored, strict=True):
+            seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
+    changed = [seat for seats in by_table.values() for seat in seats]
+    Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS, batch_size=500)
+
+
+SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
+
+
+def seat_scores(
+    ruleset: str, sums: Sequence[tuple[int, int, int]]
+) -> list[tuple[int, int, int, int, int]]:
+    """(list score, won, lost) per seat -> plus others' lost games and Seeger-Fabian score."""
+    if not 3 <= len(sums) <= 5:
+        return [(*own, 0, 0) for own in sums]  # a table still being seated has no score yet
+    scores = table_scores(Ruleset(ruleset), len(sums), sums).seeger_fabian
+    lost_total = sum(lost for _, _, lost in sums)
+    return [
+        (list_score, won, lost, lost_total - lost, score)
+        for (list_score, won, lost), score in zip(sums, scores, strict=True)
+    ]
 
 
 @transaction.atomic

@@ -1,8 +1,10 @@
 """The adapter: ORM rows -> engine -> plain rows for pages, tables, PDFs and commands.
 
-Reads seats, per-table game aggregates and paper-list totals with a fixed number of queries
-(never one per game, table or player), hands each table's numbers to the engine
-(`table_scores`, `vergleichsrechnung`, `lost_game_fees`) and returns frozen rows.
+Reads Serien, tables and seats with a fixed number of queries (never one per game, table or
+player): each seat already carries the player's sums and Seeger-Fabian score at that table
+(written by `services.refresh_results` through the engine). Money per table comes from the
+engine's `vergleichsrechnung` and `lost_game_fees`. Also the reader behind that refresh:
+`entered_results` sums games or paper totals per table and player.
 
 Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
 others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
@@ -14,16 +16,14 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Count, Q, Sum
 
 from scoring import (
-    Ruleset,
     format_cents,
     lost_game_fees,
     parse_cents_per_point,
-    table_scores,
     vergleichsrechnung,
 )
 from skatclub.club.models import Event, Game, Round, Seat, Table, TableTotal
@@ -31,9 +31,8 @@ from skatclub.club.models import Event, Game, Round, Seat, Table, TableTotal
 WON_POINTS = 50
 
 
-@dataclass(frozen=True)
-class Line:
-    """One player's Serie at one table."""
+class Line(NamedTuple):
+    """One player's Serie at one table (a tuple: a season builds thousands per page view)."""
 
     event_id: int
     round_id: int
@@ -132,8 +131,8 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
     """All lines of the Serien selected by `rounds` (a Q on Round), in three queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
-    Reads the per-seat sums that `services.refresh_results` keeps; `money=False` skips the
-    exact-fraction settlement where a page shows no money (season ranking).
+    Reads the sums and scores that `services.refresh_results` keeps on every seat;
+    `money=False` skips the exact-fraction settlement where a page shows no money.
     """
     round_rows = {
         r["id"]: r
@@ -141,7 +140,6 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
             "id",
             "number",
             "event_id",
-            "event__ruleset",
             "event__cents_per_point",
             "event__lost_game_fees_cents",
         )
@@ -154,16 +152,20 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
     seat_rows = Seat.objects.filter(round_id__in=round_rows)
     if only_tables is not None:
         seat_rows = seat_rows.filter(table__in=chosen)
-    seats: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
-    for table_id, player_id, list_score, won, lost in seat_rows.order_by(
-        "table_id", "position"
-    ).values_list("table_id", "player_id", "list_score", "won", "lost"):
-        seats[table_id].append((player_id, list_score, won, lost))
+    seats: dict[int, list[SeatResult]] = defaultdict(list)
+    for row in seat_rows.order_by("table_id", "position").values_list(
+        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score"
+    ):
+        seats[row[0]].append(row)
     lines: list[Line] = []
     for table_id, seated in seats.items():
         _, number, round_id = tables[table_id]
-        lines.extend(_table_lines(round_rows[round_id], table_id, number, seated, money))
+        lines.extend(_table_lines(round_rows[round_id], number, seated, money))
     return lines
+
+
+# table, player, list score, won, lost, others' lost, Seeger-Fabian score
+SeatResult = tuple[int, int, int, int, int, int, int]
 
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -199,41 +201,37 @@ def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, i
 
 
 def _table_lines(
-    round_row: dict[str, Any],
-    table_id: int,
-    table_number: int,
-    seated: Sequence[tuple[int, int, int, int]],
-    money: bool,
+    round_row: dict[str, Any], table_number: int, seated: Sequence[SeatResult], money: bool
 ) -> list[Line]:
-    own = [(list_score, won, lost) for _, list_score, won, lost in seated]
     size = len(seated)
-    scores = table_scores(Ruleset(round_row["event__ruleset"]), size, own).seeger_fabian
     cpp_text = round_row["event__cents_per_point"]
     cash = (
-        vergleichsrechnung([o[0] for o in own], parse_cents_per_point(cpp_text))
+        vergleichsrechnung([s[2] for s in seated], parse_cents_per_point(cpp_text))
         if money and cpp_text
         else [NO_MONEY] * size
     )
-    fee_schedule = round_row["event__lost_game_fees_cents"] or []
-    lost_total = sum(o[2] for o in own)
+    fee_schedule = round_row["event__lost_game_fees_cents"] or [] if money else []
+    event_id, round_id, round_number = round_row["event_id"], round_row["id"], round_row["number"]
     return [
         Line(
-            event_id=round_row["event_id"],
-            round_id=round_row["id"],
-            round_number=round_row["number"],
-            table_id=table_id,
-            table_number=table_number,
-            table_size=size,
-            player_id=player_id,
-            list_score=list_score,
-            won=won,
-            lost=lost,
-            others_lost=lost_total - lost,
-            score=scores[index],
-            cash_cents=cash[index],
-            fees_cents=lost_game_fees(lost, fee_schedule) if money else 0,
+            event_id,
+            round_id,
+            round_number,
+            table_id,
+            table_number,
+            size,
+            player_id,
+            list_score,
+            won,
+            lost,
+            others_lost,
+            score,
+            cash[index],
+            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
         )
-        for index, (player_id, list_score, won, lost) in enumerate(seated)
+        for index, (table_id, player_id, list_score, won, lost, others_lost, score) in enumerate(
+            seated
+        )
     ]
 
 

@@ -33,6 +33,7 @@ from skatclub.club.models import (
     Table,
     TableTotal,
 )
+from skatclub.club.services import SEAT_RESULT_FIELDS, seat_scores
 
 GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
@@ -87,7 +88,8 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
         Table(round_id=pk, number=t.number, entry=t.entry) for t, pk in table_pairs
     )
     written = list(zip([t for t, _ in table_pairs], tables, strict=True))
-    _write_seats(written, player_ids)
+    rulesets = [e.fields["ruleset"] for e in plan.events for r in e.rounds for _ in r.tables]
+    _write_seats(written, rulesets, player_ids)
     games = _write_games(written, player_ids)
     _write_totals(written, player_ids)
     Change.objects.bulk_create(
@@ -146,8 +148,10 @@ def _write_attendance(
     Attendance.objects.bulk_create(rows, batch_size=5000)
 
 
-def _write_seats(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> None:
-    """Seats with each player's sums at the table, as `services.refresh_results` keeps them."""
+def _write_seats(
+    written: list[tuple[TablePlan, Table]], rulesets: list[str], player_ids: dict[str, int]
+) -> None:
+    """Seats with each player's sums and score, as `services.refresh_results` keeps them."""
     Seat.objects.bulk_create(
         (
             Seat(
@@ -155,14 +159,20 @@ def _write_seats(written: list[tuple[TablePlan, Table]], player_ids: dict[str, i
                 round_id=table.round_id,
                 position=position,
                 player_id=player_ids[key],
-                **sums.get(key, NO_RESULTS),
+                **dict(zip(SEAT_RESULT_FIELDS, values, strict=True)),
             )
-            for plan, table in written
-            for sums in (seat_results(plan),)
-            for position, key in enumerate(plan.seats, start=1)
+            for (plan, table), ruleset in zip(written, rulesets, strict=True)
+            for position, (key, values) in enumerate(_scored_seats(plan, ruleset), start=1)
         ),
         batch_size=5000,
     )
+
+
+def _scored_seats(plan: TablePlan, ruleset: str) -> list[tuple[str, tuple[int, ...]]]:
+    sums = seat_results(plan)
+    own = [sums.get(key, NO_RESULTS) for key in plan.seats]
+    scored = seat_scores(ruleset, [(o["list_score"], o["won"], o["lost"]) for o in own])
+    return list(zip(plan.seats, scored, strict=True))
 
 
 NO_RESULTS = {"list_score": 0, "won": 0, "lost": 0}
