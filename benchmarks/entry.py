@@ -122,6 +122,9 @@ def percentile(samples: list[float], share: float) -> float:
 def run(user: object, tables: list[object], seed: int) -> dict[str, list[float]]:
     from django.test import Client
 
+    # Start up as the server does (skatclub/wsgi.py): views loaded, the heap frozen for gc.
+    import skatclub.wsgi  # noqa: F401
+
     client = Client()
     client.force_login(user)
     rng = random.Random(seed + 1)

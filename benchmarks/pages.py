@@ -70,6 +70,9 @@ def time_pages(label: str, urls: list[str], repeat: int) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    # Start up as the server does (skatclub/wsgi.py): views loaded, the heap frozen for gc.
+    import skatclub.wsgi  # noqa: F401
+
     client = Client()
     client.get(urls[0], secure=True)  # warm templates and the URL resolver
     timings, queries = [], 0
