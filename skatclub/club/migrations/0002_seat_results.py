@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0001_initial'),
+        ("club", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='list_score',
-            field=models.IntegerField(default=0, verbose_name='Spielpunkte'),
+            model_name="seat",
+            name="list_score",
+            field=models.IntegerField(default=0, verbose_name="Spielpunkte"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='lost',
-            field=models.PositiveIntegerField(default=0, verbose_name='verloren'),
+            model_name="seat",
+            name="lost",
+            field=models.PositiveIntegerField(default=0, verbose_name="verloren"),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='won',
-            field=models.PositiveIntegerField(default=0, verbose_name='gewonnen'),
+            model_name="seat",
+            name="won",
+            field=models.PositiveIntegerField(default=0, verbose_name="gewonnen"),
         ),
     ]

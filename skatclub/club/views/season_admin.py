@@ -12,7 +12,7 @@ from django.urls import path
 
 from skatclub.club.models import Season
 from skatclub.club.permissions import spielwart_required
-from skatclub.club.views.public import season_rule
+from skatclub.club.public_pages import season_rule
 
 
 class SeasonRuleForm(forms.ModelForm):
