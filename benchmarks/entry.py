@@ -156,10 +156,11 @@ def parts(user: object, table: object, seed: int) -> dict[str, list[float]]:
     from skatclub.club import services
     from skatclub.club.entry import parse_line
     from skatclub.club.sheet import score_sheet
-    from skatclub.club.views.spielwart import _entry_context, _seated_players
+    from skatclub.club.views.entry import _entry_context
+    from skatclub.club.views.lookups import seated_players
 
     rng = random.Random(seed + 2)
-    seats = _seated_players(table)
+    seats = seated_players(table)
     request = RequestFactory().get("/")
     request.user = user
     timings: dict[str, list[float]] = {"record_game": [], "score_sheet": [], "render": []}

@@ -1,4 +1,4 @@
-"""Writes that touch several models: entering, correcting and checking results.
+"""Writes that touch several models: seating a Serie, entering, correcting and checking results.
 
 Every function is keyword-only and runs in a transaction. The engine (`scoring`) is the only
 place where Skat rules are checked; this module adds the rules of the table (who sits out, how
@@ -8,7 +8,7 @@ Errors are `EntryError` (a `ValueError` with a German `message`) or the engine's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ from scoring import (
     table_scores,
     valuation,
 )
-from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
+from skatclub.club.models import Change, Event, Game, Player, Round, Seat, Table, TableTotal
 from skatclub.club.seating import TABLE_SIZES, dealer_position, playing_positions
 from skatclub.club.standings import entered_results
 
@@ -440,6 +440,159 @@ def _log(
     )
 
 
+# --- seats: who sits where in a Serie --------------------------------------------------------
+
+
+@transaction.atomic
+def create_round(
+    *,
+    event: Event,
+    number: int,
+    tables: Sequence[Sequence[Player]],
+    user: Any = None,
+    seating: str = "manual",
+    seed: str = "",
+) -> Round:
+    """Serie `number` of `event` with its tables seated (`tables[0]` is table 1, seat order)."""
+    round_ = Round.objects.create(event=event, number=number, seating=seating, seed=seed)
+    seat_round(round_=round_, tables=tables, user=user, seating=seating, seed=seed)
+    return round_
+
+
+@transaction.atomic
+def seat_round(
+    *,
+    round_: Round,
+    tables: Sequence[Sequence[Player]],
+    user: Any = None,
+    seating: str,
+    seed: str = "",
+) -> list[Table]:
+    """Seat a whole Serie: table n gets `tables[n - 1]`; tables beyond those are dissolved.
+
+    Stores how the Serie was seated (`seating`: draw/standings/manual, and the draw's `seed`).
+    A table's first seating belongs to creating the Serie and gets no history row; re-seating
+    a table that already had players does (`Change` "seats"). Refused once a table plays.
+    """
+    existing = _locked_tables(round_)
+    wanted: dict[int, Sequence[Player]] = dict(enumerate(tables, start=1))
+    wanted.update({number: [] for number in existing if number not in wanted})
+    if (round_.seating, round_.seed) != (seating, seed):
+        round_.seating, round_.seed = seating, seed
+        round_.save(update_fields=["seating", "seed"])
+    return _reseat(round_, existing, wanted, user, log_new=False)
+
+
+@transaction.atomic
+def reseat_tables(
+    *, round_: Round, tables: Mapping[int, Sequence[Player]], user: Any = None, note: str = ""
+) -> list[Table]:
+    """Re-form some tables of a Serie (late arrivals, departures); the others keep their seats.
+
+    `tables` maps a table number to its players in seat order; an empty list dissolves the
+    table, a new number opens one. Every re-formed table gets a `Change` ("seats").
+    """
+    return _reseat(round_, _locked_tables(round_), tables, user, log_new=True, note=note)
+
+
+@transaction.atomic
+def swap_seats(*, round_: Round, first: Seat, second: Seat, user: Any = None) -> None:
+    """Two players of a Serie change places (at one table or between two) before play."""
+    locked = {
+        seat.pk: seat
+        for seat in Seat.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(round=round_, pk__in=[first.pk, second.pk])
+    }
+    if first.pk == second.pk or len(locked) != 2:
+        raise EntryError("unknown_seat", "Bitte zwei verschiedene Plätze dieser Serie wählen.")
+    first, second = locked[first.pk], locked[second.pk]
+    by_pk = Table.objects.select_for_update().in_bulk([first.table_id, second.table_id])
+    tables = {pk: by_pk[pk] for pk in (first.table_id, second.table_id)}  # first's table first
+    _refuse_started(tables.values(), "tauschen")
+    before = {pk: seat_keys(table) for pk, table in tables.items()}
+    # Delete and re-create: updating in place would briefly seat a player twice.
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                table_id=first.table_id,
+                round_id=first.round_id,
+                position=first.position,
+                player_id=second.player_id,
+            ),
+            Seat(
+                table_id=second.table_id,
+                round_id=second.round_id,
+                position=second.position,
+                player_id=first.player_id,
+            ),
+        ]
+    )
+    note = f"{first.player.name} ↔ {second.player.name}"
+    for pk, table in tables.items():
+        _log(table, Change.Action.SEATS, user, before[pk], seat_keys(table), note=note)
+    refresh_results(table_ids=list(tables))
+
+
+def seat_keys(table: Table) -> list[str]:
+    """The players' keys in seat order: the history snapshot of a seating."""
+    return list(table.seats.order_by("position").values_list("player__key", flat=True))
+
+
+def _locked_tables(round_: Round) -> dict[int, Table]:
+    return {t.number: t for t in Table.objects.select_for_update().filter(round=round_)}
+
+
+def _refuse_started(tables: Iterable[Table], verb: str) -> None:
+    """Seats are fixed once a table has a game or its paper totals: they decide who sat out."""
+    tables = sorted(tables, key=lambda t: t.number)
+    with_games = set(
+        Game.objects.filter(table__in=tables).values_list("table_id", flat=True).distinct()
+    )
+    for table in tables:
+        if table.entry == Table.Entry.TOTALS or table.pk in with_games:
+            raise EntryError(
+                "table_started",
+                f"An Tisch {table.number} wird schon gespielt; "
+                f"Plätze lassen sich nur vor dem ersten Spiel {verb}.",
+            )
+
+
+def _reseat(
+    round_: Round,
+    existing: Mapping[int, Table],
+    wanted: Mapping[int, Sequence[Player]],
+    user: Any,
+    *,
+    log_new: bool,
+    note: str = "",
+) -> list[Table]:
+    changed = sorted(wanted)
+    _refuse_started([existing[n] for n in changed if n in existing], "ändern")
+    before = {n: seat_keys(existing[n]) for n in changed if n in existing}
+    # Empty every changed table first: a player moving between two of them is never seated twice.
+    Seat.objects.filter(round=round_, table__number__in=changed).delete()
+    seated = []
+    for number in changed:
+        table = existing.get(number)
+        if not wanted[number]:
+            if table is not None:
+                table.delete()
+            continue
+        if table is None:
+            table = Table.objects.create(round=round_, number=number)
+        Seat.objects.bulk_create(
+            Seat(table=table, round=round_, position=position, player=player)
+            for position, player in enumerate(wanted[number], start=1)
+        )
+        seated.append(table)
+        if log_new or before.get(number):
+            _log(table, Change.Action.SEATS, user, before.get(number), seat_keys(table), note=note)
+    refresh_results(table_ids=[table.pk for table in seated])
+    return seated
+
+
 __all__ = [
     "ConflictError",
     "EntryError",
@@ -449,9 +602,14 @@ __all__ = [
     "check_game_slot",
     "check_table",
     "check_totals",
+    "create_round",
     "delete_game",
     "record_game",
     "record_totals",
     "refresh_results",
+    "reseat_tables",
+    "seat_keys",
+    "seat_round",
+    "swap_seats",
     "value_game",
 ]

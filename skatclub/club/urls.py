@@ -1,10 +1,12 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
-from skatclub.club.views import printing, public, season_admin, spielwart
+from skatclub.club.views import entry, printing, public, season_admin, seating, spielwart
 
 urlpatterns = [
     *public.urlpatterns,
     *spielwart.urlpatterns,
+    *seating.urlpatterns,
+    *entry.urlpatterns,
     *printing.urlpatterns,
     *season_admin.urlpatterns,
 ]
