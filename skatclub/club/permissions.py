@@ -18,7 +18,11 @@ def is_spielwart(user: Any) -> bool:
         return False
     if user.is_superuser or user.is_staff:
         return True
-    return user.groups.filter(name=SPIELWART_GROUP).exists()
+    # Asked by the decorator and again by every page's menu: one query per request.
+    cached = getattr(user, "_is_spielwart", None)
+    if cached is None:
+        cached = user._is_spielwart = user.groups.filter(name=SPIELWART_GROUP).exists()
+    return bool(cached)
 
 
 def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
