@@ -111,9 +111,17 @@ class Row:
             "lost": self.lost,
             "others_lost": self.others_lost,
             "score": self.score,
-            "cash_cents": format_cents(self.cash_cents),
+            "cash_cents": json_cents(self.cash_cents),
             "fees_cents": self.fees_cents,
         }
+
+
+def json_cents(amount: Fraction) -> str:
+    """The shortest exact decimal: "0", "45.25", "-232.5" (pages show two places instead)."""
+    text = format_cents(amount)
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
 
 
 def rank(rows: Iterable[Row]) -> list[Row]:

@@ -8,7 +8,13 @@ from conftest import make_table
 
 from skatclub.club.models import Player, Round
 from skatclub.club.services import TotalLine, record_game, record_totals
-from skatclub.club.standings import event_standings, format_cents, rank, standings_json
+from skatclub.club.standings import (
+    event_standings,
+    format_cents,
+    json_cents,
+    rank,
+    standings_json,
+)
 
 
 def play_three_games(table, players):
@@ -187,3 +193,12 @@ def play_three_games_at(table, seated):
 def test_cents_are_printed_exactly():
     assert format_cents(Fraction(37, 4)) == "9.25"
     assert format_cents(Fraction(-3, 10)) == "-0.30"
+
+
+def test_json_cents_are_the_shortest_exact_decimal():
+    assert [json_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2), (12, 1))] == [
+        "0",
+        "45.25",
+        "-232.5",
+        "12",
+    ]
