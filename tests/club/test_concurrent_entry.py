@@ -1,0 +1,105 @@
+"""Two Spielwarte saving at the same moment, on a real server database with real threads.
+
+On PostgreSQL each save locks only its own table row, so two tables are entered in parallel
+and nothing is lost; the same game edited twice from the same version gives one conflict.
+(SQLite serialises writers with its busy timeout; its in-memory test database cannot show
+that, so these tests run on the PostgreSQL leg of CI.)
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from skatclub.club.models import Game
+from skatclub.club.services import ConflictError, record_game
+
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs a database server with row locks"
+)
+
+DIAMONDS = {"type": "diamonds", "matadors": 1, "bid": 18}
+
+
+def run_in_threads(*jobs):
+    errors: list[BaseException] = []
+    start = threading.Barrier(len(jobs))
+
+    def wrapped(job):
+        try:
+            start.wait()
+            job()
+        except BaseException as error:  # noqa: BLE001 - reported to the test below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=wrapped, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return errors
+
+
+def declarer_for(table, number):
+    seats = list(table.seats.select_related("player").order_by("position"))
+    # Vorhand: the seat after the dealer, who is seat (number - 1) % n + 1.
+    return seats[number % len(seats)].player
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_spielwarte_entering_different_tables_at_once_lose_nothing(four_table, three_table):
+    def enter(table):
+        def job():
+            for number in range(1, 13):
+                record_game(
+                    table=table,
+                    number=number,
+                    declarer=declarer_for(table, number),
+                    declaration=DIAMONDS,
+                    outcome={"won": number % 3 != 0},
+                    expected_version=0,
+                )
+
+        return job
+
+    assert run_in_threads(enter(four_table), enter(three_table)) == []
+    assert Game.objects.filter(table=four_table).count() == 12
+    assert Game.objects.filter(table=three_table).count() == 12
+    # Karo mit 1 = 18; every third game lost (-36): 8 x 18 - 4 x 36 = 0 per table.
+    for table in (four_table, three_table):
+        assert sum(s.list_score for s in table.seats.all()) == 0
+        assert sum(s.won for s in table.seats.all()) == 8
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(four_table, players):
+    first = record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=DIAMONDS,
+        outcome={"won": True},
+    )
+
+    def correct(declarer):
+        def job():
+            record_game(
+                table=four_table,
+                number=1,
+                declarer=declarer,
+                declaration=DIAMONDS,
+                outcome={"won": False},
+                expected_version=first.version,
+            )
+
+        return job
+
+    errors = run_in_threads(correct(players["carla"]), correct(players["dieter"]))
+    assert len(errors) == 1 and isinstance(errors[0], ConflictError)
+    game = Game.objects.get(table=four_table, number=1)
+    assert game.version == 2 and game.declarer in (players["carla"], players["dieter"])
+    assert four_table.changes.filter(action="update").count() == 1
