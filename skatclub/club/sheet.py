@@ -20,7 +20,7 @@ from django.db.models import Q
 from skatclub.club import standings
 from skatclub.club.models import Game, Table
 from skatclub.club.seating import TABLE_SIZES, dealer_position, sitting_positions
-from skatclub.club.standings import Line
+from skatclub.club.standings import WON_POINTS, Line
 
 
 @dataclass(frozen=True)
@@ -69,15 +69,15 @@ class SheetFoot:
 
     @property
     def won_points(self) -> int:
-        return 50 * self.won
+        return WON_POINTS * self.won
 
     @property
     def lost_points(self) -> int:
-        return -50 * self.lost
+        return -WON_POINTS * self.lost
 
     @property
     def others_points(self) -> int:
-        return self.score - self.list_score - 50 * (self.won - self.lost)
+        return self.score - self.list_score - WON_POINTS * (self.won - self.lost)
 
 
 @dataclass(frozen=True)
@@ -214,16 +214,15 @@ def _rows(
     return tuple(rows)
 
 
-def table_lines(table: Table, players: tuple[SheetPlayer, ...]) -> list[Line]:
+def table_lines(table: Table) -> list[Line]:
     """The adapter's lines of this one table, so the foot shows the standings' numbers."""
-    del players  # the adapter reads the seats itself, in seat order
     return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
 
 
 def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:
     if not players:
         return ()
-    lines: dict[int, Line] = {line.player_id: line for line in table_lines(table, players)}
+    lines: dict[int, Line] = {line.player_id: line for line in table_lines(table)}
     foot = []
     for player in players:
         line = lines.get(player.player_id)
