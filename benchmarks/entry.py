@@ -46,7 +46,7 @@ def setup_django(database: Path) -> None:
 
 def sample_line(rng: random.Random, table_size: int, number: int) -> str:
     """A legal paper-list line for game `number`: the declarer is one of the playing seats."""
-    from skatclub.club.seating import playing_positions
+    from scoring import playing_positions
 
     if rng.random() < 0.05:
         return "p"
@@ -65,9 +65,9 @@ def build(seed: int) -> tuple[object, list[object]]:
     from django.contrib.auth.models import Group, User
 
     from skatclub.club import services
-    from skatclub.club.entry import parse_line
+    from skatclub.club.entry_line import parse_line
     from skatclub.club.models import Event, Game, Player, Round, Season, Seat, Table
-    from skatclub.club.permissions import SPIELWART_GROUP
+    from skatclub.club.views.permissions import SPIELWART_GROUP
 
     user = User.objects.create_user("bench", password="x")
     user.groups.add(Group.objects.create(name=SPIELWART_GROUP))
@@ -154,8 +154,8 @@ def parts(user: object, table: object, seed: int) -> dict[str, list[float]]:
     from django.test import RequestFactory
 
     from skatclub.club import services
-    from skatclub.club.entry import parse_line
-    from skatclub.club.sheet import score_sheet
+    from skatclub.club.entry_line import parse_line
+    from skatclub.club.queries.sheet import score_sheet
     from skatclub.club.views.entry import _entry_context
     from skatclub.club.views.lookups import seated_players
 

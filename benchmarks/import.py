@@ -3,11 +3,10 @@
     python benchmarks/import.py                 # 500 events, about 1,000,000 games
     python benchmarks/import.py --events 20     # a quick run
 
-Generates the archive with `skatclub.club.demo.generate_archive` (seeded), writes it to a temp
-file, imports it into a fresh SQLite database in a child process (so the child's peak memory
-is the import's alone), then times `event_standings` of one event at a time.
-Targets: import >= 20,000 games/s; event standings < 50 ms.
-"""
+Generates the archive with `demo.generator.generate_archive` (seeded), writes it to a temp file,
+imports it into a fresh SQLite database in a child process (so the child's peak memory is the
+import's alone), then times `event_standings` of one event at a time. Targets: import >= 20,000
+games/s; event standings < 50 ms."""
 
 from __future__ import annotations
 
@@ -39,7 +38,7 @@ def setup_django(database: Path) -> None:
 
 
 def generate(path: Path, events: int, seed: int) -> int:
-    from skatclub.club.demo import generate_archive
+    from skatclub.club.demo.generator import generate_archive
 
     seasons = min(10, events)
     started = time.perf_counter()
@@ -131,7 +130,7 @@ def time_standings(database: Path, samples: int) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from skatclub.club.models import Event
-    from skatclub.club.standings import event_standings
+    from skatclub.club.queries.standings import event_standings
 
     events = list(Event.objects.order_by("?")[:samples])
     timings = []

@@ -108,8 +108,8 @@ def split(seasons: list[object], players: list[object]) -> None:
     from django.db.models import Q
 
     from skatclub.club.models import Seat
-    from skatclub.club.standings import lines_for
-    from skatclub.club.stats import game_stats
+    from skatclub.club.queries.standings import lines_for
+    from skatclub.club.queries.stats import game_stats
 
     time_call("season: lines_for", [lambda s=s: lines_for(Q(event__season=s)) for s in seasons])
     latest = max(s.year for s in seasons)  # type: ignore[attr-defined]

@@ -73,9 +73,8 @@ def build_serie(tables: int):  # type: ignore[no-untyped-def]
 
 
 def fill(event) -> None:  # type: ignore[no-untyped-def]
-    from scoring import parse_notation
+    from scoring import parse_notation, playing_positions
     from skatclub.club.models import Table
-    from skatclub.club.seating import playing_positions
     from skatclub.club.services import record_game
 
     for table in Table.objects.filter(round__event=event):
@@ -107,8 +106,8 @@ def cpu_seconds() -> float:
 def measure(label: str, event, out: str | None, workers: int) -> None:  # type: ignore[no-untyped-def]
     from pypdf import PdfReader
 
-    from skatclub.club import pdf
-    from skatclub.club.pdf_context import printout
+    from skatclub.club.printing import render as pdf
+    from skatclub.club.printing.printouts import printout
 
     started, cpu_started = time.perf_counter(), cpu_seconds()
     printed = printout("score_sheet", event, round_number=1)

@@ -3,10 +3,10 @@
 Values games under the ISkO, the older Preisskat Skatordnung and the Offiziersskat, computes
 list scores, Seeger-Fabian points, Preisskat money and the Vergleichsrechnung, and parses the
 club notation. The rules and their sources: `shared/rules.md`; the JSON command line:
-`python -m scoring` (`shared/spec/engine-cli.md`).
+`python -m scoring` (`shared/spec/engine-cli.md`, in `cli.py`, which this package does not
+import).
 """
 
-from scoring.cli import handle
 from scoring.errors import (
     AnnouncementNotInNull,
     AnnouncementRequiresHand,
@@ -22,15 +22,30 @@ from scoring.errors import (
     OuvertRequiresHand,
     ReWithoutKontra,
     ScoringError,
+    SittingDeclarer,
     SpitzenOutOfRange,
+    TableSizeError,
     TieRuleRequired,
     TricksInconsistent,
     UnknownRuleset,
 )
-from scoring.game import Declaration, GameType, Outcome, Ruleset, Valuation
+from scoring.game import SUIT_BASE_VALUES, Declaration, GameType, Outcome, Ruleset, Valuation
 from scoring.notation import format_notation, parse_notation
-from scoring.points import TableScores, seeger_fabian, table_scores
+from scoring.points import (
+    NO_SCORE,
+    OTHERS_BONUS,
+    WON_BONUS,
+    ScoreParts,
+    TableScores,
+    others_rate,
+    others_rates,
+    score_parts,
+    score_rule,
+    seeger_fabian,
+    table_scores,
+)
 from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_scores
+from scoring.ranking import Strength, ranked, strength
 from scoring.rulesets import ALL_HOUSE_RULES, NO_HOUSE_RULES, HouseRules, parse_ruleset
 from scoring.settlement import (
     format_cents,
@@ -40,11 +55,28 @@ from scoring.settlement import (
     transfers,
     vergleichsrechnung,
 )
-from scoring.value import legal_bids, valuation
+from scoring.table import (
+    GAMES_PER_ROUND,
+    TABLE_SIZES,
+    check_declarer_seat,
+    check_table_size,
+    dealer_position,
+    playing_positions,
+    sitting_positions,
+    table_sizes,
+)
+from scoring.value import NULL_VALUES, legal_bids, valuation
 
 __all__ = [
+    "OTHERS_BONUS",
+    "WON_BONUS",
+    "NULL_VALUES",
+    "SUIT_BASE_VALUES",
     "ALL_HOUSE_RULES",
+    "GAMES_PER_ROUND",
     "NO_HOUSE_RULES",
+    "NO_SCORE",
+    "TABLE_SIZES",
     "AnnouncementNotInNull",
     "AnnouncementRequiresHand",
     "BockNotAllowed",
@@ -59,32 +91,47 @@ __all__ = [
     "InvalidRequest",
     "KontraNotAllowed",
     "Outcome",
-    "OuvertRequiresHand",
     "OutcomeInconsistent",
+    "OuvertRequiresHand",
     "RamschOptions",
     "RamschScoring",
     "ReWithoutKontra",
     "Ruleset",
+    "ScoreParts",
     "ScoringError",
+    "SittingDeclarer",
     "SpitzenOutOfRange",
+    "Strength",
     "TableScores",
+    "TableSizeError",
     "TieRule",
     "TieRuleRequired",
     "TricksInconsistent",
     "UnknownRuleset",
     "Valuation",
+    "check_declarer_seat",
+    "check_table_size",
+    "dealer_position",
     "format_cents",
     "format_notation",
     "game_cash",
-    "handle",
     "legal_bids",
     "lost_game_fees",
+    "others_rate",
+    "others_rates",
     "parse_cents_per_point",
     "parse_notation",
     "parse_ruleset",
+    "playing_positions",
     "ramsch_scores",
+    "ranked",
+    "score_parts",
+    "score_rule",
     "seeger_fabian",
+    "sitting_positions",
+    "strength",
     "table_scores",
+    "table_sizes",
     "transfers",
     "valuation",
     "vergleichsrechnung",

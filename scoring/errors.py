@@ -88,6 +88,18 @@ class TieRuleRequired(ScoringError):
     code = "tie_rule_required"
 
 
+class TableSizeError(ScoringError):
+    """Players that cannot be seated, or a table that is not one of 3, 4 or 5."""
+
+    code = "table_size"
+
+
+class SittingDeclarer(ScoringError):
+    """The dealer at a 4- or 5-table, or the fifth player, sits out and cannot declare."""
+
+    code = "sitting_declarer"
+
+
 class InvalidNotation(ScoringError):
     code = "invalid_notation"
 

@@ -21,7 +21,7 @@ from scoring.errors import (
     SpitzenOutOfRange,
 )
 from scoring.game import SUIT_BASE_VALUES, Declaration, GameType, Outcome, Valuation
-from scoring.value import check_card_points, trick_counts
+from scoring.outcome import check_card_points, trick_counts
 
 VARIANTS = ("standard", "extended_spitzen", "grundwert_only", "augen", "points_2_3_4")
 TRICKS = 16

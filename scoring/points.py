@@ -67,3 +67,87 @@ def table_scores(
         s + bonus * (total_lost - lost) for s, (_, _, lost) in zip(seeger, players, strict=True)
     )
     return TableScores(seeger, fabian)
+
+
+def others_rate(table_size: int) -> int:
+    """Points each other player gets for a game the declarer lost: 40 at a 3-table, else 30."""
+    return _others_bonus(table_size)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """A Seeger-Fabian score split into the parts anyone can recompute from the Spielliste.
+
+    `others` holds (points per game, number of games) for the games the other players lost,
+    one term per rate, highest rate first: a player who sat at 3- and 4-tables has two.
+    """
+
+    list_score: int
+    won: int
+    lost: int
+    others: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def won_points(self) -> int:
+        return WON_BONUS * self.won
+
+    @property
+    def lost_points(self) -> int:
+        return -WON_BONUS * self.lost
+
+    @property
+    def others_lost(self) -> int:
+        return sum(games for _, games in self.others)
+
+    @property
+    def others_points(self) -> int:
+        return sum(rate * games for rate, games in self.others)
+
+    @property
+    def total(self) -> int:
+        return self.list_score + self.won_points + self.lost_points + self.others_points
+
+    def explanation(self) -> str:
+        """'812 + 50 × 10 − 50 × 2 + 30 × 5 + 40 × 3 = 1482'."""
+        text = f"{self.list_score} + {WON_BONUS} × {self.won} − {WON_BONUS} × {self.lost}"
+        text += "".join(f" + {rate} × {games}" for rate, games in self.others)
+        return f"{text} = {self.total}"
+
+    def __add__(self, other: ScoreParts) -> ScoreParts:
+        rates: dict[int, int] = {}
+        for rate, games in (*self.others, *other.others):
+            rates[rate] = rates.get(rate, 0) + games
+        return ScoreParts(
+            self.list_score + other.list_score,
+            self.won + other.won,
+            self.lost + other.lost,
+            tuple(sorted(((r, g) for r, g in rates.items() if g), reverse=True)),
+        )
+
+
+NO_SCORE = ScoreParts(0, 0, 0)
+
+
+def score_parts(
+    list_score: int, won: int, lost: int, others_lost: int, table_size: int
+) -> ScoreParts:
+    """The parts of one player's Seeger-Fabian score at one table."""
+    others = ((others_rate(table_size), others_lost),) if others_lost else ()
+    return ScoreParts(list_score, won, lost, others)
+
+
+def score_rule(table_size: int | None = None) -> str:
+    """The Seeger-Fabian formula in German, for one table size or for all of them."""
+    if table_size is not None:
+        rate = f"{others_rate(table_size)}"
+    else:
+        rate = f"{OTHERS_BONUS[3]} (3er-Tisch) bzw. {OTHERS_BONUS[4]} (4er- und 5er-Tisch)"
+    return (
+        f"Wertungspunkte = Spielpunkte + {WON_BONUS} × gewonnene − {WON_BONUS} × verlorene "
+        f"Spiele + {rate} je verlorenem Spiel eines Mitspielers"
+    )
+
+
+def others_rates() -> tuple[int, ...]:
+    """The distinct points for another player's lost game, highest first: (40, 30)."""
+    return tuple(sorted(set(OTHERS_BONUS.values()), reverse=True))

@@ -64,9 +64,9 @@ def check_house_rules(declaration: Declaration, spec: RuleSpec, house: HouseRule
         if not spec.house_rules:
             raise KontraNotAllowed(f"Kontra und Re gibt es in der {spec.title} nicht (Hausregel).")
         if not house.kontra_re:
-            raise KontraNotAllowed("Kontra und Re sind in diesem Club nicht vereinbart.")
+            raise KontraNotAllowed("Kontra/Re ist als Hausregel nicht vereinbart.")
     if declaration.bock:
         if not spec.house_rules:
             raise BockNotAllowed(f"Bockrunden gibt es in der {spec.title} nicht (Hausregel).")
         if not house.bock:
-            raise BockNotAllowed("Bockrunden sind in diesem Club nicht vereinbart.")
+            raise BockNotAllowed("Bockrunden sind als Hausregel nicht vereinbart.")

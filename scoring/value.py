@@ -19,13 +19,11 @@ from scoring.errors import (
     AnnouncementRequiresHand,
     DeclarationBelowBid,
     IllegalBid,
-    ImpossibleAugen,
     InvalidRequest,
     OutcomeInconsistent,
     OuvertRequiresHand,
     ReWithoutKontra,
     SpitzenOutOfRange,
-    TricksInconsistent,
 )
 from scoring.game import (
     SUIT_BASE_VALUES,
@@ -35,12 +33,13 @@ from scoring.game import (
     Ruleset,
     Valuation,
 )
+from scoring.offiziersskat import offiziersskat_valuation
+from scoring.outcome import check_card_points, trick_counts
 from scoring.rulesets import ALL_HOUSE_RULES, SPECS, HouseRules, RuleSpec, check_house_rules
 
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 MAX_MATADORS = {GameType.GRAND: 4}  # suits: 11 (4 jacks + 7 trumps), ISkO 2.4.3
 SUIT_MAX_MATADORS = 11
-TRICKS = 10
 MAX_BOCK = 32  # far above any real table; keeps 2^bock small
 
 
@@ -54,9 +53,6 @@ def valuation(
 ) -> Valuation:
     """Value one game; raises a ScoringError subclass for anything the rules refuse."""
     if ruleset is Ruleset.OFFIZIERSSKAT:
-        # imported here: offiziersskat.py reuses this module's outcome checks
-        from scoring.offiziersskat import offiziersskat_valuation
-
         return offiziersskat_valuation(declaration, outcome, variant=variant)
     spec = SPECS[ruleset]
     if variant != "standard":
@@ -179,34 +175,6 @@ def _illegal_bid_message(bid: int, bids: tuple[int, ...]) -> str:
 
 
 # --- the outcome -------------------------------------------------------------------------------
-
-
-def check_card_points(points: int) -> None:
-    if not 0 <= points <= 120:
-        raise ImpossibleAugen(f"{points} Augen gibt es nicht: es sind 0 bis 120.")
-    if points in (1, 119):
-        raise ImpossibleAugen(
-            f"{points} Augen sind unmöglich: keine Partei kann genau 1 Auge haben."
-        )
-
-
-def trick_counts(o: Outcome, total: int = TRICKS) -> tuple[int | None, int | None]:
-    """(declarer, defenders) tricks; one may be derived from the other, both must add up."""
-    dt, ft = o.declarer_tricks, o.defender_tricks
-    for count in (dt, ft):
-        if count is not None and not 0 <= count <= total:
-            raise TricksInconsistent(f"{count} Stiche gibt es nicht: es sind 0 bis {total}.")
-    if dt is not None and ft is not None:
-        if dt + ft != total:
-            raise TricksInconsistent(
-                f"{dt} + {ft} Stiche ergeben nicht {total}: bitte Stiche prüfen."
-            )
-        return dt, ft
-    if dt is not None:
-        return dt, total - dt
-    if ft is not None:
-        return total - ft, ft
-    return None, None
 
 
 def null_won(o: Outcome) -> bool:

@@ -75,7 +75,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "skatclub.club.context.club",
+                "skatclub.club.views.context.club",
             ],
         },
     },

@@ -12,7 +12,14 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from skatclub.club.models import Event, Player, Round, Season, Seat, Table
-from skatclub.club.permissions import SPIELWART_GROUP
+from skatclub.club.views.permissions import SPIELWART_GROUP
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A fast password hasher: the personas log in hundreds of times per run."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _user(username: str, *, spielwart: bool) -> User:

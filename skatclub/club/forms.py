@@ -10,20 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import slugify
 
 from scoring import GameType, ScoringError, parse_cents_per_point
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Player
-
-
-def unique_key(text: str, model: Any, exclude_pk: int | None = None, max_length: int = 60) -> str:
-    """A slug from `text`, made unique with -2, -3, … if needed."""
-    base = slugify(text)[: max_length - 4] or "x"
-    key, suffix = base, 2
-    existing = model.objects.exclude(pk=exclude_pk) if exclude_pk else model.objects.all()
-    while existing.filter(key=key).exists():
-        key, suffix = f"{base}-{suffix}", suffix + 1
-    return key
+from skatclub.club.services.events import unique_key
 
 
 class PlayerForm(forms.ModelForm):
@@ -141,6 +131,10 @@ class RoundForm(forms.Form):
         "dieselbe Auslosung.",
     )
     allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
+    # The Serie number the Spielwart saw: a second press for the same Serie creates no other.
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=999
+    )
 
 
 class SwapForm(forms.Form):

@@ -13,9 +13,10 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from scoring import GameType, Ruleset
+from scoring import GAMES_PER_ROUND, GameType, Ruleset
 
-DEFAULT_GAMES_PER_ROUND = {"3": 36, "4": 48, "5": 60}
+# JSON keys are strings: {"3": 36, "4": 48, "5": 60}, the engine's Serie lengths.
+DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
 RULESET_CHOICES = [
     (Ruleset.ISKO.value, "ISkO (Internationale Skatordnung)"),
     (Ruleset.PREISSKAT.value, "Preisskat (alte Skatordnung)"),

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from scoring import Declaration, GameType, Outcome, handle
-from scoring.cli import main
+from scoring import Declaration, GameType, Outcome
+from scoring.cli import handle, main
 
 GAME = {
     "kind": "game",

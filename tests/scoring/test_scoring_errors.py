@@ -106,7 +106,7 @@ def test_a_missing_result_is_an_invalid_request() -> None:
 def test_a_club_without_kontra_refuses_it_under_isko() -> None:
     with pytest.raises(scoring.KontraNotAllowed) as caught:
         valuation(*parse_notation("Kr m1 r24 K a70 t6"), house_rules=HouseRules(kontra_re=False))
-    assert "Club" in caught.value.message
+    assert "Hausregel" in caught.value.message
     with pytest.raises(scoring.BockNotAllowed):
         valuation(*parse_notation("Kr m1 r24 B a70 t6"), house_rules=HouseRules(bock=False))
 

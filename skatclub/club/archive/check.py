@@ -330,7 +330,7 @@ def _check_seats(
         return None
     try:
         check_game_slot(event=event, table_size=len(raw), number=1, declarer_position=None)
-    except EntryError as error:
+    except (EntryError, ScoringError) as error:
         problems.add(here, error.message)
         return None
     if len(set(raw)) != len(raw):

@@ -177,7 +177,7 @@ def _check_totals(
                 for k, v in lines.items()
             ],
         )
-    except EntryError as error:
+    except (EntryError, ScoringError) as error:
         problems.add(here, error.message)
     return list(lines.values())
 

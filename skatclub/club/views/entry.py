@@ -21,14 +21,12 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from scoring import ScoringError
+from scoring import ScoringError, dealer_position, playing_positions, sitting_positions
 from skatclub.club import services
-from skatclub.club.entry import LineError, parse_line
+from skatclub.club.entry_line import LineError, parse_line
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
-from skatclub.club.permissions import spielwart_required
-from skatclub.club.seating import dealer_position, playing_positions, sitting_positions
-from skatclub.club.sheet import ScoreSheet, SheetRow, score_sheet
+from skatclub.club.queries.sheet import ScoreSheet, SheetRow, score_sheet
 from skatclub.club.views.lookups import (
     INVALID,
     TABLE,
@@ -36,6 +34,7 @@ from skatclub.club.views.lookups import (
     seated_players,
     table_or_404,
 )
+from skatclub.club.views.permissions import spielwart_required
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 

@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from skatclub.club import pdf
 from skatclub.club.models import Event
-from skatclub.club.pdf_context import PrintError, Printout, printout
+from skatclub.club.printing import render as pdf
+from skatclub.club.printing.printouts import PrintError, Printout, printout
 
 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:

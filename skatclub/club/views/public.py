@@ -18,9 +18,20 @@ from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from skatclub.club.downloads import Export, download, euro, links
 from skatclub.club.models import Event, Player, Round, Season
-from skatclub.club.player_page import (
+from skatclub.club.presenters.downloads import Export, download, euro, links
+from skatclub.club.presenters.pages import (
+    SEASON_COLUMNS,
+    event_row,
+    money_row,
+    ranking_rows,
+    season_exclusions,
+    season_page,
+    serie_columns,
+    standing_row,
+    standings_exports,
+)
+from skatclub.club.presenters.player import (
     PLAYER_EVENT_COLUMNS,
     PLAYER_ROUND_COLUMNS,
     TYPE_COLUMNS,
@@ -32,18 +43,7 @@ from skatclub.club.player_page import (
     player_years,
     type_row,
 )
-from skatclub.club.public_pages import (
-    SEASON_COLUMNS,
-    event_row,
-    money_row,
-    ranking_rows,
-    season_exclusions,
-    season_page,
-    serie_columns,
-    standing_row,
-    standings_exports,
-)
-from skatclub.club.public_tables import (
+from skatclub.club.presenters.tables import (
     EventStandingsTable,
     GameTypesTable,
     LatestEventsTable,
@@ -53,8 +53,8 @@ from skatclub.club.public_tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
-from skatclub.club.standings import Row, event_standings, kasse_cents
-from skatclub.club.stats import game_stats
+from skatclub.club.queries.standings import Row, event_standings, kasse_cents
+from skatclub.club.queries.stats import game_stats
 
 PER_PAGE = 50
 HOME_TOP = 10

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 
 from skatclub.club.models import Season
-from skatclub.club.permissions import spielwart_required
-from skatclub.club.public_pages import season_rule
+from skatclub.club.presenters.pages import season_rule
+from skatclub.club.views.permissions import spielwart_required
 
 
 class SeasonRuleForm(forms.ModelForm):

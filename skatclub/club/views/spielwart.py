@@ -16,12 +16,13 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm, unique_key
-from skatclub.club.models import Attendance, Event, Player, Season, Table
-from skatclub.club.permissions import spielwart_required
-from skatclub.club.standings import event_standings, kasse_cents
-from skatclub.club.tables import StandingsTable, standings_rows
+from skatclub.club import services
+from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
+from skatclub.club.models import Attendance, Event, Player, Table
+from skatclub.club.presenters.tables import StandingsTable, standings_rows
+from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
+from skatclub.club.views.permissions import spielwart_required
 
 # --- start page and players ----------------------------------------------------------------
 
@@ -78,9 +79,7 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     event = event_or_404(key) if key else None
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        saved = form.save(commit=False)
-        saved.season, _ = Season.objects.get_or_create(year=saved.date.year)
-        saved.save()
+        saved = services.save_event(event=form.save(commit=False))
         messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
         return redirect("spielwart-event", key=saved.key)
     status = INVALID if form.errors else 200
@@ -102,7 +101,7 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
         "event": event,
         "rounds": rounds,
         "present_count": Attendance.objects.filter(event=event).count(),
-        "round_form": RoundForm(),
+        "round_form": RoundForm(initial={"number": services.next_round_number(event)}),
     }
     return render(request, "club/spielwart_event.html", context)
 
@@ -143,17 +142,15 @@ def _change_attendance(request: HttpRequest, event: Event) -> tuple[GuestForm, b
         form = GuestForm(request.POST)
         if not form.is_valid():
             return form, False
-        name = form.cleaned_data["name"]
-        guest = Player.objects.create(key=unique_key(name, Player), name=name, is_guest=True)
-        Attendance.objects.create(event=event, player=guest)
+        guest = services.add_guest(event=event, name=form.cleaned_data["name"])
         messages.success(request, f"Gast {guest.name} ist angemeldet.")
         return GuestForm(), True
     player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
     if action == "add":
-        Attendance.objects.get_or_create(event=event, player=player)
+        services.mark_present(event=event, player=player)
         messages.success(request, f"{player.name} ist anwesend.")
     elif action == "remove":
-        Attendance.objects.filter(event=event, player=player).delete()
+        services.mark_absent(event=event, player=player)
         messages.success(request, f"{player.name} ist nicht mehr anwesend.")
     return GuestForm(), True
 

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from skatclub.club.demo import SPIELWART_USERNAME, ensure_spielwart, load_demo
+from skatclub.club.demo.loader import SPIELWART_USERNAME, ensure_spielwart, load_demo
 
 
 def points_at_postgresql() -> bool:

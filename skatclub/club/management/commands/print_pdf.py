@@ -11,9 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from skatclub.club import pdf
 from skatclub.club.models import Event
-from skatclub.club.pdf_context import KINDS, PrintError, printout
+from skatclub.club.printing import render as pdf
+from skatclub.club.printing.printouts import KINDS, PrintError, printout
 
 
 class Command(BaseCommand):

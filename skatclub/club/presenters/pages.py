@@ -1,0 +1,213 @@
+"""Rows for the public start, season, event and Serie pages (`views/public.py` shows them).
+
+Owns turning the standings adapter's output into the plain dict rows, download columns and
+extra table columns those pages show: the season ranking (`season_page`, `ranking_rows`),
+the event and Serie standings and money (`standing_row`, `money_row`, `standings_exports`)
+and the start page's list of events (`event_row`). Reads through `standings.lines_for` and
+`event_standings` with a fixed number of queries, ranks with `season.season_ranking`;
+writes nothing and knows no request. The player page's rows live in `player_page.py`.
+
+Terms: a *row* is one dict per table line, keyed by the table's column names; `*_COLUMNS`
+list (key, German heading) for the CSV/JSON downloads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from scoring.season import SeasonRanking, SeasonRule, season_ranking
+from skatclub.club.models import Event, Player, Round, Season
+from skatclub.club.presenters.downloads import Export, euros, rounded
+from skatclub.club.presenters.tables import Num
+from skatclub.club.queries.standings import Row, lines_for
+
+# --- season ------------------------------------------------------------------------------
+
+SEASON_COLUMNS = [
+    ("place", "Platz"),
+    ("player", "Kürzel"),
+    ("name", "Name"),
+    ("rounds", "Serien"),
+    ("counted_rounds", "gewertete Serien"),
+    ("counted", "gewertet"),
+    ("struck", "gestrichen"),
+    ("total", "Punkte"),
+    ("average", "Schnitt je Serie"),
+    ("won", "gewonnen"),
+    ("lost", "verloren"),
+    ("to_pass", "Punkte bis zum Platz davor"),
+]
+
+
+def season_rule(season: Season) -> SeasonRule:
+    """The season's rule; best N without N (an unfinished admin edit) counts every Serie."""
+    if season.ranking_rule == Season.Rule.BEST_N and not season.best_n:
+        return SeasonRule(Season.Rule.TOTAL, None, season.min_rounds)
+    return SeasonRule(season.ranking_rule, season.best_n, season.min_rounds)
+
+
+@dataclass
+class SeasonPage:
+    """The ranking plus what the page shows about players and Serien."""
+
+    ranking: SeasonRanking
+    players: dict[int, dict[str, Any]]
+    rounds: dict[int, dict[str, Any]]
+
+    @property
+    def rule(self) -> SeasonRule:
+        return self.ranking.rule
+
+
+def season_page(season: Season) -> SeasonPage:
+    """Rank the season in a fixed number of queries (Serien, lines, players)."""
+    selection = Q(event__season=season)
+    rounds = round_info(selection)
+    lines = sorted(lines_for(selection, money=False), key=lambda ln: rounds[ln.round_id]["order"])
+    players = {
+        p["id"]: p
+        for p in Player.objects.filter(id__in={ln.player_id for ln in lines}).values(
+            "id", "key", "name"
+        )
+    }
+    names = {i: p["name"] for i, p in players.items()}
+    return SeasonPage(season_ranking(lines, season_rule(season), names), players, rounds)
+
+
+def season_exclusions(page: SeasonPage | None) -> list[str]:
+    """The ranking table's columns to hide: the average only means something by average."""
+    return [] if page and page.rule.is_average else ["average"]
+
+
+def ranking_rows(page: SeasonPage, ranked: bool = True) -> list[dict[str, Any]]:
+    players, ranking = page.players, page.ranking
+    rows = []
+    for row in ranking.ranked if ranked else ranking.unranked:
+        results = [(r.score, r.counted) for r in row.results]
+        to_pass = row.to_pass
+        rows.append(
+            {
+                "place": row.place,
+                "player": players[row.player_id]["key"],
+                "name": players[row.player_id]["name"],
+                "rounds": row.rounds,
+                "counted_rounds": row.counted_rounds,
+                "results": results,
+                "counted": [r.score for r in row.counted],
+                "struck": [r.score for r in row.struck],
+                "total": row.total,
+                "average": rounded(row.value) if ranking.rule.is_average else None,
+                "won": row.won,
+                "lost": row.lost,
+                "to_pass": _to_pass(to_pass, ranking.rule),
+            }
+        )
+    return rows
+
+
+def _to_pass(value: Any, rule: SeasonRule) -> Any:
+    if value is None:
+        return None
+    return rounded(value) if rule.is_average else int(value)
+
+
+def round_info(selection: Q) -> dict[int, dict[str, Any]]:
+    """Event, date and order of each selected Serie (one query)."""
+    rows = Round.objects.filter(selection).values(
+        "id", "number", "event_id", "event__key", "event__name", "event__date"
+    )
+    return {
+        r["id"]: {
+            **r,
+            "order": (r["event__date"], r["event__key"], r["number"]),
+        }
+        for r in rows
+    }
+
+
+# --- event and Serie ---------------------------------------------------------------------
+
+STANDING_COLUMNS = [
+    ("place", "Platz"),
+    ("player", "Kürzel"),
+    ("name", "Name"),
+    ("table", "Tisch"),
+    ("rounds", "Serien"),
+    ("list_score", "Spielpunkte"),
+    ("won", "gewonnen"),
+    ("lost", "verloren"),
+    ("others_lost", "verloren von Mitspielern"),
+    ("score", "Wertungspunkte"),
+    ("decomposition", "Berechnung"),
+]
+MONEY_COLUMNS = [
+    ("place", "Platz"),
+    ("player", "Kürzel"),
+    ("name", "Name"),
+    ("cash_cents", "Spielgeld (€)"),
+    ("fees_cents", "Verlustspielgeld (€)"),
+    ("net_cents", "Saldo (€)"),
+]
+
+
+def standing_row(row: Row, numbers: list[int]) -> dict[str, Any]:
+    """One player's standing, with a `serie_<n>` score for each Serie number given."""
+    by_number = {line.round_number: line.score for line in row.lines}
+    return {
+        "place": row.place,
+        "player": row.player,
+        "name": row.name,
+        "table": row.lines[0].table_number if len(row.lines) == 1 else None,
+        "rounds": row.rounds,
+        "list_score": row.list_score,
+        "won": row.won,
+        "lost": row.lost,
+        "others_lost": row.others_lost,
+        "score": row.score,
+        "decomposition": row.decomposition(),
+        **{f"serie_{n}": by_number.get(n) for n in numbers},
+    }
+
+
+def money_row(row: Row) -> dict[str, Any]:
+    return {
+        "place": row.place,
+        "player": row.player,
+        "name": row.name,
+        "cash_cents": row.cash_cents,
+        "fees_cents": row.fees_cents,
+        "net_cents": row.cash_cents - row.fees_cents,
+    }
+
+
+def serie_columns(numbers: list[int]) -> list[tuple[str, Any]]:
+    """Extra table columns with each Serie's score, for an event of several Serien."""
+    if len(numbers) < 2:
+        return []  # one Serie: its score is the score
+    return [(f"serie_{n}", Num(f"Serie {n}")) for n in numbers]
+
+
+def standings_exports(
+    event: Event, standings: list[dict[str, Any]], money: list[dict[str, Any]], numbers: list[int]
+) -> list[Export]:
+    columns = [*STANDING_COLUMNS, *((f"serie_{n}", f"Serie {n}") for n in numbers)]
+    exports = [Export("wertung", f"Wertung {event.name}", columns, standings)]
+    if money:
+        euro_rows = [
+            {**m, **{k: euros(m[k]) for k in ("cash_cents", "fees_cents", "net_cents")}}
+            for m in money
+        ]
+        exports.append(Export("geld", f"Abrechnung {event.name}", MONEY_COLUMNS, euro_rows))
+    return exports
+
+
+def event_row(event: Event) -> dict[str, Any]:
+    return {
+        "date": event.date,
+        "event": event.name,
+        "event_key": event.key,
+        "season": str(event.season),
+    }

@@ -1,0 +1,248 @@
+"""The Spielliste of one table: one row per game with running totals, and the foot.
+
+Owns `score_sheet(table)`, read by the entry pages and the PDF printout. Reads seats and games of
+one table (already valued by `services.record_game`) and the table's line from the standings
+adapter (won, lost, others' lost, Seeger-Fabian score); writes nothing and checks no Skat rule.
+
+Terms: positions are seat numbers 1..n clockwise (`scoring/table.py`); a row's `totals` are the
+running list scores (Spielpunkte) per player in seat order after that game; an unentered game
+number has `entered=False` and `totals=None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+
+from scoring import TABLE_SIZES, ScoreParts, dealer_position, score_parts, sitting_positions
+from skatclub.club.models import Game, Table
+from skatclub.club.queries import standings
+from skatclub.club.queries.standings import Line
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    position: int
+    player_id: int
+    key: str
+    name: str
+    is_guest: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """Game `number` at this table; declarer/notation/value empty until it is entered."""
+
+    number: int
+    dealer_position: int
+    sitting_positions: tuple[int, ...]
+    entered: bool
+    passed_in: bool
+    declarer_position: int | None
+    notation: str
+    won: bool | None
+    overbid: bool
+    game_value: int
+    derivation: str
+    list_score: int
+    totals: tuple[int, ...] | None
+    game_id: int | None
+    version: int  # 0 = not entered yet (the `expected_version` for a new game)
+
+
+@dataclass(frozen=True)
+class SheetFoot:
+    """One player's sums under the list; `score` is Seeger-Fabian (from the adapter)."""
+
+    position: int
+    player_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+    cash_cents: Fraction
+    fees_cents: int
+    parts: ScoreParts  # the score's parts as the engine explains them
+
+    @property
+    def won_points(self) -> int:
+        return self.parts.won_points
+
+    @property
+    def lost_points(self) -> int:
+        return self.parts.lost_points
+
+    @property
+    def others_points(self) -> int:
+        return self.parts.others_points
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    table_id: int
+    event_key: str
+    event_name: str
+    round_number: int
+    table_number: int
+    table_size: int
+    games_per_round: int
+    entry: str  # Table.Entry: "games" or "totals"
+    check_status: str
+    players: tuple[SheetPlayer, ...]
+    rows: tuple[SheetRow, ...]
+    foot: tuple[SheetFoot, ...]
+
+    @property
+    def games_entered(self) -> int:
+        return sum(1 for row in self.rows if row.entered)
+
+    @property
+    def next_number(self) -> int | None:
+        """The first game number not entered yet (None when the list is full)."""
+        for row in self.rows:
+            if not row.entered:
+                return row.number
+        return None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.next_number is None
+
+    def row(self, number: int) -> SheetRow | None:
+        for row in self.rows:
+            if row.number == number:
+                return row
+        return None
+
+    def player_at(self, position: int) -> SheetPlayer | None:
+        for player in self.players:
+            if player.position == position:
+                return player
+        return None
+
+
+def score_sheet(table: Table) -> ScoreSheet:
+    """The table's Spielliste in a fixed number of queries."""
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    players = tuple(
+        SheetPlayer(s.position, s.player_id, s.player.key, s.player.name, s.player.is_guest)
+        for s in table.seats.select_related("player").order_by("position")
+    )
+    size = len(players)
+    limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    games = {g["number"]: g for g in Game.objects.filter(table=table).values(*GAME_FIELDS)}
+    rows = _rows(players, games, size, max([limit, *games]))
+    return ScoreSheet(
+        table_id=table.pk,
+        event_key=event.key,
+        event_name=event.name,
+        round_number=table.round.number,
+        table_number=table.number,
+        table_size=size,
+        games_per_round=limit,
+        entry=table.entry,
+        check_status=table.check_status,
+        players=players,
+        rows=rows,
+        foot=_foot(table, players),
+    )
+
+
+# Plain values, not model instances: the sheet is rebuilt after every entered game.
+GAME_FIELDS = (
+    "id",
+    "number",
+    "passed_in",
+    "declarer_id",
+    "notation",
+    "won",
+    "overbid",
+    "game_value",
+    "derivation",
+    "list_score",
+    "version",
+)
+NOT_ENTERED = {
+    "id": None,
+    "passed_in": False,
+    "declarer_id": None,
+    "notation": "",
+    "won": None,
+    "overbid": False,
+    "game_value": 0,
+    "derivation": "",
+    "list_score": 0,
+    "version": 0,
+}
+
+
+def _rows(
+    players: tuple[SheetPlayer, ...], games: dict[int, dict[str, Any]], size: int, count: int
+) -> tuple[SheetRow, ...]:
+    position_of = {p.player_id: p.position for p in players}
+    totals = [0] * size
+    rows = []
+    for number in range(1, count + 1):
+        game = games.get(number)
+        values = game or NOT_ENTERED
+        declarer = position_of.get(values["declarer_id"])
+        if declarer is not None:
+            totals[declarer - 1] += values["list_score"]
+        rows.append(
+            SheetRow(
+                number=number,
+                dealer_position=dealer_position(size, number) if size else 0,
+                sitting_positions=sitting_positions(size, number) if size in TABLE_SIZES else (),
+                entered=game is not None,
+                passed_in=values["passed_in"],
+                declarer_position=declarer,
+                notation=values["notation"],
+                won=values["won"],
+                overbid=values["overbid"],
+                game_value=values["game_value"],
+                derivation=values["derivation"],
+                list_score=values["list_score"],
+                totals=tuple(totals) if game is not None else None,
+                game_id=values["id"],
+                version=values["version"],
+            )
+        )
+    return tuple(rows)
+
+
+def table_lines(table: Table) -> list[Line]:
+    """The adapter's lines of this one table, so the foot shows the standings' numbers."""
+    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
+
+
+def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:
+    if not players:
+        return ()
+    lines: dict[int, Line] = {line.player_id: line for line in table_lines(table)}
+    foot = []
+    for player in players:
+        line = lines.get(player.player_id)
+        if line is None:
+            continue
+        foot.append(
+            SheetFoot(
+                position=player.position,
+                player_id=player.player_id,
+                list_score=line.list_score,
+                won=line.won,
+                lost=line.lost,
+                others_lost=line.others_lost,
+                score=line.score,
+                cash_cents=line.cash_cents,
+                fees_cents=line.fees_cents,
+                parts=score_parts(
+                    line.list_score, line.won, line.lost, line.others_lost, line.table_size
+                ),
+            )
+        )
+    return tuple(foot)

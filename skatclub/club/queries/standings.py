@@ -1,0 +1,298 @@
+"""The adapter: ORM rows -> engine -> plain rows for pages, tables, PDFs and commands.
+
+Reads Serien, tables and seats with a fixed number of queries (never one per game, table or
+player): each seat already carries the player's sums and Seeger-Fabian score at that table
+(written by `services.refresh_results` through the engine). Money per table comes from the
+engine's `vergleichsrechnung` and `lost_game_fees`. Also the reader behind that refresh:
+`entered_results` sums games or paper totals per table and player.
+
+Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
+others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Q, Sum
+
+from scoring import (
+    ScoreParts,
+    Strength,
+    format_cents,
+    lost_game_fees,
+    others_rate,
+    parse_cents_per_point,
+    ranked,
+    strength,
+    vergleichsrechnung,
+)
+from skatclub.club.models import Event, Game, Round, Seat, Table, TableTotal
+
+
+class Line(NamedTuple):
+    """One player's Serie at one table (a tuple: a season builds thousands per page view)."""
+
+    event_id: int
+    round_id: int
+    round_number: int
+    table_id: int
+    table_number: int
+    table_size: int
+    player_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+    cash_cents: Fraction
+    fees_cents: int
+
+
+@dataclass
+class Row:
+    """One player's standing: sums of lines and the parts of the score."""
+
+    player_id: int
+    player: str  # key
+    name: str
+    is_guest: bool
+    list_score: int = 0
+    won: int = 0
+    lost: int = 0
+    others_lost: int = 0
+    score: int = 0
+    cash_cents: Fraction = Fraction(0)
+    fees_cents: int = 0
+    rounds: int = 0
+    place: int = 0
+    lines: list[Line] = field(default_factory=list, repr=False)
+    # games lost by the other players, by the points each gave (40 at 3-tables, 30 at 4-tables)
+    others_by_rate: dict[int, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def parts(self) -> ScoreParts:
+        """The score in the engine's parts, with its German explanation."""
+        others = tuple(sorted(self.others_by_rate.items(), reverse=True))
+        return ScoreParts(self.list_score, self.won, self.lost, others)
+
+    @property
+    def won_points(self) -> int:
+        return self.parts.won_points
+
+    @property
+    def lost_points(self) -> int:
+        return self.parts.lost_points
+
+    @property
+    def others_points(self) -> int:
+        return self.parts.others_points
+
+    @property
+    def games(self) -> int:
+        return self.won + self.lost
+
+    def add(self, line: Line) -> None:
+        self.list_score += line.list_score
+        self.won += line.won
+        self.lost += line.lost
+        self.others_lost += line.others_lost
+        self.score += line.score
+        if line.others_lost:
+            rate = others_rate(line.table_size)
+            self.others_by_rate[rate] = self.others_by_rate.get(rate, 0) + line.others_lost
+        self.cash_cents += line.cash_cents
+        self.fees_cents += line.fees_cents
+        self.rounds += 1
+        self.lines.append(line)
+
+    def decomposition(self) -> str:
+        """The score as any reader can recompute it: '812 + 50 × 10 − 50 × 2 + 30 × 5 = 1362'."""
+        return self.parts.explanation()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "player": self.player,
+            "name": self.name,
+            "list_score": self.list_score,
+            "won": self.won,
+            "lost": self.lost,
+            "others_lost": self.others_lost,
+            "score": self.score,
+            "cash_cents": json_cents(self.cash_cents),
+            "fees_cents": self.fees_cents,
+        }
+
+
+def json_cents(amount: Fraction) -> str:
+    """The shortest exact decimal: "0", "45.25", "-232.5" (pages show two places instead)."""
+    text = format_cents(amount)
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def rank(rows: Iterable[Row]) -> list[Row]:
+    """Best first, by the engine's ranking (`scoring.ranked`); equal players share the place."""
+    placed = ranked(rows, _strength, lambda r: f"{r.name}\0{r.player}")
+    for place, row in placed:
+        row.place = place
+    return [row for _, row in placed]
+
+
+def _strength(row: Row) -> Strength:
+    return strength(row.score, row.won, row.lost)
+
+
+def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) -> list[Line]:
+    """All lines of the Serien selected by `rounds` (a Q on Round), in three queries.
+
+    `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
+    Reads the sums and scores that `services.refresh_results` keeps on every seat;
+    `money=False` skips the exact-fraction settlement where a page shows no money.
+    """
+    round_rows = {
+        r["id"]: r
+        for r in Round.objects.filter(rounds).values(
+            "id",
+            "number",
+            "event_id",
+            "event__cents_per_point",
+            "event__lost_game_fees_cents",
+        )
+    }
+    if not round_rows:
+        return []
+    chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
+    tables = {t[0]: t for t in chosen.values_list("id", "number", "round_id")}
+    # Seats by Serie (a short id list) rather than by table (thousands in a season).
+    seat_rows = Seat.objects.filter(round_id__in=round_rows)
+    if only_tables is not None:
+        seat_rows = seat_rows.filter(table__in=chosen)
+    seats: dict[int, list[SeatResult]] = defaultdict(list)
+    for row in seat_rows.order_by("table_id", "position").values_list(
+        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score"
+    ):
+        seats[row[0]].append(row)
+    lines: list[Line] = []
+    for table_id, seated in seats.items():
+        _, number, round_id = tables[table_id]
+        lines.extend(_table_lines(round_rows[round_id], number, seated, money))
+    return lines
+
+
+# table, player, list score, won, lost, others' lost, Seeger-Fabian score
+SeatResult = tuple[int, int, int, int, int, int, int]
+
+
+def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(table, player) -> (list score, won, lost) summed from games or the paper totals."""
+    tables = {t["id"]: t for t in Table.objects.filter(id__in=table_ids).values("id", "entry")}
+    return _game_results(tables) | _total_results(tables)
+
+
+def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    game_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES]
+    rows = (
+        Game.objects.filter(table_id__in=game_tables, passed_in=False)
+        .values("table_id", "declarer_id")
+        .annotate(
+            total=Sum("list_score"),
+            won_count=Count("id", filter=Q(won=True)),
+            lost_count=Count("id", filter=Q(won=False)),
+        )
+        .order_by()
+    )
+    return {
+        (r["table_id"], r["declarer_id"]): (r["total"] or 0, r["won_count"], r["lost_count"])
+        for r in rows
+    }
+
+
+def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    total_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.TOTALS]
+    rows = TableTotal.objects.filter(table_id__in=total_tables).values(
+        "table_id", "player_id", "list_score", "won", "lost"
+    )
+    return {(r["table_id"], r["player_id"]): (r["list_score"], r["won"], r["lost"]) for r in rows}
+
+
+def _table_lines(
+    round_row: dict[str, Any], table_number: int, seated: Sequence[SeatResult], money: bool
+) -> list[Line]:
+    size = len(seated)
+    cpp_text = round_row["event__cents_per_point"]
+    cash = (
+        vergleichsrechnung([s[2] for s in seated], parse_cents_per_point(cpp_text))
+        if money and cpp_text
+        else [NO_MONEY] * size
+    )
+    fee_schedule = round_row["event__lost_game_fees_cents"] or [] if money else []
+    event_id, round_id, round_number = round_row["event_id"], round_row["id"], round_row["number"]
+    return [
+        Line(
+            event_id,
+            round_id,
+            round_number,
+            table_id,
+            table_number,
+            size,
+            player_id,
+            list_score,
+            won,
+            lost,
+            others_lost,
+            score,
+            cash[index],
+            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
+        )
+        for index, (table_id, player_id, list_score, won, lost, others_lost, score) in enumerate(
+            seated
+        )
+    ]
+
+
+NO_MONEY = Fraction(0)
+
+
+def standings_from_lines(lines: Iterable[Line]) -> list[Row]:
+    from skatclub.club.models import Player
+
+    lines = list(lines)
+    players = {
+        p["id"]: p
+        for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
+            "id", "key", "name", "is_guest"
+        )
+    }
+    rows: dict[int, Row] = {}
+    for line in lines:
+        row = rows.get(line.player_id)
+        if row is None:
+            p = players[line.player_id]
+            row = rows[line.player_id] = Row(p["id"], p["key"], p["name"], p["is_guest"])
+        row.add(line)
+    return rank(rows.values())
+
+
+def event_standings(event: Event, round_number: int | None = None) -> list[Row]:
+    """The event's (or one Serie's) standings, best first."""
+    selection = Q(event=event)
+    if round_number is not None:
+        selection &= Q(number=round_number)
+    return standings_from_lines(lines_for(selection))
+
+
+def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
+    rows = event_standings(event, round_number)
+    return {"event": event.key, "round": round_number, "rows": [r.as_json() for r in rows]}
+
+
+def kasse_cents(rows: Iterable[Row]) -> int:
+    """Lost-game fees collected by the club."""
+    return sum(row.fees_cents for row in rows)

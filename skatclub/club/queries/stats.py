@@ -1,0 +1,88 @@
+"""Numbers for the public pages beyond the standings.
+
+- `game_stats`: a player's games as Alleinspieler, one aggregate query over `Game` (only
+  tables entered game by game hold single games; paper lists hold sums only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Count, Q, Sum
+
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player
+from skatclub.club.presenters.downloads import rounded
+
+TYPE_LABELS = dict(GAME_TYPE_CHOICES)
+
+
+@dataclass
+class TypeStats:
+    """Games of one type (or all games) a player declared."""
+
+    game_type: str
+    label: str
+    games: int = 0
+    won: int = 0
+    overbid: int = 0
+    value_sum: int = 0
+
+    @property
+    def lost(self) -> int:
+        return self.games - self.won
+
+    @property
+    def won_percent(self) -> Decimal | None:
+        return rounded(Fraction(100 * self.won, self.games), 1) if self.games else None
+
+    @property
+    def average_value(self) -> Decimal | None:
+        return rounded(Fraction(self.value_sum, self.games), 1) if self.games else None
+
+    def add(self, other: TypeStats) -> None:
+        self.games += other.games
+        self.won += other.won
+        self.overbid += other.overbid
+        self.value_sum += other.value_sum
+
+
+@dataclass
+class GameStats:
+    by_type: list[TypeStats] = field(default_factory=list)
+    all: TypeStats = field(default_factory=lambda: TypeStats("", "alle Spiele"))
+
+
+def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameStats:
+    """The player's declared games by type (at the given tables), in one query."""
+    games = Game.objects.filter(declarer=player, passed_in=False, won__isnull=False)
+    if table_ids is not None:
+        # by table ids, not by season: the (declarer, table) index answers it directly
+        games = games.filter(table_id__in=list(table_ids))
+    rows = (
+        games.values("game_type")
+        .annotate(
+            games=Count("id"),
+            won_games=Count("id", filter=Q(won=True)),
+            overbid_games=Count("id", filter=Q(overbid=True)),
+            value_sum=Sum("game_value"),
+        )
+        .order_by()
+    )
+    found = {
+        r["game_type"]: TypeStats(
+            r["game_type"],
+            TYPE_LABELS.get(r["game_type"], r["game_type"]),
+            r["games"],
+            r["won_games"],
+            r["overbid_games"],
+            r["value_sum"] or 0,
+        )
+        for r in rows
+    }
+    stats = GameStats(by_type=[found[t] for t in TYPE_LABELS if t in found])
+    for entry in found.values():
+        stats.all.add(entry)
+    return stats

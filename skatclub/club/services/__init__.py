@@ -1,0 +1,72 @@
+"""Writes: every change to the club's data goes through these functions, each one transaction.
+
+- `results`: games and paper totals, valued by the engine; the sums on every seat.
+- `review`: the second signature on a list.
+- `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
+- `events`: events with their season, guests and attendance.
+- `history`: the `Change` rows every write leaves (who, when, before/after).
+- `draw`: the pure seeded draw that `seating` writes.
+The names below are the public API; views, the archive import and commands use only these.
+"""
+
+from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
+from skatclub.club.services.history import Actor, seat_keys
+from skatclub.club.services.results import (
+    PASSED_FIELDS,
+    TotalLine,
+    ValuedGame,
+    check_game_slot,
+    check_totals,
+    delete_game,
+    record_game,
+    record_totals,
+    refresh_results,
+    value_game,
+)
+from skatclub.club.services.review import check_table, has_entered_results
+from skatclub.club.services.seating import (
+    create_round,
+    next_round_number,
+    regroup,
+    regrouping,
+    reseat_tables,
+    seat_round,
+    start_round,
+    started_tables,
+    swap_players,
+    swap_seats,
+)
+
+__all__ = [
+    "add_guest",
+    "mark_absent",
+    "mark_present",
+    "next_round_number",
+    "save_event",
+    "PASSED_FIELDS",
+    "Actor",
+    "ConflictError",
+    "EntryError",
+    "TotalLine",
+    "ValuedGame",
+    "check_game_slot",
+    "check_table",
+    "check_totals",
+    "create_round",
+    "delete_game",
+    "has_entered_results",
+    "record_game",
+    "record_totals",
+    "refresh_results",
+    "regroup",
+    "regrouping",
+    "reseat_tables",
+    "seat_keys",
+    "seat_round",
+    "start_round",
+    "started_tables",
+    "swap_players",
+    "swap_seats",
+    "value_game",
+]

@@ -1,0 +1,73 @@
+"""The history of every change to seats and results (`Change`): who, when, before and after.
+
+Owns `log_change` and the snapshots it stores (`game_snapshot`, `totals_snapshot`,
+`seat_keys`). Every service that changes a table writes through here, inside its transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from skatclub.club.models import Change, Game, Table
+
+# Who acts: a logged-in user, the anonymous visitor of a page, or nobody (imports, scripts).
+Actor = AbstractBaseUser | AnonymousUser | None
+
+
+def acting_user(user: Actor) -> AbstractBaseUser | None:
+    """The user to record, or None for anonymous and scripted changes."""
+    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+        return None
+    return user
+
+
+def log_change(
+    table: Table,
+    action: str,
+    user: Actor,
+    before: Any,
+    after: Any,
+    *,
+    game_number: int | None = None,
+    note: str = "",
+) -> None:
+    Change.objects.create(
+        table=table,
+        game_number=game_number,
+        action=action,
+        user=acting_user(user),
+        before=before,
+        after=after,
+        note=note[:500],
+    )
+
+
+def game_snapshot(game: Game | None) -> dict[str, Any] | None:
+    if game is None:
+        return None
+    return {
+        "number": game.number,
+        "passed_in": game.passed_in,
+        "declarer": game.declarer.key if game.declarer_id and game.declarer else None,
+        "notation": game.notation,
+        "declaration": game.declaration,
+        "outcome": game.outcome,
+        "game_value": game.game_value,
+        "list_score": game.list_score,
+        "version": game.version,
+    }
+
+
+def totals_snapshot(table: Table) -> list[dict[str, Any]] | None:
+    rows = [
+        {"player": t.player.key, "list_score": t.list_score, "won": t.won, "lost": t.lost}
+        for t in table.totals.select_related("player").order_by("player__key")
+    ]
+    return rows or None
+
+
+def seat_keys(table: Table) -> list[str]:
+    """The players' keys in seat order: the history snapshot of a seating."""
+    return list(table.seats.order_by("position").values_list("player__key", flat=True))

@@ -1,0 +1,322 @@
+"""Entering and correcting results: single games and paper totals, and the sums on every seat.
+
+Every write is keyword-only and runs in a transaction. The engine (`scoring`) is the only
+place where Skat rules are checked (game values, house rules, table sizes, who sits out); this
+module adds the event's settings (Serie length, house rules) and keeps the history (`Change`).
+Errors are `EntryError` (a `ValueError` with a German `message`) or the engine's `ScoringError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from scoring import (
+    Declaration,
+    HouseRules,
+    Outcome,
+    Ruleset,
+    Valuation,
+    check_declarer_seat,
+    check_table_size,
+    format_notation,
+    table_scores,
+    valuation,
+)
+from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
+from skatclub.club.queries.standings import entered_results
+from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.history import Actor, game_snapshot, log_change, totals_snapshot
+from skatclub.club.services.review import reopen_check
+
+
+@dataclass(frozen=True)
+class ValuedGame:
+    """The engine's verdict on one entered game, ready to be stored on `Game`."""
+
+    declaration: Declaration
+    outcome: Outcome
+    valuation: Valuation
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "passed_in": False,
+            "declaration": self.declaration.to_dict(),
+            "outcome": self.outcome.to_dict(),
+            "notation": format_notation(self.declaration, self.outcome),
+            "game_type": self.declaration.type.value,
+            "won": self.valuation.won,
+            "overbid": self.valuation.overbid,
+            "game_value": self.valuation.game_value,
+            "list_score": self.valuation.list_score,
+            "derivation": self.valuation.derivation,
+        }
+
+
+PASSED_FIELDS: dict[str, Any] = {
+    "passed_in": True,
+    "declarer": None,
+    "declaration": None,
+    "outcome": None,
+    "notation": "",
+    "game_type": "",
+    "won": None,
+    "overbid": False,
+    "game_value": 0,
+    "list_score": 0,
+    "derivation": "eingepasst",
+}
+
+
+def value_game(
+    *, event: Event, declaration: Mapping[str, Any], outcome: Mapping[str, Any]
+) -> ValuedGame:
+    """Parse and value one game under the event's rule set and house rules (no database)."""
+    parsed = Declaration.from_dict(declaration)
+    result = Outcome.from_dict(outcome)
+    ruleset = Ruleset(event.ruleset)
+    return ValuedGame(
+        parsed, result, valuation(parsed, result, ruleset, house_rules=house_rules(event))
+    )
+
+
+def house_rules(event: Event) -> HouseRules:
+    return HouseRules(
+        kontra_re=event.house_kontra, bock=event.house_bock, ramsch=event.house_ramsch
+    )
+
+
+def check_game_slot(
+    *, event: Event, table_size: int, number: int, declarer_position: int | None
+) -> None:
+    """The rules of the table: Serie length, table size, nobody plays while sitting out."""
+    check_table_size(table_size)
+    limit = event.games_for_table_size(table_size)
+    if number < 1 or number > limit:
+        raise EntryError(
+            "too_many_games",
+            f"Spiel {number} gibt es nicht: eine Serie am {table_size}er-Tisch hat "
+            f"höchstens {limit} Spiele.",
+        )
+    if declarer_position is not None:
+        check_declarer_seat(table_size, number, declarer_position)
+
+
+def _seated(table: Table) -> dict[int, Player]:
+    return {seat.position: seat.player for seat in table.seats.select_related("player")}
+
+
+def _locked_game(table: Table, number: int) -> Game | None:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("declarer")
+        .filter(table=table, number=number)
+        .first()
+    )
+
+
+def _check_version(existing: Game | None, expected_version: int | None) -> None:
+    if expected_version is None:
+        return
+    current = existing.version if existing else 0
+    if current != expected_version and expected_version == 0:
+        raise ConflictError(
+            "Dieses Spiel hat inzwischen jemand anderes erfasst. Bitte neu laden und die "
+            "Eingabe prüfen; Ihre Eingabe steht noch im Formular."
+        )
+    if current != expected_version:
+        raise ConflictError(
+            "Dieses Spiel wurde inzwischen von jemand anderem geändert "
+            f"(Version {current}, Sie hatten Version {expected_version}). "
+            "Bitte neu laden und die Eingabe prüfen; Ihre Eingabe steht noch im Formular."
+        )
+
+
+@transaction.atomic
+def record_game(
+    *,
+    table: Table,
+    number: int,
+    declarer: Player | None,
+    declaration: Mapping[str, Any] | None,
+    outcome: Mapping[str, Any] | None,
+    user: Actor = None,
+    expected_version: int | None = None,
+) -> Game:
+    """Create or change game `number`; `declarer=None` records an eingepasstes Spiel.
+
+    `expected_version` guards against silent overwrites: 0 = "this game must be new",
+    n = "I edited version n"; None skips the check (imports, scripts).
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    if table.entry != Table.Entry.GAMES:
+        raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
+    event = table.round.event
+    seats = _seated(table)
+    position = _position_of(seats, declarer)
+    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=position)
+    fields = dict(PASSED_FIELDS)
+    if declarer is not None:
+        if declaration is None or outcome is None:
+            raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
+        fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
+        fields["declarer"] = declarer
+    existing = _locked_game(table, number)
+    _check_version(existing, expected_version)
+    before = game_snapshot(existing)
+    if existing is None:
+        game = Game.objects.create(table=table, number=number, entered_by=user, **fields)
+        action = Change.Action.CREATE
+    else:
+        game = existing
+        for name, value in fields.items():
+            setattr(game, name, value)
+        game.version += 1
+        game.entered_by = user
+        game.save()
+        action = Change.Action.UPDATE
+    refresh_results(table_ids=[table.pk])
+    reopen_check(table)
+    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    return game
+
+
+def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | None:
+    if declarer is None:
+        return None
+    for position, player in seats.items():
+        if player.pk == declarer.pk:
+            return position
+    raise EntryError("unknown_player", f"{declarer.name} sitzt nicht an diesem Tisch.")
+
+
+@transaction.atomic
+def delete_game(
+    *, table: Table, number: int, user: Actor = None, expected_version: int | None = None
+) -> None:
+    existing = _locked_game(table, number)
+    if existing is None:
+        raise EntryError("no_game", f"Spiel {number} ist nicht erfasst.")
+    _check_version(existing, expected_version)
+    before = game_snapshot(existing)
+    existing.delete()
+    refresh_results(table_ids=[table.pk])
+    reopen_check(table)
+    log_change(table, Change.Action.DELETE, user, before, None, game_number=number)
+
+
+@dataclass(frozen=True)
+class TotalLine:
+    player: Player
+    list_score: int
+    won: int
+    lost: int
+
+
+def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -> None:
+    """A paper list's sums must fit the table: game count and table size."""
+    check_table_size(table_size)
+    if len(lines) != table_size:
+        raise EntryError(
+            "totals_incomplete",
+            f"Für {table_size} Spieler am Tisch wurden {len(lines)} Summen angegeben.",
+        )
+    played = sum(line.won + line.lost for line in lines)
+    limit = event.games_for_table_size(table_size)
+    if played > limit:
+        raise EntryError(
+            "too_many_games",
+            f"Gewonnene und verlorene Spiele ergeben zusammen {played}; eine Serie am "
+            f"{table_size}er-Tisch hat höchstens {limit} Spiele.",
+        )
+    for line in lines:
+        if line.won == 0 and line.lost == 0 and line.list_score != 0:
+            raise EntryError(
+                "totals_inconsistent",
+                f"{line.player.name}: {line.list_score} Spielpunkte ohne ein einziges Spiel.",
+            )
+        if line.lost == 0 and line.list_score < 0:
+            raise EntryError(
+                "totals_inconsistent",
+                f"{line.player.name}: negative Spielpunkte ({line.list_score}) ohne verlorenes "
+                "Spiel sind unmöglich.",
+            )
+        if line.won == 0 and line.list_score > 0:
+            raise EntryError(
+                "totals_inconsistent",
+                f"{line.player.name}: positive Spielpunkte ({line.list_score}) ohne gewonnenes "
+                "Spiel sind unmöglich.",
+            )
+
+
+@transaction.atomic
+def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = None) -> None:
+    """Enter a paper Spielliste as list score, won and lost per player."""
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    seats = _seated(table)
+    seated_ids = {p.pk for p in seats.values()}
+    for line in lines:
+        if line.player.pk not in seated_ids:
+            raise EntryError("unknown_player", f"{line.player.name} sitzt nicht an diesem Tisch.")
+    check_totals(event=table.round.event, table_size=len(seats), lines=lines)
+    if table.games.exists():
+        raise EntryError("games_table", "An diesem Tisch sind schon einzelne Spiele erfasst.")
+    before = totals_snapshot(table)
+    table.totals.all().delete()
+    TableTotal.objects.bulk_create(
+        TableTotal(
+            table=table,
+            player=line.player,
+            list_score=line.list_score,
+            won=line.won,
+            lost=line.lost,
+        )
+        for line in lines
+    )
+    table.entry = Table.Entry.TOTALS
+    table.save(update_fields=["entry"])
+    refresh_results(table_ids=[table.pk])
+    reopen_check(table)
+    log_change(table, Change.Action.TOTALS, user, before, totals_snapshot(table))
+
+
+def refresh_results(*, table_ids: Sequence[int]) -> None:
+    """Write each seated player's sums and Seeger-Fabian score onto his `Seat`.
+
+    Called by every writer of games or paper totals, inside its transaction; standings read
+    these rows instead of aggregating every game on every page view.
+    """
+    results = entered_results(table_ids)
+    by_table: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
+        by_table.setdefault(seat.table_id, []).append(seat)
+    rulesets = dict(
+        Table.objects.filter(id__in=by_table).values_list("id", "round__event__ruleset")
+    )
+    for table_id, seats in by_table.items():
+        sums = [results.get((table_id, seat.player_id), (0, 0, 0)) for seat in seats]
+        scored = seat_scores(rulesets[table_id], sums)
+        for seat, values in zip(seats, scored, strict=True):
+            seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
+    changed = [seat for seats in by_table.values() for seat in seats]
+    Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS, batch_size=500)
+
+
+SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
+
+
+def seat_scores(
+    ruleset: str, sums: Sequence[tuple[int, int, int]]
+) -> list[tuple[int, int, int, int, int]]:
+    """(list score, won, lost) per seat -> plus others' lost games and Seeger-Fabian score."""
+    if not 3 <= len(sums) <= 5:
+        return [(*own, 0, 0) for own in sums]  # a table still being seated has no score yet
+    scores = table_scores(Ruleset(ruleset), len(sums), sums).seeger_fabian
+    lost_total = sum(lost for _, _, lost in sums)
+    return [
+        (list_score, won, lost, lost_total - lost, score)
+        for (list_score, won, lost), score in zip(sums, scores, strict=True)
+    ]

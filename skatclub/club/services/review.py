@@ -1,0 +1,57 @@
+"""The second signature on a Spielliste: a second person confirms or rejects, never edits.
+
+Owns `check_table` and `reopen_check` (a changed list needs a new signature). Writes `Table`'s
+check fields and the history.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from skatclub.club.models import Change, Table
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor, acting_user, log_change
+
+ENTRY_ACTIONS = (
+    Change.Action.CREATE,
+    Change.Action.UPDATE,
+    Change.Action.DELETE,
+    Change.Action.TOTALS,
+)
+
+
+@transaction.atomic
+def check_table(*, table: Table, user: Actor, confirm: bool, note: str = "") -> None:
+    """Second signature on the list: confirm or reject, never edit."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if confirm and has_entered_results(table, user):
+        raise EntryError(
+            "own_table",
+            "Sie haben an diesem Tisch selbst Ergebnisse erfasst; die zweite Unterschrift muss "
+            "jemand anderes leisten.",
+        )
+    before = {"check_status": table.check_status}
+    table.check_status = Table.Check.CONFIRMED if confirm else Table.Check.REJECTED
+    table.checked_by = acting_user(user)
+    table.checked_at = timezone.now()
+    table.check_note = note[:500]
+    table.save(update_fields=["check_status", "checked_by", "checked_at", "check_note"])
+    action = Change.Action.CONFIRM if confirm else Change.Action.REJECT
+    log_change(table, action, user, before, {"check_status": table.check_status}, note=note)
+
+
+def has_entered_results(table: Table, user: Actor) -> bool:
+    entered_by = acting_user(user)
+    if entered_by is None:
+        return False
+    return table.changes.filter(user=entered_by, action__in=ENTRY_ACTIONS).exists()
+
+
+def reopen_check(table: Table) -> None:
+    """A changed list needs a new second signature."""
+    if table.check_status != Table.Check.OPEN:
+        Table.objects.filter(pk=table.pk).update(
+            check_status=Table.Check.OPEN, checked_by=None, checked_at=None
+        )
+        table.check_status = Table.Check.OPEN

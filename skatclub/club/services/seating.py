@@ -1,0 +1,287 @@
+"""Who sits where in a Serie: a new Serie (drawn or seated by the standings), swaps, re-forming.
+
+Owns `start_round` (the next Serie of an event, numbered under a lock so two Spielwarte pressing
+"Neue Serie" at once get one Serie and a German message), `create_round`, `seat_round`,
+`reseat_tables`, `swap_seats`, the started rule (`started_tables`: seats are fixed once a table
+plays) and the re-forming proposal for late arrivals and departures (`regrouping`, `regroup`).
+The draw itself is the pure `draw` module; every seating change is kept in the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Seat, Table
+from skatclub.club.queries.standings import event_standings
+from skatclub.club.services import draw
+from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.history import Actor, log_change, seat_keys
+from skatclub.club.services.results import refresh_results
+
+SEATINGS = ("draw", "standings")
+
+
+def next_round_number(event: Event) -> int:
+    return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def start_round(
+    *,
+    event: Event,
+    seating: str,
+    seed: str = "",
+    allow_five: bool = False,
+    user: Actor = None,
+    expected_number: int | None = None,
+) -> Round:
+    """The event's next Serie with the present players drawn (`seating="draw"`, from `seed` or
+    a new one) or seated by the standings (from the second Serie on).
+
+    `expected_number` is the Serie number the Spielwart saw: when somebody else created that
+    Serie in the meantime, the second press is refused instead of creating one more.
+    """
+    Event.objects.select_for_update().filter(pk=event.pk).exists()  # one "Neue Serie" at a time
+    number = next_round_number(event)
+    if expected_number is not None and expected_number != number:
+        raise ConflictError(
+            f"Serie {expected_number} wurde eben schon angelegt (von jemand anderem oder durch "
+            "doppeltes Absenden); es entsteht keine weitere. Bitte die Seite neu laden."
+        )
+    kind, seed, tables = _seating(event, number, seating, seed.strip(), allow_five)
+    return create_round(
+        event=event, number=number, tables=players(tables), user=user, seating=kind, seed=seed
+    )
+
+
+def _seating(
+    event: Event, number: int, seating: str, seed: str, allow_five: bool
+) -> tuple[str, str, list[list[int]]]:
+    present = present_ids(event)
+    if seating == "standings":
+        if number == 1:
+            raise draw.DrawError("Die erste Serie wird ausgelost; setzen geht ab der zweiten.")
+        ranked = [r.player_id for r in event_standings(event) if r.player_id in present]
+        newcomers = Player.objects.filter(pk__in=present - set(ranked)).order_by("name")
+        ranked += [p.pk for p in newcomers]
+        return "standings", "", draw.seat_by_standings(ranked, allow_five)
+    seed = seed or draw.new_seed()
+    return "draw", seed, draw.draw_tables(sorted(present), seed, allow_five)
+
+
+def present_ids(event: Event) -> set[int]:
+    return set(Attendance.objects.filter(event=event).values_list("player_id", flat=True))
+
+
+def players(tables: Sequence[Sequence[int]]) -> list[list[Player]]:
+    """The draw works on player ids; the seats take players."""
+    by_id = Player.objects.in_bulk([pk for table in tables for pk in table])
+    return [[by_id[pk] for pk in table] for table in tables]
+
+
+@transaction.atomic
+def create_round(
+    *,
+    event: Event,
+    number: int,
+    tables: Sequence[Sequence[Player]],
+    user: Actor = None,
+    seating: str = "manual",
+    seed: str = "",
+) -> Round:
+    """Serie `number` of `event` with its tables seated (`tables[0]` is table 1, seat order)."""
+    try:
+        with transaction.atomic():  # a savepoint: the unique Serie number decides a race
+            round_ = Round.objects.create(event=event, number=number, seating=seating, seed=seed)
+    except IntegrityError:
+        raise ConflictError(
+            f"Serie {number} gibt es schon: jemand anderes hat sie eben angelegt. "
+            "Bitte die Seite neu laden."
+        ) from None
+    seat_round(round_=round_, tables=tables, user=user, seating=seating, seed=seed)
+    return round_
+
+
+@transaction.atomic
+def seat_round(
+    *,
+    round_: Round,
+    tables: Sequence[Sequence[Player]],
+    user: Actor = None,
+    seating: str,
+    seed: str = "",
+) -> list[Table]:
+    """Seat a whole Serie: table n gets `tables[n - 1]`; tables beyond those are dissolved.
+
+    Stores how the Serie was seated (`seating`: draw/standings/manual, and the draw's `seed`).
+    A table's first seating belongs to creating the Serie and gets no history row; re-seating
+    a table that already had players does (`Change` "seats"). Refused once a table plays.
+    """
+    existing = _locked_tables(round_)
+    wanted: dict[int, Sequence[Player]] = dict(enumerate(tables, start=1))
+    wanted.update({number: [] for number in existing if number not in wanted})
+    if (round_.seating, round_.seed) != (seating, seed):
+        round_.seating, round_.seed = seating, seed
+        round_.save(update_fields=["seating", "seed"])
+    return _reseat(round_, existing, wanted, user, log_new=False)
+
+
+@transaction.atomic
+def reseat_tables(
+    *, round_: Round, tables: Mapping[int, Sequence[Player]], user: Actor = None, note: str = ""
+) -> list[Table]:
+    """Re-form some tables of a Serie (late arrivals, departures); the others keep their seats.
+
+    `tables` maps a table number to its players in seat order; an empty list dissolves the
+    table, a new number opens one. Every re-formed table gets a `Change` ("seats").
+    """
+    return _reseat(round_, _locked_tables(round_), tables, user, log_new=True, note=note)
+
+
+def swap_players(*, round_: Round, first: Player, second: Player, user: Actor = None) -> None:
+    """`first` and `second` change places in this Serie (see `swap_seats`)."""
+    seats = {s.player_id: s for s in Seat.objects.filter(round=round_, player__in=[first, second])}
+    if first.pk not in seats or second.pk not in seats:
+        raise EntryError("unknown_seat", "Bitte zwei Spieler wählen, die in dieser Serie sitzen.")
+    swap_seats(round_=round_, first=seats[first.pk], second=seats[second.pk], user=user)
+
+
+@transaction.atomic
+def swap_seats(*, round_: Round, first: Seat, second: Seat, user: Actor = None) -> None:
+    """Two players of a Serie change places (at one table or between two) before play."""
+    locked = {
+        seat.pk: seat
+        for seat in Seat.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(round=round_, pk__in=[first.pk, second.pk])
+    }
+    if first.pk == second.pk or len(locked) != 2:
+        raise EntryError("unknown_seat", "Bitte zwei verschiedene Plätze dieser Serie wählen.")
+    first, second = locked[first.pk], locked[second.pk]
+    by_pk = Table.objects.select_for_update().in_bulk([first.table_id, second.table_id])
+    tables = {pk: by_pk[pk] for pk in (first.table_id, second.table_id)}  # first's table first
+    _refuse_started(tables.values(), "tauschen")
+    before = {pk: seat_keys(table) for pk, table in tables.items()}
+    # Delete and re-create: updating in place would briefly seat a player twice.
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(
+                table_id=first.table_id,
+                round_id=first.round_id,
+                position=first.position,
+                player_id=second.player_id,
+            ),
+            Seat(
+                table_id=second.table_id,
+                round_id=second.round_id,
+                position=second.position,
+                player_id=first.player_id,
+            ),
+        ]
+    )
+    note = f"{first.player.name} ↔ {second.player.name}"
+    for pk, table in tables.items():
+        log_change(table, Change.Action.SEATS, user, before[pk], seat_keys(table), note=note)
+    refresh_results(table_ids=list(tables))
+
+
+def _locked_tables(round_: Round) -> dict[int, Table]:
+    return {t.number: t for t in Table.objects.select_for_update().filter(round=round_)}
+
+
+def started_tables(tables: Iterable[Table]) -> set[int]:
+    """Numbers of the tables that play: seats are fixed once a table has a game or its paper
+    totals, because they decide who dealt and who sat out."""
+    tables = list(tables)
+    with_games = set(
+        Game.objects.filter(table__in=tables).values_list("table_id", flat=True).distinct()
+    )
+    return {t.number for t in tables if t.entry == Table.Entry.TOTALS or t.pk in with_games}
+
+
+def _refuse_started(tables: Iterable[Table], verb: str) -> None:
+    tables = sorted(tables, key=lambda t: t.number)
+    started = started_tables(tables)
+    for table in tables:
+        if table.number in started:
+            raise EntryError(
+                "table_started",
+                f"An Tisch {table.number} wird schon gespielt; "
+                f"Plätze lassen sich nur vor dem ersten Spiel {verb}.",
+            )
+
+
+def _reseat(
+    round_: Round,
+    existing: Mapping[int, Table],
+    wanted: Mapping[int, Sequence[Player]],
+    user: Actor,
+    *,
+    log_new: bool,
+    note: str = "",
+) -> list[Table]:
+    changed = sorted(wanted)
+    _refuse_started([existing[n] for n in changed if n in existing], "ändern")
+    before = {n: seat_keys(existing[n]) for n in changed if n in existing}
+    # Empty every changed table first: a player moving between two of them is never seated twice.
+    Seat.objects.filter(round=round_, table__number__in=changed).delete()
+    seated = []
+    for number in changed:
+        table = existing.get(number)
+        if not wanted[number]:
+            if table is not None:
+                table.delete()
+            continue
+        if table is None:
+            table = Table.objects.create(round=round_, number=number)
+        Seat.objects.bulk_create(
+            Seat(table=table, round=round_, position=position, player=player)
+            for position, player in enumerate(wanted[number], start=1)
+        )
+        seated.append(table)
+        if log_new or before.get(number):
+            log_change(
+                table, Change.Action.SEATS, user, before.get(number), seat_keys(table), note=note
+            )
+    refresh_results(table_ids=[table.pk for table in seated])
+    return seated
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """How to re-form the tables of a Serie for who arrived and who left."""
+
+    regrouping: draw.Regrouping
+    arrived: list[int]
+    left: list[int]
+
+
+def regrouping(round_: Round, allow_five: bool) -> Proposal | None:
+    """Who arrived or left since the tables were formed, and how to re-form them (or None)."""
+    tables = list(round_.tables.prefetch_related("seats"))
+    current = [[s.player_id for s in t.seats.all()] for t in tables]
+    seated = {p for t in current for p in t}
+    present = present_ids(round_.event)
+    arrived, left = sorted(present - seated), sorted(seated - present)
+    if not arrived and not left:
+        return None
+    fixed = sorted(started_tables(tables))
+    return Proposal(
+        draw.propose_regrouping(current, arrived, left, fixed, allow_five), arrived, left
+    )
+
+
+@transaction.atomic
+def regroup(*, round_: Round, allow_five: bool, user: Actor = None) -> list[Table]:
+    """Apply the re-forming proposal: only the changed tables get new seats."""
+    proposal = regrouping(round_, allow_five)
+    if proposal is None:
+        return []
+    changed = sorted(proposal.regrouping.changed_tables)
+    seated = players([proposal.regrouping.tables[n - 1] for n in changed])
+    return reseat_tables(round_=round_, tables=dict(zip(changed, seated, strict=True)), user=user)

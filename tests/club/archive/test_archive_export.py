@@ -1,0 +1,106 @@
+"""`manage.py export_archive`: exporting what was imported gives back the same data."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from test_archive_import import EVENT_KEY, run_import, spec_example
+
+from skatclub.club import services
+from skatclub.club.demo.generator import generate_archive
+from skatclub.club.models import Event, Game, Player, Table
+
+
+def run_export(tmp_path: Path, *args: str) -> Any:
+    path = tmp_path / "export.json"
+    call_command("export_archive", "-o", str(path), *args, stderr=io.StringIO())
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.django_db
+def test_export_gives_back_a_realistic_archive_exactly(tmp_path: Path) -> None:
+    archive = generate_archive(seasons=2, events_per_season=3, seed=7)
+    tables = [t for e in archive["events"] for r in e["rounds"] for t in r["tables"]]
+    assert any("games" in t for t in tables) and any("totals" in t for t in tables)
+
+    status, _, _ = run_import(tmp_path, archive)
+
+    assert status == 0
+    assert run_export(tmp_path) == archive
+
+
+@pytest.mark.django_db
+def test_export_gives_back_the_spec_example_exactly(tmp_path: Path) -> None:
+    run_import(tmp_path, spec_example())
+
+    assert run_export(tmp_path) == spec_example()
+
+
+@pytest.mark.django_db
+def test_export_of_one_event_holds_only_that_event_and_its_players(tmp_path: Path) -> None:
+    data = spec_example()
+    other = copy.deepcopy(data["events"][0])
+    other.update(key="2026-12-04-clubabend", name="Clubabend", date="2026-12-04")
+    other["rounds"][0]["tables"] = other["rounds"][0]["tables"][1:]  # only emil, frieda, gerd
+    data["events"].append(other)
+    run_import(tmp_path, data)
+
+    exported = run_export(tmp_path, "--event", "2026-12-04-clubabend")
+
+    assert [e["key"] for e in exported["events"]] == ["2026-12-04-clubabend"]
+    assert [p["key"] for p in exported["players"]] == ["emil", "frieda", "gerd"]
+
+
+@pytest.mark.django_db
+def test_export_refuses_an_unknown_event(tmp_path: Path) -> None:
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as stop:
+        call_command("export_archive", "--event", "gibt-es-nicht", stderr=err)
+
+    assert stop.value.code == 1
+    assert "Veranstaltung gibt-es-nicht gibt es nicht." in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_games_entered_game_by_game_stay_game_by_game(
+    tmp_path: Path, four_table: Table, players: dict[str, Player]
+) -> None:
+    # Game 1: Anna deals, Bernd (Vorhand) plays Kreuz mit 2, Schneider: 4 × 12 = 48.
+    services.record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration={"type": "clubs", "matadors": 2, "bid": 24},
+        outcome={"declarer_card_points": 95},
+    )
+    services.record_game(table=four_table, number=2, declarer=None, declaration=None, outcome=None)
+    # Game 4: Dieter deals, Anna plays Null (23), lost: -46. Game 3 is not entered yet.
+    services.record_game(
+        table=four_table,
+        number=4,
+        declarer=players["anna"],
+        declaration={"type": "null", "bid": 23},
+        outcome={"won": False},
+    )
+    first = run_export(tmp_path)
+    games = first["events"][0]["rounds"][0]["tables"][0]["games"]
+    assert [g.get("declarer") for g in games] == ["bernd", None, "anna"]
+    assert games[1] == {"passed": True}
+    assert games[2]["number"] == 4  # the gap at game 3 is kept
+
+    status, _, _ = run_import(tmp_path, first, "--replace")
+
+    assert status == 0
+    assert list(Game.objects.order_by("number").values_list("number", "list_score")) == [
+        (1, 48),
+        (2, 0),
+        (4, -46),
+    ]
+    assert run_export(tmp_path) == first
+    assert Event.objects.get().key == EVENT_KEY

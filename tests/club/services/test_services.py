@@ -1,0 +1,275 @@
+"""Entering and correcting results through `services` (the only writer of results)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import ScoringError
+from skatclub.club.models import Change, Game, Table
+from skatclub.club.services import (
+    ConflictError,
+    EntryError,
+    TotalLine,
+    check_table,
+    delete_game,
+    record_game,
+    record_totals,
+)
+
+CLUBS_MIT_2 = {"type": "clubs", "matadors": 2, "bid": 24}
+WON = {"won": True}
+
+
+def test_it_values_a_game_through_the_engine_and_stores_the_derivation(four_table, players):
+    # Game 1: Anna (seat 1) deals and sits out; Bernd plays Kreuz mit 2: 3 x 12 = 36.
+    game = record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+    )
+    assert (game.won, game.game_value, game.list_score) == (True, 36, 36)
+    assert game.derivation.endswith("= 36")
+    assert game.notation.startswith("Kr m2")
+
+
+def test_it_refuses_the_sitting_dealer_as_declarer(four_table, players):
+    with pytest.raises(ScoringError) as refused:
+        record_game(
+            table=four_table,
+            number=1,
+            declarer=players["anna"],
+            declaration=CLUBS_MIT_2,
+            outcome=WON,
+        )
+    assert refused.value.code == "sitting_declarer"
+    assert "Platz 1 gibt bei Spiel 1" in refused.value.message
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_49th_game_at_a_4_table(four_table, players):
+    with pytest.raises(EntryError) as refused:
+        record_game(
+            table=four_table,
+            number=49,
+            declarer=players["bernd"],
+            declaration=CLUBS_MIT_2,
+            outcome=WON,
+        )
+    assert refused.value.code == "too_many_games"
+    assert "höchstens 48 Spiele" in refused.value.message
+
+
+def test_it_refuses_a_37th_game_at_a_3_table(three_table, players):
+    with pytest.raises(EntryError):
+        record_game(
+            table=three_table,
+            number=37,
+            declarer=players["emil"],
+            declaration=CLUBS_MIT_2,
+            outcome=WON,
+        )
+
+
+def test_it_passes_engine_errors_through_with_their_german_message(four_table, players):
+    with pytest.raises(ScoringError) as refused:
+        record_game(
+            table=four_table,
+            number=1,
+            declarer=players["bernd"],
+            declaration={"type": "clubs", "matadors": 1, "bid": 19},
+            outcome=WON,
+        )
+    assert refused.value.code == "illegal_bid"
+    assert "19" in refused.value.message
+
+
+def test_it_refuses_kontra_when_the_event_did_not_agree_on_it(four_table, players):
+    with pytest.raises(ScoringError) as refused:
+        record_game(
+            table=four_table,
+            number=1,
+            declarer=players["bernd"],
+            declaration={**CLUBS_MIT_2, "kontra": True},
+            outcome=WON,
+        )
+    assert refused.value.code == "kontra_not_allowed"
+
+
+def test_it_records_a_passed_game_with_no_score(four_table):
+    game = record_game(table=four_table, number=1, declarer=None, declaration=None, outcome=None)
+    assert game.passed_in and game.list_score == 0 and game.declarer is None
+
+
+def test_every_change_is_kept_in_the_history_with_before_and_after(four_table, players, spielwart):
+    game = record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        user=spielwart,
+    )
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["carla"],
+        declaration=CLUBS_MIT_2,
+        outcome={"won": False},
+        user=spielwart,
+        expected_version=game.version,
+    )
+    delete_game(table=four_table, number=1, user=spielwart, expected_version=2)
+    changes = list(four_table.changes.order_by("id"))
+    assert [c.action for c in changes] == ["create", "update", "delete"]
+    assert changes[1].before["declarer"] == "bernd" and changes[1].after["declarer"] == "carla"
+    assert changes[1].after["list_score"] == -72  # lost: -2 x 36
+    assert changes[2].after is None and all(c.user == spielwart for c in changes)
+
+
+def test_two_people_editing_the_same_game_get_a_conflict_not_a_silent_overwrite(
+    four_table, players
+):
+    game = record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        expected_version=0,
+    )
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["carla"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        expected_version=game.version,
+    )
+    with pytest.raises(ConflictError):
+        record_game(
+            table=four_table,
+            number=1,
+            declarer=players["dieter"],
+            declaration=CLUBS_MIT_2,
+            outcome=WON,
+            expected_version=game.version,
+        )
+    assert Game.objects.get().declarer == players["carla"]
+
+
+def test_a_new_game_that_someone_else_entered_meanwhile_is_a_conflict(four_table, players):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        expected_version=0,
+    )
+    with pytest.raises(ConflictError):
+        record_game(
+            table=four_table,
+            number=1,
+            declarer=players["carla"],
+            declaration=CLUBS_MIT_2,
+            outcome=WON,
+            expected_version=0,
+        )
+
+
+def test_a_confirmed_table_reopens_when_a_game_changes(four_table, players, spielwart, checker):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        user=spielwart,
+    )
+    check_table(table=four_table, user=checker, confirm=True)
+    assert Table.objects.get(pk=four_table.pk).check_status == "confirmed"
+    record_game(
+        table=four_table, number=2, declarer=None, declaration=None, outcome=None, user=spielwart
+    )
+    assert Table.objects.get(pk=four_table.pk).check_status == "open"
+    assert Change.objects.filter(action="confirm", user=checker).exists()
+
+
+def test_paper_totals_must_fit_the_table(three_table, players):
+    lines = [
+        TotalLine(players["emil"], 540, 20, 1),
+        TotalLine(players["frieda"], 210, 10, 2),
+        TotalLine(players["gerd"], -60, 3, 3),
+    ]
+    with pytest.raises(EntryError) as refused:
+        record_totals(table=three_table, lines=lines)
+    assert refused.value.code == "too_many_games"  # 39 games > 36
+    assert not three_table.totals.exists()
+
+
+def test_paper_totals_need_a_lost_game_for_a_negative_score(three_table, players):
+    lines = [
+        TotalLine(players["emil"], 540, 9, 1),
+        TotalLine(players["frieda"], -210, 4, 0),
+        TotalLine(players["gerd"], -60, 3, 3),
+    ]
+    with pytest.raises(EntryError) as refused:
+        record_totals(table=three_table, lines=lines)
+    assert "Frieda" in refused.value.message
+
+
+def test_paper_totals_are_stored_and_logged(three_table, players, spielwart):
+    lines = [
+        TotalLine(players["emil"], 540, 9, 1),
+        TotalLine(players["frieda"], 210, 4, 2),
+        TotalLine(players["gerd"], -60, 3, 3),
+    ]
+    record_totals(table=three_table, lines=lines, user=spielwart)
+    assert Table.objects.get(pk=three_table.pk).entry == "totals"
+    assert sorted(three_table.totals.values_list("list_score", flat=True)) == [-60, 210, 540]
+    assert three_table.changes.get().action == "totals"
+
+
+def test_nobody_confirms_a_table_they_entered_themselves(four_table, players, spielwart):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+        user=spielwart,
+    )
+    with pytest.raises(EntryError) as refused:
+        check_table(table=four_table, user=spielwart, confirm=True)
+    assert refused.value.code == "own_table"
+    assert Table.objects.get(pk=four_table.pk).check_status == "open"
+    check_table(table=four_table, user=spielwart, confirm=False, note="Spiel 1 fehlt Reizwert")
+    assert Table.objects.get(pk=four_table.pk).check_status == "rejected"
+
+
+def test_the_seat_keeps_each_players_sums_for_the_standings(four_table, players):
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=players["bernd"],
+        declaration=CLUBS_MIT_2,
+        outcome=WON,
+    )
+    record_game(
+        table=four_table,
+        number=2,
+        declarer=players["carla"],
+        declaration=CLUBS_MIT_2,
+        outcome={"won": False},
+    )
+    sums = {s.player.key: (s.list_score, s.won, s.lost) for s in four_table.seats.all()}
+    assert sums == {
+        "anna": (0, 0, 0),
+        "bernd": (36, 1, 0),
+        "carla": (-72, 0, 1),
+        "dieter": (0, 0, 0),
+    }
+    delete_game(table=four_table, number=1)
+    assert four_table.seats.get(player=players["bernd"]).won == 0
