@@ -13,6 +13,10 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
+
+# Generic Django classes (ModelAdmin[Player], QuerySet[Game]) subscriptable at run time too.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

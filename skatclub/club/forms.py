@@ -7,16 +7,18 @@ No Skat rule is checked here: the game form only assembles a declaration/outcome
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 
 from scoring import GameType, ScoringError, parse_cents_per_point
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Player
 from skatclub.club.services.events import unique_key
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name", "key", "is_guest", "is_active"]
@@ -42,7 +44,7 @@ class GuestForm(forms.Form):
     name = forms.CharField(label="Name des Gastes", max_length=200)
 
 
-class EventForm(forms.ModelForm):
+class EventForm(forms.ModelForm[Event]):
     lost_game_fees = forms.CharField(
         label="Verlustspielgeld in Cent",
         required=False,
@@ -99,7 +101,8 @@ class EventForm(forms.ModelForm):
         return fees
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("key") and data.get("date") and data.get("name"):
             suggested = f"{data['date']:%Y-%m-%d}-{data['name']}"
             data["key"] = unique_key(suggested, Event, self.instance.pk, max_length=100)
@@ -110,7 +113,7 @@ class EventForm(forms.ModelForm):
         return data
 
     def save(self, commit: bool = True) -> Event:
-        event = super().save(commit=False)
+        event: Event = super().save(commit=False)
         event.key = self.cleaned_data["key"]
         event.lost_game_fees_cents = self.cleaned_data["lost_game_fees"]
         event.games_per_round = {s: self.cleaned_data[f"games_{s}"] for s in ("3", "4", "5")}
@@ -141,13 +144,16 @@ class SwapForm(forms.Form):
     first = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
     second = forms.ModelChoiceField(label="tauscht mit", queryset=Player.objects.none())
 
-    def __init__(self, *args: Any, players: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: QuerySet[Player] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].queryset = players if players is not None else Player.objects.none()
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = players if players is not None else Player.objects.none()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("first") and data.get("first") == data.get("second"):
             raise forms.ValidationError("Bitte zwei verschiedene Spieler wählen.")
         return data
@@ -180,12 +186,15 @@ class GameForm(forms.Form):
     )
     level = forms.ChoiceField(label="Stufe", choices=LEVEL_CHOICES, required=False)
 
-    def __init__(self, *args: Any, seats: Any = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: Iterable[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = [("", "–"), *((p, f"{p}: {n}") for p, n in seats)]
+        field = self.fields["declarer"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "–"), *((p, f"{p}: {n}") for p, n in seats)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("type") and not data.get("declarer"):
             self.add_error("declarer", "Bitte den Alleinspieler wählen.")
         if data.get("type") and data["type"] != GameType.NULL.value and not data.get("matadors"):
@@ -250,7 +259,8 @@ class CheckForm(forms.Form):
     note = forms.CharField(label="Vermerk", max_length=500, required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("decision") == "reject" and not data.get("note"):
             self.add_error("note", "Bitte kurz begründen, was an der Liste nicht stimmt.")
         return data

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, GameType, Ruleset
 
-# JSON keys are strings: {"3": 36, "4": 48, "5": 60}, the engine's Serie lengths.
+# The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
 RULESET_CHOICES = [
     (Ruleset.ISKO.value, "ISkO (Internationale Skatordnung)"),

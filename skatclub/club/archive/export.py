@@ -49,7 +49,7 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
     """Rounds, tables, seats, games and totals of `events`, read in a fixed number of queries."""
     keys = dict(Player.objects.values_list("id", "key"))
     rounds: dict[int, list[dict[str, Any]]] = {e.pk: [] for e in events}
-    round_by_id = {}
+    round_by_id: dict[int, dict[str, Any]] = {}
     for r in (
         Round.objects.filter(event__in=events).order_by("id").values("id", "event_id", "number")
     ):
@@ -61,7 +61,7 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
         .order_by("id")
         .values("id", "round_id", "number", "entry")
     ):
-        table = {"number": t["number"], "seats": []}
+        table: dict[str, Any] = {"number": t["number"], "seats": []}
         table["games" if t["entry"] == Table.Entry.GAMES else "totals"] = []
         tables[t["id"]] = table
         round_by_id[t["round_id"]]["tables"].append(table)
@@ -72,17 +72,17 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
     ):
         tables[table_id]["seats"].append(keys[player_id])
     _export_games(tables, keys)
-    for t in (
+    for total in (
         TableTotal.objects.filter(table_id__in=tables)
         .order_by("id")
         .values("table_id", "player_id", "list_score", "won", "lost")
     ):
-        tables[t["table_id"]].setdefault("totals", []).append(
+        tables[total["table_id"]].setdefault("totals", []).append(
             {
-                "player": keys[t["player_id"]],
-                "list_score": t["list_score"],
-                "won": t["won"],
-                "lost": t["lost"],
+                "player": keys[total["player_id"]],
+                "list_score": total["list_score"],
+                "won": total["won"],
+                "lost": total["lost"],
             }
         )
     return {"rounds": rounds, "tables": tables}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 MAX_PROBLEMS = 50
 KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
@@ -46,7 +46,7 @@ def where(event: str, round_number: Any = None, table: Any = None, game: Any = N
     return ", ".join(parts)
 
 
-def is_key(value: Any, max_length: int) -> bool:
+def is_key(value: Any, max_length: int) -> TypeGuard[str]:
     return (
         isinstance(value, str) and 0 < len(value) <= max_length and bool(KEY_PATTERN.match(value))
     )
@@ -56,7 +56,7 @@ def is_text(value: Any, max_length: int) -> bool:
     return isinstance(value, str) and len(value.strip()) > 0 and len(value) <= max_length
 
 
-def is_count(value: Any) -> bool:
+def is_count(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from skatclub.club.archive.check import check_archive, read_archive
@@ -141,7 +142,7 @@ def _seasons(years: set[int]) -> dict[int, int]:
 def _write_attendance(
     plans: list[EventPlan], events: list[Event], player_ids: dict[str, int]
 ) -> None:
-    rows = []
+    rows: list[Attendance] = []
     for plan, event in zip(plans, events, strict=True):
         keys = dict.fromkeys(k for r in plan.rounds for t in r.tables for k in t.seats)
         rows.extend(Attendance(event_id=event.pk, player_id=player_ids[k]) for k in keys)
@@ -224,12 +225,11 @@ def _write_games(written: list[tuple[TablePlan, Table]], player_ids: dict[str, i
     `bulk_create` compiles every value of every row (about 100 µs per game on SQLite, far too
     slow for a million games); one prepared statement per batch costs a few µs per game.
     """
-    fields = [Game._meta.get_field(name) for name in GAME_COLUMNS]
     quote = connection.ops.quote_name
     sql = (
         f"INSERT INTO {quote(Game._meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
+        f"({', '.join(quote(_column(name)) for name in GAME_COLUMNS)}) "
+        f"VALUES ({', '.join(['%s'] * len(GAME_COLUMNS))})"
     )
     count = 0
     with connection.cursor() as cursor, _index_cache(cursor):
@@ -302,3 +302,9 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
             batch = []
     if batch:
         yield batch
+
+
+def _column(name: str) -> str:
+    field = Game._meta.get_field(name)
+    assert isinstance(field, Field) and field.column, name  # GAME_COLUMNS are concrete columns
+    return field.column

@@ -369,7 +369,7 @@ def random_event(
     present = [k for k in members if rng.random() < 0.85]
     present += [k for k in guests if rng.random() < 0.3]
     if force_five:
-        while len(present) % 4 != 1:
+        while 5 not in table_sizes(len(present), allow_five=True):
             present.pop()
     while len(present) < 6:
         present.append(next(k for k in members + guests if k not in present))

@@ -21,7 +21,7 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 48
 def nice_step(span: int, ticks: int = 5) -> int:
     """A round grid step (1, 2, 5 × 10^k) giving about `ticks` lines over `span`."""
     raw = max(span / ticks, 1)
-    magnitude = 10 ** (len(str(int(raw))) - 1)
+    magnitude: int = 10 ** (len(str(int(raw))) - 1)
     for factor in (1, 2, 5, 10):
         if factor * magnitude >= raw:
             return factor * magnitude

@@ -13,6 +13,7 @@ list (key, German heading) for the CSV/JSON downloads.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,7 @@ class SeasonPage:
     """The ranking plus what the page shows about players and Serien."""
 
     ranking: SeasonRanking
-    players: dict[int, dict[str, Any]]
+    players: Mapping[int, Mapping[str, Any]]
     rounds: dict[int, dict[str, Any]]
 
     @property

@@ -154,7 +154,7 @@ class EventStandingsTable(PublicTable):
 
 
 class RoundStandingsTable(EventStandingsTable):
-    rounds = None
+    rounds = None  # type: ignore[assignment]  # django-tables2 removes a column set to None
     table = Num("Tisch")
 
     class Meta:
@@ -233,7 +233,7 @@ def standings_rows(rows: Iterable[Row]) -> list[dict[str, Any]]:
             "decomposition": row.decomposition(),
             "cash": format_cents(row.cash_cents),
             "cash_value": row.cash_cents,
-            "fees": format_cents(row.fees_cents),
+            "fees": format_cents(Fraction(row.fees_cents)),
             "fees_value": row.fees_cents,
         }
         for row in rows

@@ -22,7 +22,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring import seeger_fabian, transfers
+from scoring import WON_BONUS, score_rule, transfers
+from scoring.settlement import EXACT_LIMIT
 from skatclub.club.models import Event, Round, Seat, Table
 from skatclub.club.presenters.downloads import euro
 from skatclub.club.printing.sheet_layout import printed_sheet
@@ -84,6 +85,9 @@ def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
         "title": title,
         "subtitle": subtitle,
         "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
+        "score_rule": score_rule(),
+        "won_bonus": WON_BONUS,
+        "exact_transfer_limit": EXACT_LIMIT,
     }
 
 
@@ -115,12 +119,10 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     rows = event_standings(event, number)
     title = f"Ergebnis Serie {number}" if number else "Gesamtergebnis"
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
-    others_bonus = sorted({seeger_fabian(0, False, size)[1] for size in (3, 4)}, reverse=True)
     context = _base(event, round_, title) | {
         "rows": [_result_row(row, event) for row in rows],
         "has_settlement": event.has_settlement,
         "kasse": euro(kasse_cents(rows)),
-        "others_bonus": " bzw. ".join(str(b) for b in others_bonus),
     }
     return Printout("pdf/results.html", f"{stem}.pdf", context)
 

@@ -4,7 +4,7 @@ Owns the layout of one table's Spielliste on the page (`sheet_layout`, `SheetLay
 turning a `sheet.ScoreSheet` into the text blocks the template `pdf/score_sheet.html` draws
 (`printed_sheet`, `PrintedSheet`). `pdf_context.py` chooses the tables and builds the
 document context; `pdf.py` renders it. Reads nothing from the database, writes nothing, and
-takes the others' bonus for the foot labels from the engine (`seeger_fabian`).
+takes the Seeger-Fabian numbers of the foot labels from the engine.
 
 Terms: a *sheet* is one table's Spielliste. The grid is plain text in a monospaced font (one
 text block for all columns, one for the derivations) with its lines as an SVG background, so
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import seeger_fabian
+from scoring import WON_BONUS, others_rate
 from skatclub.club.models import Table
 from skatclub.club.queries.sheet import ScoreSheet, SheetRow
 
@@ -213,14 +213,14 @@ def _seat_mark(row: SheetRow, position: int) -> str:
 
 
 def foot_labels(table_size: int) -> list[str]:
-    others_bonus = seeger_fabian(0, False, table_size)[1]
+    others_bonus = others_rate(table_size)
     return [
         "Spielpunkte (Summe der Spalte)",
         "gewonnene Spiele",
         "verlorene Spiele",
         "verlorene Spiele der Mitspieler",
-        "+ 50 je gewonnenes Spiel",
-        "- 50 je verlorenes Spiel",
+        f"+ {WON_BONUS} je gewonnenes Spiel",
+        f"- {WON_BONUS} je verlorenes Spiel",
         f"+ {others_bonus} je verlorenes Spiel der Mitspieler",
         "Wertungspunkte (Seeger-Fabian)",
     ]

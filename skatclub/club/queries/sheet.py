@@ -17,7 +17,14 @@ from typing import Any
 
 from django.db.models import Q
 
-from scoring import TABLE_SIZES, ScoreParts, dealer_position, score_parts, sitting_positions
+from scoring import (
+    TABLE_SIZES,
+    ScoreParts,
+    dealer_position,
+    score_parts,
+    score_rule,
+    sitting_positions,
+)
 from skatclub.club.models import Game, Table
 from skatclub.club.queries import standings
 from skatclub.club.queries.standings import Line
@@ -97,6 +104,11 @@ class ScoreSheet:
     foot: tuple[SheetFoot, ...]
 
     @property
+    def score_rule(self) -> str:
+        """How this table's Wertungspunkte are computed, in German."""
+        return score_rule(self.table_size) if self.table_size in TABLE_SIZES else ""
+
+    @property
     def games_entered(self) -> int:
         return sum(1 for row in self.rows if row.entered)
 
@@ -167,7 +179,7 @@ GAME_FIELDS = (
     "list_score",
     "version",
 )
-NOT_ENTERED = {
+NOT_ENTERED: dict[str, Any] = {
     "id": None,
     "passed_in": False,
     "declarer_id": None,

@@ -13,7 +13,7 @@ others' lost games, Seeger-Fabian score, money). Standings add lines up per play
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -71,7 +71,7 @@ class Row:
     rounds: int = 0
     place: int = 0
     lines: list[Line] = field(default_factory=list, repr=False)
-    # games lost by the other players, by the points each gave (40 at 3-tables, 30 at 4-tables)
+    # games lost by the other players, by the points each such game gave (`scoring.others_rate`)
     others_by_rate: dict[int, int] = field(default_factory=dict, repr=False)
 
     @property
@@ -111,7 +111,7 @@ class Row:
         self.lines.append(line)
 
     def decomposition(self) -> str:
-        """The score as any reader can recompute it: '812 + 50 × 10 − 50 × 2 + 30 × 5 = 1362'."""
+        """The score as any reader can recompute it (`scoring.ScoreParts.explanation`)."""
         return self.parts.explanation()
 
     def as_json(self) -> dict[str, Any]:
@@ -223,7 +223,7 @@ def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, i
 
 
 def _table_lines(
-    round_row: dict[str, Any], table_number: int, seated: Sequence[SeatResult], money: bool
+    round_row: Mapping[str, Any], table_number: int, seated: Sequence[SeatResult], money: bool
 ) -> list[Line]:
     size = len(seated)
     cpp_text = round_row["event__cents_per_point"]

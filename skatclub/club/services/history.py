@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from skatclub.club.models import Change, Game, Table
 
 # Who acts: a logged-in user, the anonymous visitor of a page, or nobody (imports, scripts).
-Actor = AbstractBaseUser | AnonymousUser | None
+Actor = User | AnonymousUser | None
 
 
-def acting_user(user: Actor) -> AbstractBaseUser | None:
+def acting_user(user: Actor) -> User | None:
     """The user to record, or None for anonymous and scripted changes."""
     if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
         return None

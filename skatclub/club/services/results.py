@@ -29,7 +29,13 @@ from scoring import (
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
 from skatclub.club.queries.standings import entered_results
 from skatclub.club.services.errors import ConflictError, EntryError
-from skatclub.club.services.history import Actor, game_snapshot, log_change, totals_snapshot
+from skatclub.club.services.history import (
+    Actor,
+    acting_user,
+    game_snapshot,
+    log_change,
+    totals_snapshot,
+)
 from skatclub.club.services.review import reopen_check
 
 
@@ -168,14 +174,16 @@ def record_game(
     _check_version(existing, expected_version)
     before = game_snapshot(existing)
     if existing is None:
-        game = Game.objects.create(table=table, number=number, entered_by=user, **fields)
+        game = Game.objects.create(
+            table=table, number=number, entered_by=acting_user(user), **fields
+        )
         action = Change.Action.CREATE
     else:
         game = existing
         for name, value in fields.items():
             setattr(game, name, value)
         game.version += 1
-        game.entered_by = user
+        game.entered_by = acting_user(user)
         game.save()
         action = Change.Action.UPDATE
     refresh_results(table_ids=[table.pk])

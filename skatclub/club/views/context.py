@@ -1,7 +1,10 @@
-"""Template context shared by every page."""
+"""Template context shared by every page: the club's name, the login's role and the rule
+texts pages explain scores with (from the engine, never written into a template)."""
 
 from django.conf import settings
 from django.http import HttpRequest
+
+from scoring import WON_BONUS, score_rule
 
 
 def club(request: HttpRequest) -> dict[str, object]:
@@ -9,6 +12,8 @@ def club(request: HttpRequest) -> dict[str, object]:
     return {
         "club_name": settings.SKATCLUB_NAME,
         "is_spielwart": bool(user and user.is_authenticated and is_spielwart_user(user)),
+        "score_rule": score_rule(),
+        "won_bonus": WON_BONUS,
     }
 
 

@@ -44,7 +44,7 @@ PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 
 def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, Any]:
     seats = [(p.position, p.name) for p in sheet.players]
-    context = {
+    context: dict[str, Any] = {
         "table": table,
         "event": table.round.event,
         "sheet": sheet,
@@ -160,10 +160,10 @@ def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
     seats = seated_players(table)
     if "line" in request.POST:
         text = request.POST["line"]
-        error = _record_line(table, seats, number, text, 0, request.user)
-        if error is None:
+        refused = _record_line(table, seats, number, text, 0, request.user)
+        if refused is None:
             return {}
-        return {"line": text, "line_error": f"Spiel {number}: {error.message}", "number": number}
+        return {"line": text, "line_error": f"Spiel {number}: {refused.message}", "number": number}
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
         return {"game_form": form}
@@ -291,7 +291,8 @@ def _describe(snapshot: Any) -> str:
         who = f"{snapshot['declarer']}: " if snapshot.get("declarer") else ""
         return f"{who}{what} ({snapshot.get('list_score', 0):+d}, Version {snapshot['version']})"
     if isinstance(snapshot, dict) and "check_status" in snapshot:
-        return dict(Table.Check.choices).get(snapshot["check_status"], snapshot["check_status"])
+        status = str(snapshot["check_status"])
+        return dict(Table.Check.choices).get(status, status)
     if isinstance(snapshot, list) and snapshot and isinstance(snapshot[0], dict):
         return "; ".join(
             f"{r['player']}: {r['list_score']} ({r['won']}/{r['lost']})" for r in snapshot
@@ -339,7 +340,7 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
     table_obj = table_or_404(key, number, table)
     form = CheckForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
         return redirect(table_obj.get_absolute_url())
     confirm = form.cleaned_data["decision"] == "confirm"
     try:

@@ -15,7 +15,7 @@ from skatclub.club.presenters.pages import season_rule
 from skatclub.club.views.permissions import spielwart_required
 
 
-class SeasonRuleForm(forms.ModelForm):
+class SeasonRuleForm(forms.ModelForm[Season]):
     class Meta:
         model = Season
         fields = ["ranking_rule", "best_n", "min_rounds"]
@@ -28,7 +28,8 @@ class SeasonRuleForm(forms.ModelForm):
         }
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("ranking_rule") == Season.Rule.BEST_N:
             if not data.get("best_n"):
                 self.add_error("best_n", "Bitte angeben, wie viele Serien gewertet werden.")

@@ -118,7 +118,7 @@ def seat_swap(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
     form = SwapForm(request.POST, players=_round_players(round_))
     if not form.is_valid():
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
         return redirect("spielwart-round", key=key, number=number)
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring import format_cents
 from skatclub.club.models import Event, Round
-from skatclub.club.queries.standings import event_standings, format_cents, standings_json
+from skatclub.club.queries.standings import event_standings, standings_json
 
 
 class Command(BaseCommand):
