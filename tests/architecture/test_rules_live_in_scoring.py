@@ -15,15 +15,27 @@ SUFFIXES = {".py", ".html", ".js", ".css", ".txt"}
 
 # (what the pattern finds, the pattern, a line it must catch)
 FORBIDDEN = [
-    ("50 per game", r"[+−-]\s?50\b(?!\s*(?:mm|%|px|ms))|\b50\s*[×x*]\s*\w|[×*]\s*50\b", "+50 × gew."),
+    (
+        "50 per game",
+        r"[+−-]\s?50\b(?!\s*(?:mm|%|px|ms))|\b50\s*[×x*]\s*\w|[×*]\s*50\b",
+        "+50 × gew.",
+    ),
     ("50 as a name", r"\bWON_POINTS\b", "from standings import WON_POINTS"),
     ("others' 40/30", r"\b40\b[^\n]{0,40}\b30\b|\+\s?(?:40|30)\b(?!\s*(?:mm|%|px|ms))", "+40/+30"),
     ("others' rate by size", r"table_size\s*==\s*3\s*%}\s*40", "{% if sheet.table_size == 3 %}40"),
     ("tables of four", r"%\s*4\b|\[4\]\s*\*|\[3\]\s*\*", "threes = (4 - count % 4) % 4"),
     ("table sizes", r"\(\s*3\s*,\s*4\s*,\s*5\s*\)", "TABLE_SIZES = (3, 4, 5)"),
     ("Serie lengths", r"[\"']?3[\"']?\s*:\s*36\b|[\"']?4[\"']?\s*:\s*48\b", '{"3": 36, "4": 48}'),
-    ("Null values", r"\b23\b[^\n]{0,20}\b35\b[^\n]{0,20}\b46\b", "(False, False): 23, (True, False): 35, (False, True): 46"),
-    ("Grundwerte", r"\b9\b[^\n]{0,30}\b10\b[^\n]{0,30}\b11\b[^\n]{0,30}\b12\b[^\n]{0,30}\b24\b", '"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24'),
+    (
+        "Null values",
+        r"\b23\b[^\n]{0,20}\b35\b[^\n]{0,20}\b46\b",
+        "(False, False): 23, (True, False): 35, (False, True): 46",
+    ),
+    (
+        "Grundwerte",
+        r"\b9\b[^\n]{0,30}\b10\b[^\n]{0,30}\b11\b[^\n]{0,30}\b12\b[^\n]{0,30}\b24\b",
+        '"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24',
+    ),
 ]
 
 

@@ -5,7 +5,7 @@ extra table columns those pages show: the season ranking (`season_page`, `rankin
 the event and Serie standings and money (`standing_row`, `money_row`, `standings_exports`)
 and the start page's list of events (`event_row`). Reads through `standings.lines_for` and
 `event_standings` with a fixed number of queries, ranks with `season.season_ranking`;
-writes nothing and knows no request. The player page's rows live in `player_page.py`.
+writes nothing and knows no request. The player page's rows live in `presenters/player.py`.
 
 Terms: a *row* is one dict per table line, keyed by the table's column names; `*_COLUMNS`
 list (key, German heading) for the CSV/JSON downloads.

@@ -3,7 +3,7 @@
 Owns the player's seasons (`player_years`, `chosen_year`), one row per Serie played
 (`player_rounds`, with the place at that table), the rows per event (`player_event_rows`)
 and per game type (`type_row`), the summary figures (`player_summary`) and the score-trend
-chart (`chart`). Reads Serien through `public_pages.round_info` and the player's own tables
+chart (`chart`). Reads Serien through `pages.round_info` and the player's own tables
 through `standings.lines_for`, the single games through `stats.game_stats`; writes nothing
 and knows no request.
 

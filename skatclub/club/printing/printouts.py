@@ -1,11 +1,11 @@
 """What each printout shows: Spiellisten, results, Tischliste and settlement, as template context.
 
 Owns choosing the template, the German filename and the context of every printout (`printout`);
-`views/printing.py` and the `print_pdf` command both call it, `pdf.py` renders the result.
-Reads the Spielliste from `sheet.score_sheet`, standings and money from `standings.py` and
-settles with the engine's `transfers`; writes nothing and checks no Skat rule. How one
-Spielliste is laid out on the page (grid text, SVG lines, column widths) is
-`pdf_sheet_layout.py`.
+`views/printing.py` and the `print_pdf` command both call it, `render.py` renders the result.
+Reads the Spielliste from `queries.sheet.score_sheet`, standings and money from
+`queries/standings.py` and settles with the engine's `transfers`; writes nothing and checks no
+Skat rule. How one Spielliste is laid out on the page (grid text, SVG lines, column widths) is
+`sheet_layout.py`.
 
 Terms: a *printout* is one downloadable document; a *sheet* is one table's Spielliste.
 """

@@ -2,7 +2,7 @@
 
 The only module that imports WeasyPrint. Owns turning a template and its context into PDF
 bytes (`render_pdf`) or an HTML page for a quick look in the browser (`render_html`); the
-contexts come from `pdf_context.py`, the URLs from `views/printing.py`, the shell command from
+contexts come from `printouts.py`, the URLs from `views/printing.py`, the shell command from
 `management/commands/print_pdf.py`. Reads and writes no database rows.
 
 Speed: WeasyPrint's cost follows the number of boxes it lays out, so the Spielliste is drawn
@@ -54,7 +54,7 @@ def _write_pdf(html: str) -> bytes:
 
 
 def render_printout(printout: Printout, *, workers: int = WORKERS) -> bytes:
-    """A printout from `pdf_context.printout` as PDF bytes."""
+    """A printout from `printouts.printout` as PDF bytes."""
     if printout.parts_key:
         return render_pdf_parts(
             printout.template, printout.context, printout.parts_key, workers=workers

@@ -2,8 +2,8 @@
 
 Owns the layout of one table's Spielliste on the page (`sheet_layout`, `SheetLayout`) and
 turning a `sheet.ScoreSheet` into the text blocks the template `pdf/score_sheet.html` draws
-(`printed_sheet`, `PrintedSheet`). `pdf_context.py` chooses the tables and builds the
-document context; `pdf.py` renders it. Reads nothing from the database, writes nothing, and
+(`printed_sheet`, `PrintedSheet`). `printouts.py` chooses the tables and builds the
+document context; `render.py` renders it. Reads nothing from the database, writes nothing, and
 takes the Seeger-Fabian numbers of the foot labels from the engine.
 
 Terms: a *sheet* is one table's Spielliste. The grid is plain text in a monospaced font (one

@@ -2,9 +2,9 @@
 
 GET only (`require_safe`; a POST gets 405). Each page reads with a fixed number of queries
 through the standings adapter and offers every table it shows as CSV/JSON download
-(`?format=csv&table=<name>`, `?format=json`; see `club/downloads.py`). The views only fetch,
+(`?format=csv&table=<name>`, `?format=json`; see `presenters/downloads.py`). The views only fetch,
 configure the django-tables2 tables and render: the plain dict rows come from
-`club/public_pages.py` (start, season, event and Serie pages) and `club/player_page.py`.
+`presenters/pages.py` (start, season, event and Serie pages) and `presenters/player.py`.
 """
 
 from __future__ import annotations
