@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from scoring import parse_notation
 from skatclub.club import services
-from skatclub.club.models import Game, Table
+from skatclub.club.models import Game, Player, Table
 
 
 def enter(
@@ -29,3 +29,21 @@ def enter(
         outcome=outcome.to_dict(),
         user=user,
     )
+
+
+def play_three_games(table: Table, players: dict[str, Player]) -> None:
+    """Three games at a 4-table seated anna 1, bernd 2, carla 3, dieter 4 (anna deals game 1):
+    Bernd Kreuz mit 2 won (3 × 12 = 36), Carla Grand ohne 1 lost (2 × 24 = 48, list −96),
+    Dieter Null won (23)."""
+    for number, player, declaration, won in (
+        (1, "bernd", {"type": "clubs", "matadors": 2, "bid": 24}, True),
+        (2, "carla", {"type": "grand", "matadors": -1, "bid": 48}, False),
+        (3, "dieter", {"type": "null", "bid": 23}, True),
+    ):
+        services.record_game(
+            table=table,
+            number=number,
+            declarer=players[player],
+            declaration=declaration,
+            outcome={"won": won},
+        )

@@ -15,34 +15,7 @@ from skatclub.club.queries.standings import (
     standings_json,
 )
 from skatclub.club.services import TotalLine, record_game, record_totals
-
-
-def play_three_games(table, players):
-    # Seats: anna 1, bernd 2, carla 3, dieter 4.
-    # Game 1 (Anna deals): Bernd Kreuz mit 2 won = 3 x 12 = 36.
-    record_game(
-        table=table,
-        number=1,
-        declarer=players["bernd"],
-        declaration={"type": "clubs", "matadors": 2, "bid": 24},
-        outcome={"won": True},
-    )
-    # Game 2 (Bernd deals): Carla Grand ohne 1 lost = 2 x 24 = 48, list -96.
-    record_game(
-        table=table,
-        number=2,
-        declarer=players["carla"],
-        declaration={"type": "grand", "matadors": -1, "bid": 48},
-        outcome={"won": False},
-    )
-    # Game 3 (Carla deals): Dieter Null won = 23.
-    record_game(
-        table=table,
-        number=3,
-        declarer=players["dieter"],
-        declaration={"type": "null", "bid": 23},
-        outcome={"won": True},
-    )
+from tests.factories import play_three_games
 
 
 def test_a_4_table_serie_is_scored_by_seeger_fabian(event, four_table, players):

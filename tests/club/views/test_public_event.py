@@ -10,37 +10,10 @@ import pytest
 from conftest import make_table
 
 from skatclub.club.models import Round
-from skatclub.club.services import TotalLine, record_game, record_totals
+from skatclub.club.services import TotalLine, record_totals
+from tests.factories import play_three_games
 
 EVENT_URL = "/veranstaltungen/2026-11-20-preisskat/"
-
-
-def play_three_games(table, players):
-    # Seats: anna 1, bernd 2, carla 3, dieter 4.
-    # Game 1: Bernd Kreuz mit 2 won = 3 x 12 = 36.
-    record_game(
-        table=table,
-        number=1,
-        declarer=players["bernd"],
-        declaration={"type": "clubs", "matadors": 2, "bid": 24},
-        outcome={"won": True},
-    )
-    # Game 2: Carla Grand ohne 1 lost = 2 x 24 = 48, list -96.
-    record_game(
-        table=table,
-        number=2,
-        declarer=players["carla"],
-        declaration={"type": "grand", "matadors": -1, "bid": 48},
-        outcome={"won": False},
-    )
-    # Game 3: Dieter Null won = 23.
-    record_game(
-        table=table,
-        number=3,
-        declarer=players["dieter"],
-        declaration={"type": "null", "bid": 23},
-        outcome={"won": True},
-    )
 
 
 def paper_three_table(table, players):
