@@ -25,6 +25,7 @@ import re
 
 from scoring.errors import InvalidNotation
 from scoring.game import Declaration, GameType, Outcome
+from scoring.ramsch import RamschDeal
 
 TYPES = {
     "kr": GameType.CLUBS,
@@ -147,3 +148,60 @@ def _outcome_tokens(o: Outcome) -> list[str]:
     if tricks is not None:
         tokens.append(f"t{tricks}")
     return tokens
+
+
+# --- Ramsch ------------------------------------------------------------------------------------
+
+RAMSCH_TOKEN = "R"
+RAMSCH_POINTS = re.compile(r"([1-5]):(\d{1,3})")
+RAMSCH_NUMBERED = re.compile(r"([skjdl])([0-9]{1,2})")
+
+
+def is_ramsch(text: str) -> bool:
+    return text.split()[:1] == [RAMSCH_TOKEN] or text.split()[:1] == [RAMSCH_TOKEN.lower()]
+
+
+def parse_ramsch(text: str) -> RamschDeal:
+    """ "R 1:55 2:40 3:25 s1 k1 j3 l2" → RamschDeal: seat:Augen for all three seats (or only
+    the loser's, "R 2:55"), s = Schieben, k = Klopfen (counts), j = Jungfrau, d = Durchmarsch,
+    l = letzter Stich (seats)."""
+    tokens = text.split()
+    if not is_ramsch(text):
+        raise InvalidNotation(f"Ein Ramsch beginnt mit „R“: „{text}“.")
+    points: list[tuple[int, int]] = []
+    counts: dict[str, int] = {}
+    virgins: list[int] = []
+    for token in tokens[1:]:
+        low = token.lower()
+        if match := RAMSCH_POINTS.fullmatch(low):
+            points.append((int(match[1]), int(match[2])))
+        elif (match := RAMSCH_NUMBERED.fullmatch(low)) and match[1] == "j":
+            virgins.append(int(match[2]))
+        elif match and match[1] not in counts:
+            counts[match[1]] = int(match[2])
+        else:
+            raise InvalidNotation(f"Unbekanntes oder doppeltes Kürzel „{token}“ in „{text}“.")
+    if len(points) not in (1, 3):
+        raise InvalidNotation(
+            f"Beim Ramsch die Augen aller drei (1:55 2:40 3:25) oder nur die des Verlierers "
+            f"(2:55) angeben: „{text}“."
+        )
+    return RamschDeal(
+        tuple(points),
+        pushes=counts.get("s", 0),
+        knocks=counts.get("k", 0),
+        virgins=tuple(virgins),
+        durchmarsch=counts.get("d"),
+        last_trick=counts.get("l"),
+    )
+
+
+def format_ramsch(deal: RamschDeal) -> str:
+    parts = [RAMSCH_TOKEN, *(f"{seat}:{points}" for seat, points in deal.card_points)]
+    parts += [f"s{deal.pushes}"] * bool(deal.pushes) + [f"k{deal.knocks}"] * bool(deal.knocks)
+    parts += [f"j{seat}" for seat in deal.virgins]
+    if deal.durchmarsch is not None:
+        parts.append(f"d{deal.durchmarsch}")
+    if deal.last_trick is not None:
+        parts.append(f"l{deal.last_trick}")
+    return " ".join(parts)

@@ -114,3 +114,79 @@ def _check(
         raise OutcomeInconsistent(f"Die Augen ergeben {sum(card_points)} statt 120.")
     if any(t < 0 for t in tricks) or sum(tricks) != TRICKS:
         raise TricksInconsistent(f"Die Stiche ergeben {sum(tricks)} statt {TRICKS}.")
+
+
+@dataclass(frozen=True, slots=True)
+class RamschDeal:
+    """One Ramsch as a Spielliste records it, by seat number at the table.
+
+    Either every playing seat's Augen (`card_points`, three entries) or, for a quick entry, only
+    the loser's (`card_points` with one entry: that seat lost those Augen). `virgins` are the
+    seats without a trick (Jungfrau), `durchmarsch` the seat that took every trick, `last_trick`
+    the seat that took the last one (needed only for the tie rule `last_trick_loses`).
+    """
+
+    card_points: tuple[tuple[int, int], ...]  # (seat, Augen)
+    pushes: int = 0
+    knocks: int = 0
+    virgins: tuple[int, ...] = ()
+    durchmarsch: int | None = None
+    last_trick: int | None = None
+
+    @property
+    def is_quick(self) -> bool:
+        return len(self.card_points) == 1
+
+
+def ramsch_deal_scores(
+    deal: RamschDeal,
+    options: RamschOptions = RamschOptions(),  # noqa: B008 - frozen
+) -> dict[int, int]:
+    """Signed score per seat of the deal (seats not listed score 0)."""
+    seats = [seat for seat, _ in deal.card_points]
+    if len(set(seats)) != len(seats):
+        raise InvalidRequest("Ein Platz steht beim Ramsch doppelt.")
+    if deal.is_quick:
+        return _quick_scores(deal, options)
+    if deal.durchmarsch is not None and deal.durchmarsch not in seats:
+        raise InvalidRequest(f"Platz {deal.durchmarsch} spielt diesen Ramsch nicht mit.")
+    for seat, points in deal.card_points:
+        if seat in deal.virgins and points:
+            raise OutcomeInconsistent(f"Platz {seat} ist Jungfrau und hat doch {points} Augen.")
+    tricks = _tricks(seats, deal)
+    last = seats.index(deal.last_trick) if deal.last_trick in seats else None
+    scores = ramsch_scores(
+        [points for _, points in deal.card_points],
+        tricks,
+        pushes=deal.pushes,
+        knocks=deal.knocks,
+        options=options,
+        last_trick=last,
+    )
+    return dict(zip(seats, scores, strict=True))
+
+
+def _quick_scores(deal: RamschDeal, options: RamschOptions) -> dict[int, int]:
+    """Only the loser and his Augen: every push, knock and Jungfrau doubles them."""
+    if options.scoring is RamschScoring.EVERYONE_MINUS_OWN:
+        raise InvalidRequest("Wenn jeder seine Augen verliert, braucht es die Augen aller drei.")
+    (seat, points), doublings = deal.card_points[0], deal.pushes + deal.knocks
+    if not 0 <= points <= 120 or points in (1, 119):
+        raise ImpossibleAugen(f"{points} Augen gibt es beim Ramsch nicht.")
+    if not (0 <= deal.pushes <= MAX_DOUBLINGS and 0 <= deal.knocks <= MAX_DOUBLINGS):
+        raise InvalidRequest(f"Schieben und Klopfen: je 0 bis {MAX_DOUBLINGS} mal.")
+    if len(deal.virgins) > PLAYERS - 1 or seat in deal.virgins:
+        raise OutcomeInconsistent("Der Verlierer hat Stiche: er kann keine Jungfrau sein.")
+    return {seat: -points * 2 ** (doublings + len(deal.virgins))}
+
+
+def _tricks(seats: Sequence[int], deal: RamschDeal) -> list[int]:
+    """Trick counts that say what the Spielliste says: who took none, who took all."""
+    if deal.durchmarsch is not None:
+        return [TRICKS if seat == deal.durchmarsch else 0 for seat in seats]
+    unknown = [seat for seat in seats if seat not in deal.virgins]
+    if not unknown:
+        raise TricksInconsistent("Mindestens ein Spieler hat beim Ramsch Stiche.")
+    counts = {seat: 0 if seat in deal.virgins else 1 for seat in seats}
+    counts[unknown[0]] += TRICKS - len(unknown)
+    return [counts[seat] for seat in seats]

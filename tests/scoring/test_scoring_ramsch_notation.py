@@ -1,0 +1,77 @@
+"""Ramsch as the Spielliste records it (`R 1:55 2:40 3:25 s1`), worked by hand from seed 002
+("Bock- und Ramsch-Runden": Schieben, Klopfen and a Jungfrau each double; the player with the
+most Augen loses them) and rules.md §10 (Durchmarsch +120)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import InvalidNotation, ScoringError
+from scoring.notation import format_ramsch, is_ramsch, parse_ramsch
+from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_deal_scores
+
+
+def scores(line: str, options: RamschOptions = RamschOptions()) -> dict[int, int]:  # noqa: B008
+    return ramsch_deal_scores(parse_ramsch(line), options)
+
+
+def test_a_ramsch_with_one_push_and_a_jungfrau() -> None:
+    # Seat 2 has the most Augen (65); seat 3 took no trick (Jungfrau, 0 Augen); one player
+    # pushed the Skat: 65 × 2 (Schieben) × 2 (Jungfrau) = 260 lost by seat 2.
+    assert scores("R 1:55 2:65 3:0 s1 j3") == {1: 0, 2: -260, 3: 0}
+
+
+def test_pushes_and_knocks_double_each_time() -> None:
+    # 61 Augen × 2 × 2 (two pushes) × 2 (one knock) = 488.
+    assert scores("R 1:61 2:30 3:29 s2 k1") == {1: -488, 2: 0, 3: 0}
+
+
+def test_a_durchmarsch_scores_plus_120_for_the_player_who_took_every_trick() -> None:
+    assert scores("R 1:0 2:120 3:0 d2") == {1: 0, 2: 120, 3: 0}
+    multiplied = RamschOptions(durchmarsch_multiplied=True)
+    assert scores("R 1:0 2:120 3:0 s1 d2", multiplied) == {1: 0, 2: 240, 3: 0}
+
+
+def test_seed_003_everyone_loses_his_own_augen() -> None:
+    options = RamschOptions(scoring=RamschScoring.EVERYONE_MINUS_OWN)
+    assert scores("R 1:55 2:40 3:25", options) == {1: -55, 2: -40, 3: -25}
+
+
+def test_the_quick_entry_names_only_the_loser() -> None:
+    assert scores("R 3:58 s1") == {3: -116}
+
+
+def test_a_tie_is_decided_by_the_clubs_rule() -> None:
+    with pytest.raises(ScoringError, match="Gleichstand"):
+        scores("R 1:50 2:50 3:20")
+    last = RamschOptions(tie_rule=TieRule.LAST_TRICK_LOSES)
+    assert scores("R 1:50 2:50 3:20 l2", last) == {1: 0, 2: -50, 3: 0}
+    assert scores("R 1:50 2:50 3:20", RamschOptions(tie_rule=TieRule.ALL_TIED_LOSE)) == {
+        1: -50,
+        2: -50,
+        3: 0,
+    }
+
+
+def test_a_jungfrau_with_augen_is_refused_in_german() -> None:
+    with pytest.raises(ScoringError, match="Jungfrau"):
+        scores("R 1:55 2:40 3:25 j3")
+
+
+def test_augen_that_do_not_add_up_are_refused() -> None:
+    with pytest.raises(ScoringError, match="120"):
+        scores("R 1:55 2:40 3:20")
+
+
+@pytest.mark.parametrize("line", ["R", "R 1:55 2:65", "R 1:55 2:40 3:25 x1", "R 1:55 s1 s2"])
+def test_a_bad_ramsch_line_names_what_is_wrong(line: str) -> None:
+    with pytest.raises(InvalidNotation):
+        parse_ramsch(line)
+
+
+@pytest.mark.parametrize(
+    "line", ["R 1:55 2:65 3:0 s1 j3", "R 1:0 2:120 3:0 d2", "R 3:58 s1 k2", "R 1:50 2:50 3:20 l2"]
+)
+def test_the_ramsch_notation_round_trips(line: str) -> None:
+    assert is_ramsch(line)
+    assert format_ramsch(parse_ramsch(line)) == line
