@@ -136,3 +136,42 @@ def _winner_scores(result: str, value: int, label: str) -> Valuation:
     return Valuation(
         False, value, False, 0, value, 1, f"verloren: Gegner erhält {label}", other_score=value
     )
+
+
+# --- a match of two players ---------------------------------------------------------------------
+
+PLAYERS = 2
+VARIANT_LABELS = {
+    "standard": "Standard",
+    "extended_spitzen": "Spitzen mit Trümpfen",
+    "grundwert_only": "nur Grundwert",
+    "augen": "Augen",
+    "points_2_3_4": "2-3-4 Punkte",
+}
+VARIANT_RULES = {
+    "standard": "(Spitzen + 1) × Grundwert, Schneider × 2, Schwarz × 4, verloren doppelt negativ",
+    "extended_spitzen": "wie Standard, Trümpfe nach den Buben zählen als Spitzen",
+    "grundwert_only": "gewonnenes Spiel = Grundwert, Schneider × 2; verliert der Ansager, "
+    "schreibt der Gegner",
+    "augen": "gewonnenes Spiel = erreichte Augen; verliert der Ansager, schreibt der Gegner",
+    "points_2_3_4": "Spiel 2, Schneider 3, Schwarz 4 Punkte, 60:60 je 1 Punkt",
+}
+
+
+def dealer_seat(game_number: int) -> int:
+    """Seat 1 deals game 1; the deal alternates."""
+    return (game_number - 1) % PLAYERS + 1
+
+
+def announcer_seat(game_number: int) -> int:
+    """The dealer's opponent fixes trump (the Ansager, seed 004 "Austeilen")."""
+    return PLAYERS + 1 - dealer_seat(game_number)
+
+
+def match_scores(valuation: Valuation, declarer_seat: int) -> tuple[int, int]:
+    """What one game writes on the list: (seat 1, seat 2). The Ansager scores the game's list
+    value; in the simplified variants the other player scores when the Ansager loses."""
+    if declarer_seat not in (1, 2):
+        raise InvalidRequest(f"Im Offiziersskat gibt es Platz 1 und 2, nicht {declarer_seat}.")
+    own, other = valuation.list_score, valuation.other_score or 0
+    return (own, other) if declarer_seat == 1 else (other, own)

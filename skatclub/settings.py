@@ -86,7 +86,7 @@ TEMPLATES = [
 ]
 
 DEFAULT_SQLITE = f"sqlite:///{BASE_DIR / 'var' / 'skatclub.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL", DEFAULT_SQLITE))}
+DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the public pages read while a Spielwart writes; a busy timeout instead of
     # "database is locked" when two Spielwarte save at the same moment.

@@ -7,6 +7,7 @@ No Skat rule is checked here: the game form only assembles a declaration/outcome
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,7 +15,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from scoring import GameType, ScoringError, parse_cents_per_point
-from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Player
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
 from skatclub.club.services.events import unique_key
 
 
@@ -264,3 +265,36 @@ class CheckForm(forms.Form):
         if data.get("decision") == "reject" and not data.get("note"):
             self.add_error("note", "Bitte kurz begründen, was an der Liste nicht stimmt.")
         return data
+
+
+class MatchForm(forms.ModelForm[Match]):
+    """A new Offiziersskat match: two players, the scoring variant, the date."""
+
+    class Meta:
+        model = Match
+        fields = ["first", "second", "variant", "date"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["date"].initial = datetime.date.today()
+        active = Player.objects.filter(is_active=True).order_by("name")
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = active
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        if data.get("first") and data.get("first") == data.get("second"):
+            self.add_error("second", "Offiziersskat spielen zwei verschiedene Spieler.")
+        return data
+
+
+class MatchLineForm(forms.Form):
+    """One Offiziersskat game as a line: optional seat (1 or 2), then club notation."""
+
+    number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=10**6, widget=forms.HiddenInput)
+    line = forms.CharField(label="Spiel", max_length=80, strip=True)

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, GameType, Ruleset
+from scoring.offiziersskat import VARIANT_LABELS
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -363,6 +364,81 @@ class TableTotal(models.Model):
         return f"{self.player}: {self.list_score}"
 
 
+class Match(models.Model):
+    """An Offiziersskat match (seed 004): two players, one scoring variant, games in order.
+
+    Seat 1 (`first`) deals game 1 and the deal alternates; the dealer's opponent announces.
+    """
+
+    date = models.DateField("Datum")
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="matches",
+        verbose_name="Veranstaltung",
+    )
+    first = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name="Spieler 1 (gibt zuerst)"
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name="Spieler 2"
+    )
+    variant = models.CharField(
+        "Wertung", max_length=20, choices=list(VARIANT_LABELS.items()), default="standard"
+    )
+
+    class Meta:
+        verbose_name = "Offiziersskat-Partie"
+        verbose_name_plural = "Offiziersskat-Partien"
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(first=models.F("second")), name="match_two_different_players"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Offiziersskat {self.first} – {self.second} ({self.date:%d.%m.%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match-detail", args=[self.pk])
+
+
+class MatchGame(models.Model):
+    """One game of an Offiziersskat match, valued by the engine (`services.offiziersskat`)."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="games", verbose_name="Partie"
+    )
+    number = models.PositiveSmallIntegerField("Spiel Nr.")
+    declarer_seat = models.PositiveSmallIntegerField("Ansager (Platz)")
+    declaration = models.JSONField("Ansage")
+    outcome = models.JSONField("Ergebnis")
+    notation = models.CharField("Kurzschrift", max_length=80)
+    won = models.BooleanField("gewonnen", null=True)  # None: 60:60 in the 2-3-4 variant
+    game_value = models.IntegerField("Spielwert")
+    first_score = models.IntegerField("Punkte Spieler 1")
+    second_score = models.IntegerField("Punkte Spieler 2")
+    derivation = models.CharField("Berechnung", max_length=200)
+    version = models.PositiveIntegerField("Version", default=1)
+
+    class Meta:
+        verbose_name = "Offiziersskat-Spiel"
+        verbose_name_plural = "Offiziersskat-Spiele"
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_number_per_match"),
+            models.CheckConstraint(
+                condition=Q(declarer_seat__in=[1, 2]), name="match_declarer_seat_1_or_2"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Spiel {self.number}: {self.notation}"
+
+
 class Change(models.Model):
     """History of every change to entered results: who, when, before/after."""
 
@@ -376,7 +452,20 @@ class Change(models.Model):
         SEATS = "seats", "Plätze geändert"
 
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="changes", verbose_name="Tisch"
+        Table,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name="Tisch",
+    )
+    match = models.ForeignKey(
+        Match,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name="Offiziersskat-Partie",
     )
     game_number = models.PositiveSmallIntegerField("Spiel Nr.", null=True, blank=True)
     action = models.CharField("Aktion", max_length=10, choices=Action.choices)

@@ -1,6 +1,14 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
-from skatclub.club.views import entry, printing, public, season_admin, seating, spielwart
+from skatclub.club.views import (
+    entry,
+    offiziersskat,
+    printing,
+    public,
+    season_admin,
+    seating,
+    spielwart,
+)
 
 urlpatterns = [
     *public.urlpatterns,
@@ -9,4 +17,5 @@ urlpatterns = [
     *entry.urlpatterns,
     *printing.urlpatterns,
     *season_admin.urlpatterns,
+    *offiziersskat.urlpatterns,
 ]

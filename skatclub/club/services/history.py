@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from skatclub.club.models import Change, Game, Table
+from skatclub.club.models import Change, Game, Match, Table
 
 # Who acts: a logged-in user, the anonymous visitor of a page, or nobody (imports, scripts).
 Actor = User | AnonymousUser | None
@@ -24,7 +24,7 @@ def acting_user(user: Actor) -> User | None:
 
 
 def log_change(
-    table: Table,
+    target: Table | Match,
     action: str,
     user: Actor,
     before: Any,
@@ -33,8 +33,10 @@ def log_change(
     game_number: int | None = None,
     note: str = "",
 ) -> None:
+    """One history row for a table of a Serie or an Offiziersskat match."""
     Change.objects.create(
-        table=table,
+        table=target if isinstance(target, Table) else None,
+        match=target if isinstance(target, Match) else None,
         game_number=game_number,
         action=action,
         user=acting_user(user),

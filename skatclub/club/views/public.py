@@ -53,6 +53,7 @@ from skatclub.club.presenters.tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
+from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import Row, event_standings, kasse_cents
 from skatclub.club.queries.stats import game_stats
 
@@ -222,6 +223,7 @@ def player_detail(request: HttpRequest, key: str) -> HttpResponse:
             "summary": player_summary(round_rows, event_rows, stats),
             "chart": chart(scope, round_rows),
             "downloads": links(request, exports),
+            "matches": player_matches(player),
         },
     )
 
