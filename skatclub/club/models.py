@@ -370,6 +370,7 @@ class Match(models.Model):
     Seat 1 (`first`) deals game 1 and the deal alternates; the dealer's opponent announces.
     """
 
+    key = models.SlugField("Schlüssel", max_length=100, unique=True)
     date = models.DateField("Datum")
     event = models.ForeignKey(
         Event,

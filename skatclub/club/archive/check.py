@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring import ScoringError, parse_cents_per_point
+from skatclub.club.archive.matches import check_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError, EventPlan, Plan, RoundPlan, TablePlan
 from skatclub.club.archive.problems import (
     Problems,
@@ -79,6 +80,7 @@ def _check_archive(data: Any, replace: bool, problems: Problems) -> Plan:
     for key, name in Player.objects.values_list("key", "name"):
         known.setdefault(key, name)
     plan.events = _check_events(data.get("events", []), known, replace, problems)
+    plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
 
 

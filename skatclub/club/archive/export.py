@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
+from skatclub.club.archive.matches import export_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError
 from skatclub.club.models import (
     DEFAULT_GAMES_PER_ROUND,
@@ -42,6 +43,7 @@ def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
         "club": {"name": club.name if club else settings.SKATCLUB_NAME},
         "players": [_export_player(p) for p in players if event_keys is None or p.key in seated],
         "events": [_export_event(e, structure) for e in events],
+        **({"matches": matches} if (matches := export_matches()) and event_keys is None else {}),
     }
 
 

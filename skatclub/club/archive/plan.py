@@ -53,6 +53,7 @@ class Plan:
     club_name: str | None
     players: list[dict[str, Any]]
     events: list[EventPlan]
+    matches: list[Any] = field(default_factory=list)  # matches.MatchPlan (Offiziersskat)
 
     @property
     def game_count(self) -> int:

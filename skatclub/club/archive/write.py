@@ -20,6 +20,7 @@ from django.db.models import Field
 from django.utils import timezone
 
 from skatclub.club.archive.check import check_archive, read_archive
+from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.plan import EventPlan, ImportSummary, Plan, TablePlan
 from skatclub.club.models import (
     Attendance,
@@ -104,6 +105,7 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
         )
         for plan_table, table in written
     )
+    games += write_matches(plan.matches)
     return ImportSummary(len(plan.players), len(events), len(rounds), len(tables), games, replaced)
 
 

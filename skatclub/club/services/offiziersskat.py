@@ -13,6 +13,7 @@ from scoring import Ruleset, format_notation, parse_notation, valuation
 from scoring.offiziersskat import VARIANTS, announcer_seat, match_scores
 from skatclub.club.models import Change, Event, Match, MatchGame, Player
 from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.events import unique_key
 from skatclub.club.services.history import Actor, log_change
 
 MAX_GAMES = 99  # a long evening of Offiziersskat; bounds the list and its printout
@@ -31,7 +32,10 @@ def create_match(
         raise EntryError("same_player", "Offiziersskat spielen zwei verschiedene Spieler.")
     if variant not in VARIANTS:
         raise EntryError("variant", f"Die Wertung „{variant}“ gibt es nicht.")
-    return Match.objects.create(first=first, second=second, variant=variant, date=date, event=event)
+    key = unique_key(f"{date.isoformat()} {first.key} {second.key}", Match, max_length=100)
+    return Match.objects.create(
+        key=key, first=first, second=second, variant=variant, date=date, event=event
+    )
 
 
 def split_line(text: str, number: int) -> tuple[int, str]:

@@ -13,8 +13,9 @@ from django.core.management import call_command
 from test_archive_import import EVENT_KEY, run_import, spec_example
 
 from skatclub.club import services
+from skatclub.club.archive import ArchiveError, export_archive, import_archive
 from skatclub.club.demo.generator import generate_archive
-from skatclub.club.models import Event, Game, Player, Table
+from skatclub.club.models import Event, Game, Match, MatchGame, Player, Table
 
 
 def run_export(tmp_path: Path, *args: str) -> Any:
@@ -104,3 +105,59 @@ def test_games_entered_game_by_game_stay_game_by_game(
     ]
     assert run_export(tmp_path) == first
     assert Event.objects.get().key == EVENT_KEY
+
+
+def test_offiziersskat_matches_round_trip_through_the_archive(db: None) -> None:
+    archive = {
+        "format": "skatclub-archive/1",
+        "players": [{"key": "anna", "name": "Anna Albers"}, {"key": "bernd", "name": "B. B."}],
+        "events": [],
+        "matches": [
+            {
+                "key": "2026-11-20-anna-bernd",
+                "date": "2026-11-20",
+                "players": ["anna", "bernd"],
+                "variant": "points_2_3_4",
+                "games": [
+                    {
+                        "seat": 2,
+                        "game": {"type": "clubs", "matadors": 1},
+                        "outcome": {"declarer_card_points": 95},
+                    },
+                    {
+                        "seat": 1,
+                        "game": {"type": "grand", "matadors": -2},
+                        "outcome": {"declarer_card_points": 60},
+                    },
+                ],
+            }
+        ],
+    }
+    import_archive(archive)
+    games = MatchGame.objects.order_by("number")
+    # Bernd wins Kreuz with 95 (Schneider): 3 points; Anna's Grand 60:60: 1 point each.
+    assert [(g.first_score, g.second_score) for g in games] == [(0, 3), (1, 1)]
+    assert Match.objects.get().variant == "points_2_3_4"
+    assert export_archive()["matches"] == archive["matches"]
+
+
+def test_an_impossible_offiziersskat_game_refuses_the_archive_in_german(db: None) -> None:
+    archive = {
+        "format": "skatclub-archive/1",
+        "players": [{"key": "anna", "name": "Anna"}, {"key": "bernd", "name": "Bernd"}],
+        "events": [],
+        "matches": [
+            {
+                "key": "m1",
+                "date": "2026-11-20",
+                "players": ["anna", "bernd"],
+                "games": [{"seat": 1, "game": {"type": "null"}, "outcome": {"won": True}}],
+            }
+        ],
+    }
+    with pytest.raises(ArchiveError) as refused:
+        import_archive(archive)
+    assert "Offiziersskat m1, Spiel 1: Im Offiziersskat gibt es kein Nullspiel" in str(
+        refused.value
+    )
+    assert not Match.objects.exists()
