@@ -88,6 +88,10 @@ class TieRuleRequired(ScoringError):
     code = "tie_rule_required"
 
 
+class RamschNotAllowed(ScoringError):
+    code = "ramsch_not_allowed"
+
+
 class TableSizeError(ScoringError):
     """Players that cannot be seated, or a table that is not one of 3, 4 or 5."""
 
@@ -122,4 +126,7 @@ ERROR_CLASSES: tuple[type[ScoringError], ...] = (
     ImpossibleAugen,
     TieRuleRequired,
     InvalidNotation,
+    RamschNotAllowed,
+    TableSizeError,
+    SittingDeclarer,
 )

@@ -10,9 +10,10 @@ who took the last trick loses, and if none of them took it all tied players lose
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from scoring.errors import (
     ImpossibleAugen,
@@ -137,6 +138,41 @@ class RamschDeal:
     def is_quick(self) -> bool:
         return len(self.card_points) == 1
 
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _ in self.card_points)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "card_points": [list(pair) for pair in self.card_points],
+            "pushes": self.pushes,
+            "knocks": self.knocks,
+            "virgins": list(self.virgins),
+            "durchmarsch": self.durchmarsch,
+            "last_trick": self.last_trick,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RamschDeal:
+        """The inverse of `to_dict`; anything malformed is an `InvalidRequest`."""
+        try:
+            pairs = tuple((int(seat), int(points)) for seat, points in data["card_points"])
+            virgins = tuple(int(seat) for seat in data.get("virgins") or ())
+            return cls(
+                pairs,
+                pushes=int(data.get("pushes") or 0),
+                knocks=int(data.get("knocks") or 0),
+                virgins=virgins,
+                durchmarsch=_optional_seat(data.get("durchmarsch")),
+                last_trick=_optional_seat(data.get("last_trick")),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise InvalidRequest("Ein Ramsch braucht „card_points“: [[Platz, Augen], …].") from None
+
+
+def _optional_seat(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
 
 def ramsch_deal_scores(
     deal: RamschDeal,
@@ -190,3 +226,39 @@ def _tricks(seats: Sequence[int], deal: RamschDeal) -> list[int]:
     counts = {seat: 0 if seat in deal.virgins else 1 for seat in seats}
     counts[unknown[0]] += TRICKS - len(unknown)
     return [counts[seat] for seat in seats]
+
+
+@dataclass(frozen=True, slots=True)
+class RamschResult:
+    """The deal's signed score per seat and how it came about, in German."""
+
+    scores: dict[int, int]
+    derivation: str
+
+
+def ramsch_result(
+    deal: RamschDeal,
+    options: RamschOptions = RamschOptions(),  # noqa: B008 - frozen
+    bock: int = 0,
+) -> RamschResult:
+    """`ramsch_deal_scores`, doubled once per Bock level, with its derivation."""
+    if not 0 <= bock <= MAX_DOUBLINGS:
+        raise InvalidRequest(f"Bock: 0 bis {MAX_DOUBLINGS} mal.")
+    scores = {seat: score * 2**bock for seat, score in ramsch_deal_scores(deal, options).items()}
+    factors = [f"× 2 ({deal.pushes}× Schieben)"] * bool(deal.pushes)
+    factors += [f"× 2 ({deal.knocks}× Klopfen)"] * bool(deal.knocks)
+    factors += [f"× 2 (Jungfrau Platz {seat})" for seat in deal.virgins]
+    factors += ["× 2 (Bock)"] * bock
+    if deal.durchmarsch is not None:
+        multiplied = options.durchmarsch_multiplied
+        head = f"Durchmarsch Platz {deal.durchmarsch}: {DURCHMARSCH}"
+        shown = factors if multiplied else factors[-bock:] if bock else []
+        text = " ".join([head, *shown])
+        return RamschResult(scores, f"{text} = {scores[deal.durchmarsch]:+d}")
+    times = "".join(f" {factor}" for factor in factors)
+    parts = [
+        f"Platz {seat} {points} Augen{times} = {scores[seat]}"
+        for seat, points in deal.card_points
+        if scores.get(seat)
+    ]
+    return RamschResult(scores, "Ramsch: " + "; ".join(parts))

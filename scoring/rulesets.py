@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.errors import BockNotAllowed, KontraNotAllowed, UnknownRuleset
+from scoring.errors import BockNotAllowed, KontraNotAllowed, RamschNotAllowed, UnknownRuleset
 from scoring.game import Declaration, Ruleset
 
 
@@ -56,6 +56,14 @@ def parse_ruleset(value: object) -> Ruleset:
     except ValueError:
         names = ", ".join(r.value for r in Ruleset)
         raise UnknownRuleset(f"Regelwerk {value!r} ist unbekannt (möglich: {names}).") from None
+
+
+def check_ramsch(spec: RuleSpec, house: HouseRules) -> None:
+    """Ramsch only where the rule set and the club's house rules admit it."""
+    if not spec.house_rules:
+        raise RamschNotAllowed(f"Ramsch gibt es in der {spec.title} nicht (Hausregel).")
+    if not house.ramsch:
+        raise RamschNotAllowed("Ramsch ist als Hausregel nicht vereinbart.")
 
 
 def check_house_rules(declaration: Declaration, spec: RuleSpec, house: HouseRules) -> None:

@@ -14,7 +14,9 @@ from django.db.models import Q
 from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, GameType, Ruleset
+from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
+from scoring.ramsch import RamschScoring, TieRule
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -104,6 +106,36 @@ class Event(models.Model):
     house_kontra = models.BooleanField("Kontra/Re (Hausregel)", default=False)
     house_bock = models.BooleanField("Bock (Hausregel)", default=False)
     house_ramsch = models.BooleanField("Ramsch (Hausregel)", default=False)
+    # Bockrunden as the club plays them (scoring/bock.py): what triggers one, how long it lasts.
+    bock_triggers = models.JSONField("Bockrunde nach", default=list, blank=True)
+    bock_rounds = models.PositiveSmallIntegerField("Bockrunde: Runden", default=1)
+    bock_stacking = models.CharField(
+        "mehrere Bockrunden",
+        max_length=10,
+        choices=[(Stacking.QUEUE.value, "nacheinander"), (Stacking.DOUBLE.value, "Doppelbock")],
+        default=Stacking.QUEUE.value,
+    )
+    ramsch_scoring = models.CharField(
+        "Ramsch-Wertung",
+        max_length=20,
+        choices=[
+            (RamschScoring.LOSER_ONLY.value, "wer die meisten Augen hat, verliert sie"),
+            (RamschScoring.EVERYONE_MINUS_OWN.value, "jeder verliert seine Augen"),
+        ],
+        default=RamschScoring.LOSER_ONLY.value,
+    )
+    ramsch_tie_rule = models.CharField(
+        "Ramsch bei Gleichstand",
+        max_length=20,
+        blank=True,
+        choices=[
+            (TieRule.ALL_TIED_LOSE.value, "alle Gleichen verlieren"),
+            (TieRule.LAST_TRICK_LOSES.value, "wer den letzten Stich hat, verliert"),
+        ],
+    )
+    ramsch_durchmarsch_doubled = models.BooleanField(
+        "Durchmarsch wird durch Schieben/Klopfen verdoppelt", default=False
+    )
     cents_per_point = models.CharField(
         "Wertpunkt in Cent", max_length=20, blank=True, help_text="z. B. 1/10, 1/4, 0.5, 1"
     )
@@ -305,6 +337,11 @@ class Game(models.Model):
     game_value = models.IntegerField("Spielwert", default=0)
     list_score = models.IntegerField("Spielpunkte", default=0)
     derivation = models.CharField("Berechnung", max_length=200, blank=True)
+    # A Ramsch (everybody passed, then ramsched): the deal as `scoring.RamschDeal.to_dict`;
+    # the players' scores are `RamschScore` rows.
+    ramsch = models.JSONField("Ramsch", null=True, blank=True)
+    # The Spielwart's Bock level for this game; None follows the event's Bockrunden.
+    bock_override = models.PositiveSmallIntegerField("Bock (von Hand)", null=True, blank=True)
     version = models.PositiveIntegerField("Version", default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -340,6 +377,26 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Spiel {self.number}: {self.notation or 'eingepasst'}"
+
+
+class RamschScore(models.Model):
+    """One player's score from a Ramsch game (written by `services.results.record_ramsch`)."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="ramsch_scores", verbose_name="Spiel"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
+    list_score = models.IntegerField("Spielpunkte")
+
+    class Meta:
+        verbose_name = "Ramsch-Ergebnis"
+        verbose_name_plural = "Ramsch-Ergebnisse"
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="ramsch_score_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.list_score}"
 
 
 class TableTotal(models.Model):

@@ -113,7 +113,7 @@ def test_a_club_without_kontra_refuses_it_under_isko() -> None:
 
 def test_every_code_has_exactly_one_subclass() -> None:
     codes = [cls.code for cls in ERROR_CLASSES]
-    assert len(codes) == len(set(codes)) == 17
+    assert len(codes) == len(set(codes)) == 20
     assert all(
         issubclass(cls, ScoringError) and issubclass(cls, ValueError) for cls in ERROR_CLASSES
     )

@@ -8,7 +8,14 @@ import pytest
 
 from scoring import InvalidNotation, ScoringError
 from scoring.notation import format_ramsch, is_ramsch, parse_ramsch
-from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_deal_scores
+from scoring.ramsch import (
+    RamschDeal,
+    RamschOptions,
+    RamschScoring,
+    TieRule,
+    ramsch_deal_scores,
+    ramsch_result,
+)
 
 
 def scores(line: str, options: RamschOptions = RamschOptions()) -> dict[int, int]:  # noqa: B008
@@ -75,3 +82,21 @@ def test_a_bad_ramsch_line_names_what_is_wrong(line: str) -> None:
 def test_the_ramsch_notation_round_trips(line: str) -> None:
     assert is_ramsch(line)
     assert format_ramsch(parse_ramsch(line)) == line
+
+
+def test_the_result_explains_every_doubling_and_bock_doubles_once_more() -> None:
+    deal = parse_ramsch("R 1:55 2:65 3:0 s1 j3")
+    plain, bock = ramsch_result(deal), ramsch_result(deal, bock=1)
+    assert plain.scores == {1: 0, 2: -260, 3: 0} and bock.scores[2] == -520
+    assert (
+        plain.derivation
+        == "Ramsch: Platz 2 65 Augen × 2 (1× Schieben) × 2 (Jungfrau Platz 3) = -260"
+    )
+    assert bock.derivation.endswith("× 2 (Bock) = -520")
+
+
+def test_a_ramsch_deal_round_trips_through_its_dict() -> None:
+    deal = parse_ramsch("R 1:50 2:50 3:20 s1 k1 l2")
+    assert RamschDeal.from_dict(deal.to_dict()) == deal
+    with pytest.raises(ScoringError):
+        RamschDeal.from_dict({"card_points": "viele"})

@@ -31,7 +31,7 @@ from scoring import (
     strength,
     vergleichsrechnung,
 )
-from skatclub.club.models import Event, Game, Round, Seat, Table, TableTotal
+from skatclub.club.models import Event, Game, RamschScore, Round, Seat, Table, TableTotal
 
 
 class Line(NamedTuple):
@@ -193,7 +193,7 @@ SeatResult = tuple[int, int, int, int, int, int, int]
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
     """(table, player) -> (list score, won, lost) summed from games or the paper totals."""
     tables = {t["id"]: t for t in Table.objects.filter(id__in=table_ids).values("id", "entry")}
-    return _game_results(tables) | _total_results(tables)
+    return _with_ramsch(_game_results(tables), tables) | _total_results(tables)
 
 
 def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -212,6 +212,24 @@ def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, in
         (r["table_id"], r["declarer_id"]): (r["total"] or 0, r["won_count"], r["lost_count"])
         for r in rows
     }
+
+
+def _with_ramsch(
+    results: dict[tuple[int, int], tuple[int, int, int]], tables: dict[int, Any]
+) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """Ramsch scores count in the list score only: a Ramsch is no game won or lost."""
+    game_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES]
+    rows = (
+        RamschScore.objects.filter(game__table_id__in=game_tables)
+        .values("game__table_id", "player_id")
+        .annotate(total=Sum("list_score"))
+        .order_by()
+    )
+    for r in rows:
+        key = (r["game__table_id"], r["player_id"])
+        list_score, won, lost = results.get(key, (0, 0, 0))
+        results[key] = (list_score + r["total"], won, lost)
+    return results
 
 
 def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:

@@ -36,6 +36,7 @@ from skatclub.club.services.history import (
     log_change,
     totals_snapshot,
 )
+from skatclub.club.services.house_rules import bock_level, rebock
 from skatclub.club.services.review import reopen_check
 
 
@@ -59,6 +60,7 @@ class ValuedGame:
             "game_value": self.valuation.game_value,
             "list_score": self.valuation.list_score,
             "derivation": self.valuation.derivation,
+            "ramsch": None,
         }
 
 
@@ -74,6 +76,7 @@ PASSED_FIELDS: dict[str, Any] = {
     "game_value": 0,
     "list_score": 0,
     "derivation": "eingepasst",
+    "ramsch": None,
 }
 
 
@@ -111,11 +114,16 @@ def check_game_slot(
         check_declarer_seat(table_size, number, declarer_position)
 
 
-def _seated(table: Table) -> dict[int, Player]:
+def locked_table(table: Table) -> Table:
+    """The table row locked for this transaction, with its Serie and event."""
+    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+
+
+def seated(table: Table) -> dict[int, Player]:
     return {seat.position: seat.player for seat in table.seats.select_related("player")}
 
 
-def _locked_game(table: Table, number: int) -> Game | None:
+def locked_game(table: Table, number: int) -> Game | None:
     return (
         Game.objects.select_for_update(of=("self",))
         .select_related("declarer")
@@ -124,7 +132,7 @@ def _locked_game(table: Table, number: int) -> Game | None:
     )
 
 
-def _check_version(existing: Game | None, expected_version: int | None) -> None:
+def check_version(existing: Game | None, expected_version: int | None) -> None:
     if expected_version is None:
         return
     current = existing.version if existing else 0
@@ -151,27 +159,33 @@ def record_game(
     outcome: Mapping[str, Any] | None,
     user: Actor = None,
     expected_version: int | None = None,
+    bock_override: int | None = None,
 ) -> Game:
     """Create or change game `number`; `declarer=None` records an eingepasstes Spiel.
 
     `expected_version` guards against silent overwrites: 0 = "this game must be new",
-    n = "I edited version n"; None skips the check (imports, scripts).
+    n = "I edited version n"; None skips the check (imports, scripts). Where the event plays
+    Bockrunden, the game's Bock level follows them (`bock_override` is the Spielwart's own).
     """
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = locked_table(table)
     if table.entry != Table.Entry.GAMES:
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
     event = table.round.event
-    seats = _seated(table)
+    seats = seated(table)
     position = _position_of(seats, declarer)
     check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=position)
     fields = dict(PASSED_FIELDS)
     if declarer is not None:
         if declaration is None or outcome is None:
             raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
+        level = bock_level(table, number, len(seats), bock_override)
+        if level is not None:
+            declaration = {**declaration, "bock": level}
         fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
         fields["declarer"] = declarer
-    existing = _locked_game(table, number)
-    _check_version(existing, expected_version)
+    fields["bock_override"] = bock_override
+    existing = locked_game(table, number)
+    check_version(existing, expected_version)
     before = game_snapshot(existing)
     if existing is None:
         game = Game.objects.create(
@@ -185,10 +199,12 @@ def record_game(
         game.version += 1
         game.entered_by = acting_user(user)
         game.save()
+        game.ramsch_scores.all().delete()
         action = Change.Action.UPDATE
+    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    rebock(table, len(seats), user)
     refresh_results(table_ids=[table.pk])
     reopen_check(table)
-    log_change(table, action, user, before, game_snapshot(game), game_number=number)
     return game
 
 
@@ -205,15 +221,17 @@ def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | 
 def delete_game(
     *, table: Table, number: int, user: Actor = None, expected_version: int | None = None
 ) -> None:
-    existing = _locked_game(table, number)
+    table = locked_table(table)
+    existing = locked_game(table, number)
     if existing is None:
         raise EntryError("no_game", f"Spiel {number} ist nicht erfasst.")
-    _check_version(existing, expected_version)
+    check_version(existing, expected_version)
     before = game_snapshot(existing)
     existing.delete()
+    log_change(table, Change.Action.DELETE, user, before, None, game_number=number)
+    rebock(table, len(seated(table)), user)
     refresh_results(table_ids=[table.pk])
     reopen_check(table)
-    log_change(table, Change.Action.DELETE, user, before, None, game_number=number)
 
 
 @dataclass(frozen=True)
@@ -264,7 +282,7 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
 def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = None) -> None:
     """Enter a paper Spielliste as list score, won and lost per player."""
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
-    seats = _seated(table)
+    seats = seated(table)
     seated_ids = {p.pk for p in seats.values()}
     for line in lines:
         if line.player.pk not in seated_ids:

@@ -1,0 +1,207 @@
+"""House rules at the table: Bockrunden applied by themselves, and Ramsch entered as a game.
+
+Owns `bock_level` (the Bock level the event's Bockrunden give game n, or the Spielwart's
+override), `rebock` (re-values later games when an earlier game changes what triggers a
+Bockrunde) and `record_ramsch`. The engine decides everything about the rules
+(`scoring.bock`, `scoring.ramsch`, `scoring.rulesets.check_ramsch`); this module reads the
+table's games, stores the verdicts and keeps the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from scoring import Declaration, GameType, Outcome, Ruleset, valuation
+from scoring.bock import BockFacts, BockRule, BockTrigger, Stacking, bock_schedule
+from scoring.notation import format_ramsch
+from scoring.ramsch import RamschDeal, RamschOptions, RamschScoring, TieRule, ramsch_result
+from scoring.rulesets import SPECS, check_ramsch
+from scoring.table import check_table_size, playing_positions
+from skatclub.club.models import Change, Event, Game, Player, RamschScore, Table
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor, acting_user, game_snapshot, log_change
+from skatclub.club.services.review import reopen_check
+
+BOCK_NOTE = "Bock neu berechnet"
+
+
+def bock_rule(event: Event) -> BockRule | None:
+    """The event's Bockrunden, or None when Bock is typed per game (or not played)."""
+    if not event.house_bock or not event.bock_triggers:
+        return None
+    return BockRule(
+        frozenset(BockTrigger(t) for t in event.bock_triggers),
+        event.bock_rounds,
+        Stacking(event.bock_stacking),
+    )
+
+
+def ramsch_options(event: Event) -> RamschOptions:
+    return RamschOptions(
+        RamschScoring(event.ramsch_scoring),
+        TieRule(event.ramsch_tie_rule) if event.ramsch_tie_rule else None,
+        event.ramsch_durchmarsch_doubled,
+    )
+
+
+def facts(game: Game, ruleset: Ruleset) -> BockFacts:
+    """What a stored game tells about Bock triggers (a Ramsch was passed by everybody)."""
+    if game.passed_in or game.declaration is None or game.outcome is None:
+        return BockFacts(passed_in=True)
+    declaration = Declaration.from_dict(game.declaration)
+    outcome = Outcome.from_dict(game.outcome)
+    valued = valuation(declaration, outcome, ruleset)
+    return BockFacts(
+        game_type=declaration.type,
+        hand=declaration.hand,
+        declarer_card_points=outcome.declarer_card_points,
+        kontra=declaration.kontra,
+        won=valued.won,
+        schneider=valued.schneider or bool(valued.won is False and outcome.schneider),
+    )
+
+
+def scheduled_levels(table: Table, games: list[Game], size: int, rule: BockRule) -> list[int]:
+    """The Bock level of games 1..n+1 from the games entered so far (gaps count as plain)."""
+    ruleset = Ruleset(table.round.event.ruleset)
+    by_number = {g.number: g for g in games}
+    last = max(by_number, default=0)
+    plain = BockFacts(game_type=GameType.CLUBS)
+    dealt = [facts(by_number[n], ruleset) if n in by_number else plain for n in range(1, last + 1)]
+    return [game.level for game in bock_schedule(dealt, size, rule)]
+
+
+def bock_level(table: Table, number: int, size: int, override: int | None) -> int | None:
+    """The Bock level for game `number`: the override, the schedule, or None (typed per game)."""
+    if override is not None:
+        return override
+    rule = bock_rule(table.round.event)
+    if rule is None:
+        return None
+    earlier = list(Game.objects.filter(table=table, number__lt=number).order_by("number"))
+    levels = scheduled_levels(table, earlier, size, rule)
+    return levels[number - 1] if number <= len(levels) else 0
+
+
+def rebock(table: Table, size: int, user: Actor) -> None:
+    """Re-value every later game whose Bock level the Bockrunden now set differently."""
+    from skatclub.club.services.results import value_game  # imports this module at load time
+
+    event = table.round.event
+    rule = bock_rule(event)
+    if rule is None:
+        return
+    games = list(
+        Game.objects.select_for_update(of=("self",)).filter(table=table).order_by("number")
+    )
+    levels = scheduled_levels(table, games, size, rule)
+    for game in games:
+        wanted = levels[game.number - 1] if game.bock_override is None else game.bock_override
+        if game.ramsch is not None and game.ramsch.get("bock", 0) != wanted:
+            _store_ramsch(table, game, RamschDeal.from_dict(game.ramsch), wanted, user, BOCK_NOTE)
+        elif game.declaration is not None and game.declaration.get("bock", 0) != wanted:
+            before = game_snapshot(game)
+            declaration = {**game.declaration, "bock": wanted}
+            fields = value_game(event=event, declaration=declaration, outcome=game.outcome or {})
+            for name, value in fields.fields().items():
+                setattr(game, name, value)
+            game.version += 1
+            game.save()
+            log_change(
+                table,
+                Change.Action.UPDATE,
+                user,
+                before,
+                game_snapshot(game),
+                game_number=game.number,
+                note=BOCK_NOTE,
+            )
+
+
+def check_ramsch_seats(deal: RamschDeal, size: int, number: int) -> None:
+    """The three players of game `number` ramsch; the quick entry names one of them."""
+    check_table_size(size)
+    playing = set(playing_positions(size, number))
+    seats = set(deal.seats)
+    if (not deal.is_quick and seats != playing) or not seats <= playing:
+        names = ", ".join(str(p) for p in sorted(playing))
+        raise EntryError(
+            "ramsch_seats", f"Bei Spiel {number} spielen die Plätze {names}; nur sie ramschen."
+        )
+
+
+@transaction.atomic
+def record_ramsch(
+    *,
+    table: Table,
+    number: int,
+    deal: RamschDeal,
+    user: Actor = None,
+    expected_version: int | None = None,
+    bock_override: int | None = None,
+) -> Game:
+    """Game `number` was passed by everybody and ramsched: store the deal and each score."""
+    from skatclub.club.services import results  # imports this module: a cycle at load time
+
+    table = results.locked_table(table)
+    event = table.round.event
+    check_ramsch(SPECS[Ruleset(event.ruleset)], results.house_rules(event))
+    seats = results.seated(table)
+    results.check_game_slot(
+        event=event, table_size=len(seats), number=number, declarer_position=None
+    )
+    check_ramsch_seats(deal, len(seats), number)
+    level = bock_level(table, number, len(seats), bock_override) or 0
+    existing = results.locked_game(table, number)
+    results.check_version(existing, expected_version)
+    before = game_snapshot(existing)
+    game = existing or Game(table=table, number=number, version=0)
+    game.bock_override = bock_override
+    game.entered_by = acting_user(user)
+    _store_ramsch(table, game, deal, level, user=None, note="")
+    action = Change.Action.CREATE if existing is None else Change.Action.UPDATE
+    results.refresh_results(table_ids=[table.pk])
+    reopen_check(table)
+    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    rebock(table, len(seats), user)
+    results.refresh_results(table_ids=[table.pk])
+    return game
+
+
+def _store_ramsch(
+    table: Table, game: Game, deal: RamschDeal, level: int, user: Actor, note: str
+) -> None:
+    """Value the deal (with its Bock level), write the game and one score per player."""
+    from skatclub.club.services.results import PASSED_FIELDS, seated  # (cycle, as above)
+
+    before = game_snapshot(game) if note else None
+    result = ramsch_result(deal, ramsch_options(table.round.event), bock=level)
+    fields: dict[str, Any] = {
+        **PASSED_FIELDS,
+        "notation": format_ramsch(deal) + (f" B{level}" if level > 1 else " B" if level else ""),
+        "derivation": result.derivation[:200],
+        "ramsch": {**deal.to_dict(), "bock": level},
+    }
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version += 1
+    game.save()
+    players: dict[int, Player] = seated(table)
+    game.ramsch_scores.all().delete()
+    RamschScore.objects.bulk_create(
+        RamschScore(game=game, player=players[seat], list_score=score)
+        for seat, score in result.scores.items()
+        if score
+    )
+    if note:
+        log_change(
+            table,
+            Change.Action.UPDATE,
+            user,
+            before,
+            game_snapshot(game),
+            game_number=game.number,
+            note=note,
+        )
