@@ -1,20 +1,26 @@
 """Entry lines of the Spielliste: the declarer's seat number plus club notation (pure).
 
-Owns the line format typed on the entry page: `2 Kr m2 H S` = seat 2 plays Kreuz mit 2 Hand,
-won Schneider; `p` = eingepasst. Everything after the seat number is the engine's club notation
-(`scoring.parse_notation`); this module only splits off the seat number and adds up running
-totals. No database, no Skat rule (the engine and `services.record_game` check those).
+Owns the line format typed on the entry page: `2 Kr m2 H S` = seat 2 plays Kreuz mit 2 Hand, won
+Schneider; `p` = eingepasst; `R 1:55 2:40 3:25 s1` = a Ramsch (`scoring.parse_ramsch`); a
+`B`/`B2`/`B0` anywhere sets the game's Bock level by hand. Everything after the seat number is
+the engine's club notation (`scoring.parse_notation`); this module only splits off the seat
+number and adds up running totals. No database, no Skat rule (the engine and
+`services.record_game` check those).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import Declaration, Outcome, ScoringError, format_notation, parse_notation
+from scoring.notation import format_ramsch, is_ramsch, parse_ramsch
+from scoring.ramsch import RamschDeal
 
 PASSED_TOKENS = {"p", "eingepasst", "ep"}
+BOCK_TOKEN = re.compile(r"[bB][0-9]?")
 
 
 class LineError(ValueError):
@@ -33,6 +39,8 @@ class EntryLine:
     seat: int | None
     declaration: Declaration | None
     outcome: Outcome | None
+    ramsch: RamschDeal | None = None  # everybody passed and ramsched
+    bock_override: int | None = None  # "B", "B2" or "B0" typed: the Spielwart's Bock level
 
     @property
     def passed_in(self) -> bool:
@@ -46,6 +54,8 @@ class EntryLine:
 
     @property
     def text(self) -> str:
+        if self.ramsch is not None:
+            return format_ramsch(self.ramsch)
         return line_text(self.seat, self.declaration, self.outcome)
 
 
@@ -54,6 +64,12 @@ def parse_line(text: str, table_size: int) -> EntryLine:
     tokens = text.split()
     if not tokens:
         raise LineError("empty_line", "Leere Zeile: z. B. „2 Kr m2 H S“ oder „p“ für eingepasst.")
+    tokens, bock = _bock_token(tokens)
+    if is_ramsch(" ".join(tokens)):
+        try:
+            return EntryLine(None, None, None, parse_ramsch(" ".join(tokens)), bock)
+        except ScoringError as error:
+            raise LineError(error.code, error.message) from None
     if tokens[0].lower() in PASSED_TOKENS:
         if len(tokens) > 1:
             raise LineError(
@@ -69,7 +85,21 @@ def parse_line(text: str, table_size: int) -> EntryLine:
         declaration, outcome = parse_notation(" ".join(tokens[1:]))
     except ScoringError as error:
         raise LineError(error.code, error.message) from None
-    return EntryLine(seat, declaration, outcome)
+    if bock is not None:
+        declaration = replace(declaration, bock=bock)
+    return EntryLine(seat, declaration, outcome, bock_override=bock)
+
+
+def _bock_token(tokens: list[str]) -> tuple[list[str], int | None]:
+    """Take out a typed Bock token ("B", "B2", "B0"): where the event plays Bockrunden it
+    overrides the schedule for this game."""
+    found = [t for t in tokens if BOCK_TOKEN.fullmatch(t)]
+    if not found:
+        return tokens, None
+    if len(found) > 1:
+        raise LineError("invalid_notation", "Bock steht doppelt in der Zeile.")
+    level = found[0][1:]
+    return [t for t in tokens if t is not found[0]], int(level) if level else 1
 
 
 def _seat(token: str, table_size: int) -> int:

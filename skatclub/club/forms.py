@@ -15,6 +15,8 @@ from django import forms
 from django.db.models import QuerySet
 
 from scoring import GameType, ScoringError, parse_cents_per_point
+from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
+from scoring.ramsch import RamschScoring
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
 from skatclub.club.services.events import unique_key
 
@@ -54,6 +56,19 @@ class EventForm(forms.ModelForm[Event]):
     games_3 = forms.IntegerField(label="Spiele je Serie am 3er-Tisch", min_value=1, max_value=99)
     games_4 = forms.IntegerField(label="Spiele je Serie am 4er-Tisch", min_value=1, max_value=99)
     games_5 = forms.IntegerField(label="Spiele je Serie am 5er-Tisch", min_value=1, max_value=99)
+    bock_triggers = forms.MultipleChoiceField(
+        label="Bockrunde nach",
+        choices=[(t.value, t.label) for t in BockTrigger],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="Nur mit „Bock (Hausregel)“. Leer: Bock wird je Spiel eingegeben (B, B2).",
+    )
+    bock_rounds = forms.IntegerField(
+        label="Bockrunde dauert Runden (jeder gibt einmal)",
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+    )
 
     class Meta:
         model = Event
@@ -65,6 +80,10 @@ class EventForm(forms.ModelForm[Event]):
             "house_kontra",
             "house_bock",
             "house_ramsch",
+            "bock_stacking",
+            "ramsch_scoring",
+            "ramsch_tie_rule",
+            "ramsch_durchmarsch_doubled",
             "cents_per_point",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -78,6 +97,10 @@ class EventForm(forms.ModelForm[Event]):
             self.fields[f"games_{size}"].initial = int(games[size])
         fees = self.instance.lost_game_fees_cents or []
         self.fields["lost_game_fees"].initial = ", ".join(str(f) for f in fees)
+        self.fields["bock_triggers"].initial = list(self.instance.bock_triggers or [])
+        self.fields["bock_rounds"].initial = self.instance.bock_rounds
+        for name in ("bock_stacking", "ramsch_scoring"):  # the model's default when left out
+            self.fields[name].required = False
 
     def clean_cents_per_point(self) -> str:
         text = (self.cleaned_data.get("cents_per_point") or "").strip()
@@ -118,6 +141,12 @@ class EventForm(forms.ModelForm[Event]):
         event.key = self.cleaned_data["key"]
         event.lost_game_fees_cents = self.cleaned_data["lost_game_fees"]
         event.games_per_round = {s: self.cleaned_data[f"games_{s}"] for s in ("3", "4", "5")}
+        event.bock_triggers = list(self.cleaned_data["bock_triggers"])
+        event.bock_rounds = self.cleaned_data["bock_rounds"] or 1
+        event.bock_stacking = self.cleaned_data.get("bock_stacking") or Stacking.QUEUE.value
+        event.ramsch_scoring = (
+            self.cleaned_data.get("ramsch_scoring") or RamschScoring.LOSER_ONLY.value
+        )
         if commit:
             event.save()
         return event

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from scoring import ScoringError, parse_cents_per_point
+from scoring.bock import MAX_ROUNDS, BockRule, BockTrigger, Stacking
+from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club.archive.matches import check_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError, EventPlan, Plan, RoundPlan, TablePlan
 from skatclub.club.archive.problems import (
@@ -192,6 +194,8 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
     house = _check_house_rules(raw.get("house_rules", {}), ruleset, here, problems)
     cents_per_point, fees = _check_settlement(raw.get("settlement"), here, problems)
     games_per_round = _check_games_per_round(raw.get("games_per_round"), here, problems)
+    bock = _check_bock(raw.get("bock_rounds"), here, problems)
+    ramsch = _check_ramsch_rules(raw.get("ramsch_rules"), here, problems)
     if len(problems.lines) > count:
         return None
     return {
@@ -205,6 +209,57 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
         "cents_per_point": cents_per_point,
         "lost_game_fees_cents": fees,
         "games_per_round": games_per_round,
+        **bock,
+        **ramsch,
+    }
+
+
+def _check_bock(raw: Any, here: str, problems: Problems) -> dict[str, Any]:
+    """`"bock_rounds": {"triggers": [...], "rounds": 1, "stacking": "queue"}` (optional)."""
+    if raw is None:
+        return {}
+    try:
+        rule = BockRule(
+            frozenset(BockTrigger(t) for t in raw["triggers"]),
+            raw.get("rounds", 1),
+            Stacking(raw.get("stacking", Stacking.QUEUE.value)),
+        )
+    except (KeyError, TypeError, ValueError):
+        names = ", ".join(t.value for t in BockTrigger)
+        problems.add(
+            here,
+            f"„bock_rounds“ braucht „triggers“ (aus {names}), „rounds“ 1 bis {MAX_ROUNDS} und "
+            "„stacking“ queue oder double.",
+        )
+        return {}
+    return {
+        "bock_triggers": [t.value for t in BockTrigger if t in rule.triggers],
+        "bock_rounds": rule.rounds,
+        "bock_stacking": rule.stacking.value,
+    }
+
+
+def _check_ramsch_rules(raw: Any, here: str, problems: Problems) -> dict[str, Any]:
+    """`"ramsch_rules": {"scoring": …, "tie_rule": …, "durchmarsch_doubled": …}` (optional)."""
+    if raw is None:
+        return {}
+    try:
+        scoring_rule = RamschScoring(raw.get("scoring", RamschScoring.LOSER_ONLY.value))
+        tie = TieRule(raw["tie_rule"]) if raw.get("tie_rule") else None
+        doubled = raw.get("durchmarsch_doubled", False)
+        if not isinstance(doubled, bool):
+            raise TypeError
+    except (AttributeError, TypeError, ValueError):
+        problems.add(
+            here,
+            "„ramsch_rules“: „scoring“ loser_only oder everyone_minus_own, „tie_rule“ "
+            "all_tied_lose oder last_trick_loses, „durchmarsch_doubled“ true/false.",
+        )
+        return {}
+    return {
+        "ramsch_scoring": scoring_rule.value,
+        "ramsch_tie_rule": tie.value if tie else "",
+        "ramsch_durchmarsch_doubled": doubled,
     }
 
 

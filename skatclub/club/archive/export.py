@@ -94,13 +94,15 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
     rows = (
         Game.objects.filter(table_id__in=tables)
         .order_by("table_id", "number")
-        .values_list("table_id", "number", "passed_in", "declarer_id", "declaration", "outcome")
+        .values_list(
+            "table_id", "number", "passed_in", "declarer_id", "declaration", "outcome", "ramsch"
+        )
         .iterator(chunk_size=10_000)
     )
-    for table_id, number, passed_in, declarer_id, declaration, outcome in rows:
+    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch in rows:
         games = tables[table_id].setdefault("games", [])
         game: dict[str, Any] = (
-            {"passed": True}
+            ({"ramsch": ramsch} if ramsch else {"passed": True})
             if passed_in
             else {"declarer": keys[declarer_id], "game": declaration, "outcome": outcome}
         )
@@ -114,6 +116,9 @@ def _export_player(player: Player) -> dict[str, Any]:
     if player.is_guest:
         row["guest"] = True
     return row
+
+
+DEFAULT_RAMSCH_RULES = {"scoring": "loser_only", "tie_rule": None, "durchmarsch_doubled": False}
 
 
 def _export_event(event: Event, structure: dict[str, Any]) -> dict[str, Any]:
@@ -135,5 +140,18 @@ def _export_event(event: Event, structure: dict[str, Any]) -> dict[str, Any]:
         row["settlement"] = settlement
     if event.games_per_round and event.games_per_round != DEFAULT_GAMES_PER_ROUND:
         row["games_per_round"] = event.games_per_round
+    if event.bock_triggers:
+        row["bock_rounds"] = {
+            "triggers": event.bock_triggers,
+            "rounds": event.bock_rounds,
+            "stacking": event.bock_stacking,
+        }
+    ramsch = {
+        "scoring": event.ramsch_scoring,
+        "tie_rule": event.ramsch_tie_rule or None,
+        "durchmarsch_doubled": event.ramsch_durchmarsch_doubled,
+    }
+    if ramsch != DEFAULT_RAMSCH_RULES:  # old archives without it export as they were
+        row["ramsch_rules"] = ramsch
     row["rounds"] = structure["rounds"][event.pk]
     return row

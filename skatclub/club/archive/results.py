@@ -11,12 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import ScoringError
+from scoring import Ruleset, ScoringError
+from scoring.ramsch import RamschDeal
+from scoring.rulesets import SPECS, check_ramsch
 from skatclub.club.archive.plan import TablePlan
 from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
+from skatclub.club.services.house_rules import check_ramsch_seats, valued_ramsch
+from skatclub.club.services.results import house_rules
 
 
 @dataclass
@@ -92,6 +96,9 @@ def _checked_game(
     if raw.get("passed") is True:
         _check_slot(event, size, number, None, memo)
         return (number, None, PASSED_FIELDS, None, None)
+    if "ramsch" in raw:
+        _check_slot(event, size, number, None, memo)
+        return (number, None, ramsch_fields(event, raw["ramsch"], size, number), None, None)
     declarer = raw.get("declarer")
     if declarer not in positions:
         _check_slot(event, size, number, None, memo)
@@ -111,6 +118,22 @@ def _check_slot(event: Event, size: int, number: int, position: int | None, memo
     if (size, number, position) not in memo.slots:
         check_game_slot(event=event, table_size=size, number=number, declarer_position=position)
         memo.slots.add((size, number, position))
+
+
+def ramsch_fields(event: Event, raw: Any, size: int, number: int) -> dict[str, Any]:
+    """A Ramsch of the archive (`{"ramsch": {"card_points": [[seat, Augen], …], …, "bock": n}}`,
+    seats as in the table's `seats` order) as the fields of an eingepasstes Spiel plus the
+    scores per seat (`ramsch_scores`, written as `RamschScore` rows)."""
+    if not isinstance(raw, dict):
+        raise EntryError("invalid_request", "„ramsch“ muss ein JSON-Objekt sein.")
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules(event))
+    deal = RamschDeal.from_dict(raw)
+    check_ramsch_seats(deal, size, number)
+    bock = raw.get("bock", 0)
+    if not is_count(bock):
+        raise EntryError("invalid_request", "„bock“ ist eine ganze Zahl ab 0.")
+    fields, scores = valued_ramsch(event, deal, bock)
+    return {**fields, "ramsch_scores": scores}
 
 
 def _valued(

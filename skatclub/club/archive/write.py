@@ -29,6 +29,7 @@ from skatclub.club.models import (
     Event,
     Game,
     Player,
+    RamschScore,
     Round,
     Season,
     Seat,
@@ -93,6 +94,7 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
     rulesets = [e.fields["ruleset"] for e in plan.events for r in e.rounds for _ in r.tables]
     _write_seats(written, rulesets, player_ids)
     games = _write_games(written, player_ids)
+    _write_ramsch_scores(written, player_ids)
     _write_totals(written, player_ids)
     Change.objects.bulk_create(
         Change(
@@ -190,6 +192,8 @@ def seat_results(plan: TablePlan) -> dict[str, dict[str, int]]:
         }
     sums: dict[str, dict[str, int]] = {}
     for _, declarer, fields, _, _ in plan.games:
+        for seat, score in (fields.get("ramsch_scores") or {}).items():
+            sums.setdefault(plan.seats[seat - 1], dict(NO_RESULTS))["list_score"] += score
         if declarer is None:
             continue
         row = sums.setdefault(declarer, dict(NO_RESULTS))
@@ -215,6 +219,7 @@ GAME_COLUMNS = (
     "declaration",
     "outcome",
     "passed_in",
+    "ramsch",
     *VALUED_FIELDS,
     "version",
     "entered_at",
@@ -273,9 +278,34 @@ def _game_rows(
                     None if game is None else encode(game),
                     None if outcome is None else encode(outcome),
                     fields["passed_in"],
+                    encode(fields["ramsch"]) if fields.get("ramsch") else None,
                     *(fields[name] for name in VALUED_FIELDS),
                 )
             yield (table.pk, number, player_ids[declarer] if declarer else None, *values, 1, now)
+
+
+def _write_ramsch_scores(
+    written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]
+) -> None:
+    """One `RamschScore` per player a Ramsch hit (Ramsch games are rare: read their ids back)."""
+    wanted = {
+        (table.pk, number): (plan.seats, fields["ramsch_scores"])
+        for plan, table in written
+        for number, _, fields, _, _ in plan.games
+        if fields.get("ramsch_scores")
+    }
+    if not wanted:
+        return
+    ids = Game.objects.filter(table_id__in={t for t, _ in wanted}, ramsch__isnull=False)
+    scores = []
+    for game_id, table_id, number in ids.values_list("id", "table_id", "number"):
+        seats, by_seat = wanted[(table_id, number)]
+        scores += [
+            RamschScore(game_id=game_id, player_id=player_ids[seats[seat - 1]], list_score=score)
+            for seat, score in by_seat.items()
+            if score
+        ]
+    RamschScore.objects.bulk_create(scores, batch_size=5000)
 
 
 def _write_totals(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> None:

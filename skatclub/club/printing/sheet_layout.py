@@ -182,20 +182,20 @@ def printed_sheet(sheet: ScoreSheet) -> PrintedSheet:
 
 def _row_text(row: SheetRow, layout: SheetLayout) -> str:
     """Nr., Spiel, room for the derivation (drawn over it), Wert and one cell per player."""
-    game = "eingepasst" if row.passed_in else row.notation
+    game = row.notation or ("eingepasst" if row.passed_in else "")
     text = f"{row.number:>{NR_WIDTH - 1}} {game[: GAME_WIDTH - 1]:<{GAME_WIDTH}}"
     value = f"{row.list_score:+d}" if row.entered and not row.passed_in else ""
     cells = [" " * layout.derivation_ch, f"{value:>{VALUE_WIDTH - 1}} "]
     for position in range(1, layout.table_size + 1):
         total = ""
-        if row.totals is not None and row.declarer_position == position:
+        if row.totals is not None and (row.declarer_position == position or row.is_ramsch):
             total = str(row.totals[position - 1])
         cells.append(f"{_seat_mark(row, position)}{total:>{PLAYER_WIDTH - 2}} ")
     return (text + "".join(cells)).rstrip()
 
 
 def _derivation(row: SheetRow) -> str:
-    if not row.entered or row.passed_in:
+    if not row.entered or (row.passed_in and not row.is_ramsch):
         return ""
     text = row.derivation
     if len(text) > LONG_DERIVATION:

@@ -25,7 +25,7 @@ from scoring import (
     score_rule,
     sitting_positions,
 )
-from skatclub.club.models import Game, Table
+from skatclub.club.models import Game, RamschScore, Table
 from skatclub.club.queries import standings
 from skatclub.club.queries.standings import Line
 
@@ -58,6 +58,17 @@ class SheetRow:
     totals: tuple[int, ...] | None
     game_id: int | None
     version: int  # 0 = not entered yet (the `expected_version` for a new game)
+
+    @property
+    def is_ramsch(self) -> bool:
+        return self.passed_in and bool(self.notation)
+
+    @property
+    def game_text(self) -> str:
+        """As typed: "2 Kr m2 H S", "R 1:55 2:40 3:25 s1" or "eingepasst"."""
+        if self.passed_in:
+            return self.notation or "eingepasst"
+        return f"{self.declarer_position} {self.notation}"
 
 
 @dataclass(frozen=True)
@@ -148,7 +159,8 @@ def score_sheet(table: Table) -> ScoreSheet:
     size = len(players)
     limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
     games = {g["number"]: g for g in Game.objects.filter(table=table).values(*GAME_FIELDS)}
-    rows = _rows(players, games, size, max([limit, *games]))
+    ramsch = _ramsch_scores(table)
+    rows = _rows(players, games, ramsch, size, max([limit, *games]))
     return ScoreSheet(
         table_id=table.pk,
         event_key=event.key,
@@ -193,8 +205,22 @@ NOT_ENTERED: dict[str, Any] = {
 }
 
 
+def _ramsch_scores(table: Table) -> dict[int, dict[int, int]]:
+    """Game number -> player -> score, for the Ramsch games of the table (one query)."""
+    scores: dict[int, dict[int, int]] = {}
+    for number, player_id, score in RamschScore.objects.filter(game__table=table).values_list(
+        "game__number", "player_id", "list_score"
+    ):
+        scores.setdefault(number, {})[player_id] = score
+    return scores
+
+
 def _rows(
-    players: tuple[SheetPlayer, ...], games: dict[int, dict[str, Any]], size: int, count: int
+    players: tuple[SheetPlayer, ...],
+    games: dict[int, dict[str, Any]],
+    ramsch: dict[int, dict[int, int]],
+    size: int,
+    count: int,
 ) -> tuple[SheetRow, ...]:
     position_of = {p.player_id: p.position for p in players}
     totals = [0] * size
@@ -205,6 +231,8 @@ def _rows(
         declarer = position_of.get(values["declarer_id"])
         if declarer is not None:
             totals[declarer - 1] += values["list_score"]
+        for player_id, score in ramsch.get(number, {}).items():
+            totals[position_of[player_id] - 1] += score
         rows.append(
             SheetRow(
                 number=number,

@@ -12,6 +12,7 @@ The names below are the public API; views, the archive import and commands use o
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
 from skatclub.club.services.history import Actor, seat_keys
+from skatclub.club.services.house_rules import record_ramsch
 from skatclub.club.services.results import (
     PASSED_FIELDS,
     TotalLine,
@@ -39,6 +40,7 @@ from skatclub.club.services.seating import (
 )
 
 __all__ = [
+    "record_ramsch",
     "add_guest",
     "mark_absent",
     "mark_present",

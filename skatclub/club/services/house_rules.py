@@ -170,20 +170,31 @@ def record_ramsch(
     return game
 
 
-def _store_ramsch(
-    table: Table, game: Game, deal: RamschDeal, level: int, user: Actor, note: str
-) -> None:
-    """Value the deal (with its Bock level), write the game and one score per player."""
-    from skatclub.club.services.results import PASSED_FIELDS, seated  # (cycle, as above)
+def valued_ramsch(
+    event: Event, deal: RamschDeal, level: int
+) -> tuple[dict[str, Any], dict[int, int]]:
+    """The `Game` fields of a Ramsch (an eingepasstes Spiel with its deal) and the score per
+    seat, doubled once per Bock level."""
+    from skatclub.club.services.results import PASSED_FIELDS  # (cycle, as above)
 
-    before = game_snapshot(game) if note else None
-    result = ramsch_result(deal, ramsch_options(table.round.event), bock=level)
+    result = ramsch_result(deal, ramsch_options(event), bock=level)
     fields: dict[str, Any] = {
         **PASSED_FIELDS,
         "notation": format_ramsch(deal) + (f" B{level}" if level > 1 else " B" if level else ""),
         "derivation": result.derivation[:200],
         "ramsch": {**deal.to_dict(), "bock": level},
     }
+    return fields, result.scores
+
+
+def _store_ramsch(
+    table: Table, game: Game, deal: RamschDeal, level: int, user: Actor, note: str
+) -> None:
+    """Value the deal (with its Bock level), write the game and one score per player."""
+    from skatclub.club.services.results import seated  # (cycle, as above)
+
+    before = game_snapshot(game) if note else None
+    fields, scores = valued_ramsch(table.round.event, deal, level)
     for name, value in fields.items():
         setattr(game, name, value)
     game.version += 1
@@ -192,7 +203,7 @@ def _store_ramsch(
     game.ramsch_scores.all().delete()
     RamschScore.objects.bulk_create(
         RamschScore(game=game, player=players[seat], list_score=score)
-        for seat, score in result.scores.items()
+        for seat, score in scores.items()
         if score
     )
     if note:

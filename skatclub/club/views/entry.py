@@ -93,7 +93,7 @@ def _sheet_rows(sheet: ScoreSheet) -> list[SafeString]:
             for p in sheet.players
         )
         css = "won" if row.won else "lost" if row.won is False else ""
-        game = "eingepasst" if row.passed_in else f"{row.declarer_position} {row.notation}"
+        game = row.game_text
         value = "" if row.passed_in else row.list_score
         n = row.number
         rows.append(
@@ -183,15 +183,26 @@ def _record_line(
     """Parse and record one line; the error to show, or None when it was saved."""
     try:
         line = parse_line(text, len(seats))
-        services.record_game(
-            table=table,
-            number=number,
-            declarer=seats.get(line.seat) if line.seat else None,
-            declaration=line.declaration_dict(),
-            outcome=line.outcome_dict(),
-            user=user,
-            expected_version=version,
-        )
+        if line.ramsch is not None:
+            services.record_ramsch(
+                table=table,
+                number=number,
+                deal=line.ramsch,
+                user=user,
+                expected_version=version,
+                bock_override=line.bock_override,
+            )
+        else:
+            services.record_game(
+                table=table,
+                number=number,
+                declarer=seats.get(line.seat) if line.seat else None,
+                declaration=line.declaration_dict(),
+                outcome=line.outcome_dict(),
+                user=user,
+                expected_version=version,
+                bock_override=line.bock_override,
+            )
     except (LineError, services.EntryError, ScoringError) as error:
         return error
     return None
@@ -250,7 +261,7 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
 
 def _game_line(game: Game, seats: dict[int, Player]) -> str:
     if game.passed_in:
-        return "p"
+        return game.notation or "p"
     seat = next(pos for pos, p in seats.items() if p.pk == game.declarer_id)
     return f"{seat} {game.notation}"
 

@@ -15,7 +15,7 @@ from test_archive_import import EVENT_KEY, run_import, spec_example
 from skatclub.club import services
 from skatclub.club.archive import ArchiveError, export_archive, import_archive
 from skatclub.club.demo.generator import generate_archive
-from skatclub.club.models import Event, Game, Match, MatchGame, Player, Table
+from skatclub.club.models import Event, Game, Match, MatchGame, Player, Seat, Table
 
 
 def run_export(tmp_path: Path, *args: str) -> Any:
@@ -161,3 +161,61 @@ def test_an_impossible_offiziersskat_game_refuses_the_archive_in_german(db: None
         refused.value
     )
     assert not Match.objects.exists()
+
+
+def test_ramsch_and_bockrunden_round_trip_through_the_archive(db: None) -> None:
+    archive = {
+        "format": "skatclub-archive/1",
+        "players": [{"key": k, "name": k.title()} for k in ("anna", "bernd", "carla", "dieter")],
+        "events": [
+            {
+                "key": "2026-11-21-freitagsrunde",
+                "name": "Freitagsrunde",
+                "date": "2026-11-21",
+                "ruleset": "isko",
+                "house_rules": {"bock": True, "ramsch": True},
+                "bock_rounds": {"triggers": ["grand_hand"], "rounds": 1, "stacking": "queue"},
+                "ramsch_rules": {
+                    "scoring": "loser_only",
+                    "tie_rule": "last_trick_loses",
+                    "durchmarsch_doubled": False,
+                },
+                "rounds": [
+                    {
+                        "number": 1,
+                        "tables": [
+                            {
+                                "number": 1,
+                                "seats": ["anna", "bernd", "carla", "dieter"],
+                                "games": [
+                                    {
+                                        "declarer": "bernd",
+                                        "game": {"type": "grand", "matadors": 1, "hand": True},
+                                        "outcome": {"won": True},
+                                    },
+                                    {
+                                        "ramsch": {
+                                            "card_points": [[3, 65], [4, 55], [1, 0]],
+                                            "pushes": 1,
+                                            "knocks": 0,
+                                            "virgins": [1],
+                                            "durchmarsch": None,
+                                            "last_trick": None,
+                                            "bock": 1,
+                                        }
+                                    },
+                                ],
+                            }
+                        ],
+                    }
+                ],
+            }
+        ],
+    }
+    import_archive(copy.deepcopy(archive))
+    seats = {s.player.key: s.list_score for s in Seat.objects.select_related("player")}
+    # Carla loses 65 × 2 (push) × 2 (Jungfrau) × 2 (Bock) = 520; Bernd's Grand Hand 72.
+    assert seats == {"anna": 0, "bernd": 72, "carla": -520, "dieter": 0}
+    assert export_archive() == {**archive, "club": {"name": "Skatclub"}} | {
+        "players": archive["players"]
+    }
