@@ -178,6 +178,10 @@ def player_summary(
         "best_round": max(round_rows, key=lambda r: r["score"], default=None),
         "games_all": stats.all,
         "single_games": stats.all.games,
+        "bock_games": stats.all.bock,
+        "kontra_games": stats.all.kontra,
+        "ramsch_lost": stats.ramsch_lost,
+        "ramsch_points": stats.ramsch_points,
     }
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Q, Sum
 
-from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, RamschScore
 from skatclub.club.presenters.downloads import rounded
 
 TYPE_LABELS = dict(GAME_TYPE_CHOICES)
@@ -29,6 +29,8 @@ class TypeStats:
     won: int = 0
     overbid: int = 0
     value_sum: int = 0
+    bock: int = 0  # games played Bock (house rule)
+    kontra: int = 0  # games with Kontra (house rule)
 
     @property
     def lost(self) -> int:
@@ -47,12 +49,16 @@ class TypeStats:
         self.won += other.won
         self.overbid += other.overbid
         self.value_sum += other.value_sum
+        self.bock += other.bock
+        self.kontra += other.kontra
 
 
 @dataclass
 class GameStats:
     by_type: list[TypeStats] = field(default_factory=list)
     all: TypeStats = field(default_factory=lambda: TypeStats("", "alle Spiele"))
+    ramsch_lost: int = 0  # Ramsch games in which the player lost points
+    ramsch_points: int = 0  # the points lost in them (negative)
 
 
 def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameStats:
@@ -68,6 +74,8 @@ def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameSt
             won_games=Count("id", filter=Q(won=True)),
             overbid_games=Count("id", filter=Q(overbid=True)),
             value_sum=Sum("game_value"),
+            bock_games=Count("id", filter=Q(declaration__bock__gt=0)),
+            kontra_games=Count("id", filter=Q(declaration__kontra=True)),
         )
         .order_by()
     )
@@ -79,10 +87,22 @@ def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameSt
             r["won_games"],
             r["overbid_games"],
             r["value_sum"] or 0,
+            r["bock_games"],
+            r["kontra_games"],
         )
         for r in rows
     }
     stats = GameStats(by_type=[found[t] for t in TYPE_LABELS if t in found])
     for entry in found.values():
         stats.all.add(entry)
+    stats.ramsch_lost, stats.ramsch_points = _ramsch_lost(player, table_ids)
     return stats
+
+
+def _ramsch_lost(player: Player, table_ids: Iterable[int] | None) -> tuple[int, int]:
+    """How many Ramsch games the player lost points in, and how many points (one query)."""
+    scores = RamschScore.objects.filter(player=player, list_score__lt=0)
+    if table_ids is not None:
+        scores = scores.filter(game__table_id__in=list(table_ids))
+    found = scores.aggregate(games=Count("id"), points=Sum("list_score"))
+    return found["games"], found["points"] or 0

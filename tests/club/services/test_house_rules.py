@@ -5,6 +5,7 @@ Spielwart can override a game, a Ramsch counts in the list score of the players 
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from scoring import ScoringError
 from scoring.notation import parse_ramsch
@@ -113,3 +114,18 @@ def test_a_ramsch_needs_the_house_rule_and_the_playing_seats(
     with pytest.raises(EntryError, match="spielen die Plätze 1, 2, 4"):
         record_ramsch(table=four_table, number=3, deal=parse_ramsch("R 3:65 1:55 2:0"))
     assert not Game.objects.exists()
+
+
+def test_the_player_page_counts_bock_games_and_ramsch_lost(
+    client: Client, bock_event: Event, four_table: Table
+) -> None:
+    bock_event.house_ramsch = bock_event.house_kontra = True
+    bock_event.save()
+    enter(four_table, 1, 2, "Gr m1 H")  # Bernd; Bockrunde for 2-5
+    enter(four_table, 2, 3, "Ka m1")  # Carla, Bock
+    record_ramsch(table=four_table, number=3, deal=parse_ramsch("R 4:65 1:55 2:0 s1 j2"))
+    enter(four_table, 4, 3, "Kr m1 K")  # Carla, Bock and Kontra
+    carla = client.get("/spieler/carla/?saison=alle").content.decode()
+    dieter = client.get("/spieler/dieter/?saison=alle").content.decode()
+    assert "Hausregeln: 2 Bockspiele, 1 Spiele mit Kontra, 0 Ramsch verloren" in carla
+    assert "0 Bockspiele, 0 Spiele mit Kontra, 1 Ramsch verloren (-520 Punkte)" in dieter

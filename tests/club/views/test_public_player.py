@@ -141,8 +141,8 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
     client, event, history, players, django_assert_num_queries
 ):
     # player, his seasons, Serie labels, lines_for (Serien, tables, seats, games, totals),
-    # game statistics, Offiziersskat matches
-    with django_assert_num_queries(8):
+    # game statistics, Ramsch lost, Offiziersskat matches
+    with django_assert_num_queries(9):
         client.get(URL)
     for number in (3, 4, 5, 6):  # three times the data
         table = make_table(
@@ -151,7 +151,7 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
             [players[k] for k in ("anna", "bernd", "carla", "dieter")],
         )
         bernd_plays(table, players)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         response = client.get(URL)
     assert response.content.decode().count('<circle class="dot"') == 6
 
