@@ -194,12 +194,13 @@ def record_game(
         action = Change.Action.CREATE
     else:
         game = existing
+        if game.ramsch is not None:  # a Ramsch entered again as a game: its scores go
+            game.ramsch_scores.all().delete()
         for name, value in fields.items():
             setattr(game, name, value)
         game.version += 1
         game.entered_by = acting_user(user)
         game.save()
-        game.ramsch_scores.all().delete()
         action = Change.Action.UPDATE
     log_change(table, action, user, before, game_snapshot(game), game_number=number)
     rebock(table, len(seats), user)
