@@ -192,7 +192,12 @@ SeatResult = tuple[int, int, int, int, int, int, int]
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
     """(table, player) -> (list score, won, lost) summed from games or the paper totals."""
-    tables = {t["id"]: t for t in Table.objects.filter(id__in=table_ids).values("id", "entry")}
+    tables = {
+        t["id"]: t
+        for t in Table.objects.filter(id__in=table_ids).values(
+            "id", "entry", "round__event__house_ramsch"
+        )
+    }
     return _with_ramsch(_game_results(tables), tables) | _total_results(tables)
 
 
@@ -218,7 +223,13 @@ def _with_ramsch(
     results: dict[tuple[int, int], tuple[int, int, int]], tables: dict[int, Any]
 ) -> dict[tuple[int, int], tuple[int, int, int]]:
     """Ramsch scores count in the list score only: a Ramsch is no game won or lost."""
-    game_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES]
+    game_tables = [
+        t
+        for t, row in tables.items()
+        if row["entry"] == Table.Entry.GAMES and row["round__event__house_ramsch"]
+    ]
+    if not game_tables:
+        return results
     rows = (
         RamschScore.objects.filter(game__table_id__in=game_tables)
         .values("game__table_id", "player_id")
