@@ -48,10 +48,13 @@ from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_scores
 from scoring.ranking import Strength, ranked, strength
 from scoring.rulesets import ALL_HOUSE_RULES, NO_HOUSE_RULES, HouseRules, parse_ruleset
 from scoring.settlement import (
+    ROUNDING_STEPS,
+    RoundedPayout,
     format_cents,
     game_cash,
     lost_game_fees,
     parse_cents_per_point,
+    rounded_payout,
     transfers,
     vergleichsrechnung,
 )
@@ -73,6 +76,7 @@ __all__ = [
     "NULL_VALUES",
     "SUIT_BASE_VALUES",
     "ALL_HOUSE_RULES",
+    "ROUNDING_STEPS",
     "GAMES_PER_ROUND",
     "NO_HOUSE_RULES",
     "NO_SCORE",
@@ -96,6 +100,7 @@ __all__ = [
     "RamschOptions",
     "RamschScoring",
     "ReWithoutKontra",
+    "RoundedPayout",
     "Ruleset",
     "ScoreParts",
     "ScoringError",
@@ -125,6 +130,7 @@ __all__ = [
     "playing_positions",
     "ramsch_scores",
     "ranked",
+    "rounded_payout",
     "score_parts",
     "score_rule",
     "seeger_fabian",

@@ -2,13 +2,16 @@
 
 Owns every amount of money the engine computes. Amounts are exact `Fraction`s of a cent (a
 Wertpunkt may be 1/10 or 1/4 cent, rules.md §9.3); nothing is ever a float, and rounding is left
-to the final payout. Reads valuations and list totals; writes nothing.
+to the final payout (`rounded_payout`). Reads valuations and list totals; writes nothing.
 
 - `game_cash`: every participant at the table (the sitting players too) pays the declarer the
   amount of a won game, or is paid the amount of a lost one (isko: 2 × value; preisskat: lost
   Hand games single, i.e. the amount is |list_score|).
 - `vergleichsrechnung`: each pair of players settles the difference of their list totals, so
   player i nets (n·L_i − ΣL) × cents_per_point.
+- `rounded_payout`: the exact balances rounded to whole cents (or a coarser step the club
+  chooses) for paying out; the Kasse takes or gives the rounding remainder, so the payout
+  still sums to zero.
 - `transfers`: greedy, the largest debtor pays the largest creditor until all are square. This
   needs at most n − 1 transfers; it is not guaranteed to be the minimum (that problem is
   NP-hard), but for a table of 3–5 players it almost always is.
@@ -16,7 +19,9 @@ to the final payout. Reads valuations and list totals; writes nothing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TypeVar
@@ -168,3 +173,41 @@ def lost_game_fees(lost_count: int, schedule: Sequence[int]) -> int:
         return 0
     listed = sum(schedule[:lost_count])
     return listed + max(0, lost_count - len(schedule)) * schedule[-1]
+
+
+ROUNDING_STEPS = (1, 5, 10, 50, 100)  # cents a club may round its payout to
+
+
+@dataclass(frozen=True, slots=True)
+class RoundedPayout:
+    """What each party pays or receives in whole cents, and the Kasse's share.
+
+    `amounts` are multiples of the rounding step (+ receives, − pays). The Kasse takes the
+    rest, so `sum(amounts) + kasse == 0`; `remainder` is the part of `kasse` that rounding
+    made (positive: it went to the Kasse, negative: it came from it).
+    """
+
+    amounts: tuple[int, ...]
+    kasse: int
+    remainder: Fraction
+
+
+def rounded_payout(exact: Sequence[Fraction], step_cents: int = 1) -> RoundedPayout:
+    """Each exact balance (cents, + receives) to the nearest multiple of `step_cents`, a half
+    in the Kasse's favour (a receiver gets the lower amount, a payer pays the higher one); the
+    Kasse balances the rest. Nothing but the rounding is taken or given: the exact Kasse
+    share is −Σ exact, and `remainder` is the difference.
+
+    >>> rounded_payout([Fraction(125), Fraction(-125)], 10)
+    RoundedPayout(amounts=(120, -130), kasse=10, remainder=Fraction(10, 1))
+    """
+    if isinstance(step_cents, bool) or not isinstance(step_cents, int) or step_cents < 1:
+        raise InvalidRequest(f"Rundung auf {step_cents!r} Cent gibt es nicht: ganze Cent ab 1.")
+    amounts = tuple(_rounded(Fraction(value), step_cents) for value in exact)
+    kasse = -sum(amounts)
+    return RoundedPayout(amounts, kasse, kasse + sum(exact, Fraction(0)))
+
+
+def _rounded(value: Fraction, step: int) -> int:
+    """Nearest multiple of `step`; a half goes down (toward the Kasse)."""
+    return math.ceil(value / step - Fraction(1, 2)) * step
