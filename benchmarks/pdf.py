@@ -1,14 +1,15 @@
 """Pages per second and peak memory for printing all Spiellisten of one big Serie.
 
 Builds a throw-away SQLite database with one Serie of `--tables` 4-tables (48 games each),
-prints all its Spiellisten blank (names only, before play), fills every list through
-`services.record_game` and prints them again. Prints, for both: pages, seconds for the
-context (database + engine) and for WeasyPrint, pages/s overall, and the peak memory
-(ru_maxrss of this process and of its children).
+prints all its Spiellisten before play (the played layout, empty; and the pen form), fills
+every list through `services.record_game` and prints them again. Prints, for each: pages,
+seconds for the context (database + engine) and for WeasyPrint, pages/s overall, and the
+peak memory (ru_maxrss of this process and of its children).
 
     python benchmarks/pdf.py [--tables 40] [--workers 2] [--out /tmp/spiellisten.pdf]
 
-Wall-clock pages/s depend on what else the machine runs; the CPU seconds do not.
+Wall-clock pages/s depend on what else the machine runs (the load average is printed); the
+pages per CPU-second much less.
 """
 
 from __future__ import annotations
@@ -103,14 +104,14 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def measure(label: str, event, out: str | None, workers: int) -> None:  # type: ignore[no-untyped-def]
+def measure(label: str, event, out: str | None, workers: int, kind: str = "score_sheet") -> None:  # type: ignore[no-untyped-def]
     from pypdf import PdfReader
 
     from skatclub.club.printing import render as pdf
     from skatclub.club.printing.printouts import printout
 
     started, cpu_started = time.perf_counter(), cpu_seconds()
-    printed = printout("score_sheet", event, round_number=1)
+    printed = printout(kind, event, round_number=1)
     context_done = time.perf_counter()
     data = pdf.render_printout(printed, workers=workers)
     finished = time.perf_counter()
@@ -146,6 +147,7 @@ def main() -> None:
             f"{args.workers} WeasyPrint process(es); load average {os.getloadavg()[0]:.1f}"
         )
         measure("blank", event, args.out, args.workers)
+        measure("pen", event, args.out, args.workers, kind="blank_sheet")
         started = time.perf_counter()
         fill(event)
         print(f"(entered {args.tables * 48} games in {time.perf_counter() - started:.1f} s)")

@@ -85,6 +85,7 @@ class EventForm(forms.ModelForm[Event]):
             "ramsch_tie_rule",
             "ramsch_durchmarsch_doubled",
             "cents_per_point",
+            "rounding_step_cents",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {"key": "Leer lassen: wird aus Datum und Name gebildet."}
@@ -92,6 +93,7 @@ class EventForm(forms.ModelForm[Event]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["key"].required = False
+        self.fields["rounding_step_cents"].required = False
         games = {**DEFAULT_GAMES_PER_ROUND, **(self.instance.games_per_round or {})}
         for size in ("3", "4", "5"):
             self.fields[f"games_{size}"].initial = int(games[size])
@@ -110,6 +112,10 @@ class EventForm(forms.ModelForm[Event]):
             except ScoringError as error:
                 raise forms.ValidationError(error.message) from None
         return text
+
+    def clean_rounding_step_cents(self) -> int:
+        """Not given (an older form, a script): whole cents."""
+        return int(self.cleaned_data.get("rounding_step_cents") or 1)
 
     def clean_lost_game_fees(self) -> list[int]:
         text = self.cleaned_data.get("lost_game_fees") or ""

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from scoring import GAMES_PER_ROUND, GameType, Ruleset
+from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
@@ -31,6 +31,11 @@ GAME_TYPE_CHOICES = [
     (GameType.DIAMONDS.value, "Karo"),
     (GameType.GRAND.value, "Grand"),
     (GameType.NULL.value, "Null"),
+]
+
+
+ROUNDING_CHOICES = [
+    (step, f"{step} Cent" if step < 100 else f"{step // 100} Euro") for step in ROUNDING_STEPS
 ]
 
 
@@ -141,6 +146,12 @@ class Event(models.Model):
     )
     lost_game_fees_cents = models.JSONField(
         "Verlustspielgeld in Cent (1., 2., … verlorenes Spiel)", default=list, blank=True
+    )
+    rounding_step_cents = models.PositiveSmallIntegerField(
+        "Auszahlung runden auf",
+        choices=ROUNDING_CHOICES,
+        default=1,
+        help_text="Jeder Betrag der Abrechnung wird darauf gerundet; der Rest geht an die Kasse.",
     )
     games_per_round = models.JSONField("Spiele je Serie", default=default_games_per_round)
     players = models.ManyToManyField(

@@ -68,6 +68,29 @@ def euro(cents: Fraction | int) -> str:
     return f"{german_decimal(Fraction(cents) / 100, 2)} €"
 
 
+MINUS = "\u2212"  # the true minus sign, as wide as the plus sign in print
+
+
+def plain_number(value: int) -> str:
+    """An integer for print: -55 -> '−55' (true minus), 91 -> '91'."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed_number(value: int) -> str:
+    """An integer with its sign for print: 60 -> '+60', -288 -> '−288', 0 -> '0'."""
+    return f"+{value}" if value > 0 else plain_number(value)
+
+
+def cash(cents: int, *, sign: bool = False, unit: bool = True) -> str:
+    """Whole cents as euros to pay, German style with a true minus: -1234 -> '−12,34 €';
+    with `sign`, 500 -> '+5,00 €'; without `unit`, no '€' (a column says it once)."""
+    whole, part = divmod(abs(cents), 100)
+    text = f"{whole:,}".replace(",", ".") + f",{part:02d}" + (" €" if unit else "")
+    if cents < 0:
+        return MINUS + text
+    return f"+{text}" if sign and cents > 0 else text
+
+
 def euros(cents: Fraction | int) -> Decimal | Fraction:
     """Cents as an exact euro amount with at least two decimals, for export rows."""
     text = exact_decimal(Fraction(cents) / 100, 2)

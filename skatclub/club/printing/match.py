@@ -3,18 +3,19 @@ value and derivation, both running totals, and the players' signatures."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.utils import timezone
 
 from skatclub.club.models import Match
-from skatclub.club.printing.printouts import Printout
+from skatclub.club.printing.fonts import font_face_css
+from skatclub.club.printing.printouts import Printout, club_name
 from skatclub.club.queries.offiziersskat import match_sheet
 
 
 def match_printout(match: Match) -> Printout:
     sheet = match_sheet(match)
     context = {
-        "club_name": settings.SKATCLUB_NAME,
+        "club_name": club_name(),
+        "font_faces": font_face_css(),
         "sheet": sheet,
         "title": "Offiziersskat",
         "subtitle": f"{sheet.names[0]} – {sheet.names[1]}, {match.date:%d.%m.%Y}",

@@ -1,11 +1,11 @@
-"""What each printout shows: Spiellisten, results, Tischliste and settlement, as template context.
+"""What each printout shows: Spiellisten (played or blank), results, Tischliste and settlement.
 
 Owns choosing the template, the German filename and the context of every printout (`printout`);
 `views/printing.py` and the `print_pdf` command both call it, `render.py` renders the result.
-Reads the Spielliste from `queries.sheet.score_sheet`, standings and money from
-`queries/standings.py` and settles with the engine's `transfers`; writes nothing and checks no
-Skat rule. How one Spielliste is laid out on the page (grid text, SVG lines, column widths) is
-`sheet_layout.py`.
+Reads the Spiellisten from `queries.sheet.score_sheets`, standings from
+`queries/standings.py`, each printout's status from `queries/progress.py` and the club's name
+from its record; writes nothing and checks no Skat rule. How a Spielliste is laid out is
+`sheet_layout.py` (played) and `blank_layout.py` (for the pen); the settlement is `payout.py`.
 
 Terms: a *printout* is one downloadable document; a *sheet* is one table's Spielliste.
 """
@@ -13,25 +13,33 @@ Terms: a *printout* is one downloadable document; a *sheet* is one table's Spiel
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
-from scoring import WON_BONUS, score_rule, transfers
-from scoring.settlement import EXACT_LIMIT
-from skatclub.club.models import Event, Round, Seat, Table
-from skatclub.club.presenters.downloads import euro
-from skatclub.club.printing.sheet_layout import printed_sheet
-from skatclub.club.queries.sheet import score_sheet
-from skatclub.club.queries.standings import Row, event_standings, kasse_cents, lines_for
+from scoring import WON_BONUS, rounded_payout, score_rule
+from skatclub.club.models import Club, Event, Round, Seat, Table
+from skatclub.club.presenters.collation import german_key
+from skatclub.club.presenters.downloads import cash, plain_number
+from skatclub.club.printing.blank_layout import blank_pages
+from skatclub.club.printing.fonts import font_face_css
+from skatclub.club.printing.payout import payout_context
+from skatclub.club.printing.sheet_layout import TAB_PX, printed_sheet
+from skatclub.club.queries.progress import status_text, table_progress, tables_of
+from skatclub.club.queries.sheet import score_sheets
+from skatclub.club.queries.standings import Row, event_standings, kasse_cents
 
-KINDS = ("score_sheet", "results", "settlement", "seating")
-KASSE = "Kasse"
+KINDS = ("score_sheet", "blank_sheet", "results", "settlement", "seating")
+KIND_NAMES = {
+    "score_sheet": "Spiellisten",
+    "blank_sheet": "Spiellisten zum Ausfüllen",
+    "results": "Ergebnis",
+    "settlement": "Abrechnung",
+    "seating": "Tischliste",
+}
 
 
 class PrintError(ValueError):
@@ -47,19 +55,24 @@ class Printout:
     template: str
     filename: str
     context: dict[str, Any]
-    parts_key: str | None = None  # context[parts_key] holds one-page parts (see pdf.py)
+    parts_key: str | None = None  # context[parts_key] holds one-page parts (see render.py)
 
 
 def printout(
     kind: str, event: Event, *, round_number: int | None = None, table_number: int | None = None
 ) -> Printout:
     """The printout `kind` of the event, one Serie of it, or one table of a Serie."""
-    if kind == "score_sheet":
-        return score_sheets_printout(event, _round(event, round_number), table_number)
+    if kind in ("score_sheet", "blank_sheet"):
+        return sheets_printout(kind, event, _round(event, round_number), table_number)
     if kind == "results":
         return results_printout(event, _round(event, round_number) if round_number else None)
     if kind == "settlement":
-        return settlement_printout(event, _round(event, round_number) if round_number else None)
+        if round_number is not None:
+            raise PrintError(
+                "Die Abrechnung gibt es nur für die ganze Veranstaltung: ausgezahlt wird "
+                "einmal, am Ende (ohne --round)."
+            )
+        return settlement_printout(event)
     if kind == "seating":
         return seating_printout(event, _round(event, round_number))
     raise PrintError(f"Unbekannte Druckart „{kind}“: möglich sind {', '.join(KINDS)}.")
@@ -74,12 +87,19 @@ def _round(event: Event, number: int | None) -> Round:
     return found
 
 
+def club_name() -> str:
+    """The club's name from its record, else from the setting (a fresh installation)."""
+    name = Club.objects.order_by("pk").values_list("name", flat=True).first()
+    return name or settings.SKATCLUB_NAME
+
+
 def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
     subtitle = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
         subtitle += f" · Serie {round_.number}"
     return {
-        "club_name": settings.SKATCLUB_NAME,
+        "club_name": club_name(),
+        "font_faces": font_face_css(),
         "event": event,
         "round": round_,
         "title": title,
@@ -87,27 +107,50 @@ def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
         "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
         "score_rule": score_rule(),
         "won_bonus": WON_BONUS,
-        "exact_transfer_limit": EXACT_LIMIT,
+        "tab_px": TAB_PX,
     }
+
+
+def _status(event: Event, number: int | None) -> str:
+    return status_text(table_progress(tables_of(event.pk, number)))
 
 
 # --- Spielliste ------------------------------------------------------------------------------
 
 
-def score_sheets_printout(event: Event, round_: Round, table_number: int | None) -> Printout:
-    tables = Table.objects.filter(round=round_).order_by("number")
+def sheets_printout(kind: str, event: Event, round_: Round, table_number: int | None) -> Printout:
+    """Played Spiellisten (one page per table) or blank ones for the pen."""
+    selection = Table.objects.filter(round=round_).order_by("number")
     if table_number is not None:
-        tables = tables.filter(number=table_number)
-        if not tables.exists():
+        selection = selection.filter(number=table_number)
+    tables = list(selection.select_related("round__event"))
+    if not tables:
+        if table_number is not None:
             raise PrintError(f"Serie {round_.number} hat keinen Tisch {table_number}.")
-    sheets = [printed_sheet(score_sheet(table)) for table in tables]
-    if not sheets:
         raise PrintError(f"Serie {round_.number} hat noch keine Tische.")
-    stem = f"spielliste-{event.key}-serie-{round_.number}"
+    blank = kind == "blank_sheet"
+    stem = f"spielliste{'-blanko' if blank else ''}-{event.key}-serie-{round_.number}"
     filename = f"{stem}-tisch-{table_number}.pdf" if table_number else f"{stem}-alle-tische.pdf"
     title = f"Spielliste Tisch {table_number}" if table_number else "Spiellisten"
-    layouts = sorted({sheet.layout for sheet in sheets}, key=lambda layout: layout.css_class)
-    context = _base(event, round_, title) | {"sheets": sheets, "layouts": layouts}
+    context = _base(event, round_, title)
+    heading = f"{context['club_name']} · {event.name}, {event.date:%d.%m.%Y}"
+    sheets = score_sheets(tables)
+    if blank:
+        pages = [
+            page
+            for sheet in sheets
+            for page in blank_pages(sheet, heading, reverse("table-short", args=[sheet.table_id]))
+        ]
+        blank_frames = sorted({p.frame for p in pages}, key=lambda frame: frame.css_class)
+        context |= {"pages": pages, "frames": blank_frames}
+        return Printout("pdf/blank_sheet.html", filename, context, parts_key="pages")
+    progress = {p.table_id: p for p in table_progress(selection)}
+    printed = [
+        printed_sheet(s, status_text([progress[s.table_id]]), heading, context["printed_at"])
+        for s in sheets
+    ]
+    frames = sorted({s.frame for s in printed}, key=lambda frame: frame.css_class)
+    context |= {"sheets": printed, "frames": frames}
     return Printout("pdf/score_sheet.html", filename, context, parts_key="sheets")
 
 
@@ -120,30 +163,32 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     title = f"Ergebnis Serie {number}" if number else "Gesamtergebnis"
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
     context = _base(event, round_, title) | {
+        "status": _status(event, number),
         "rows": [_result_row(row, event) for row in rows],
         "has_settlement": event.has_settlement,
-        "kasse": euro(kasse_cents(rows)),
+        "kasse": cash(kasse_cents(rows)),
     }
     return Printout("pdf/results.html", f"{stem}.pdf", context)
 
 
 def _result_row(row: Row, event: Event) -> dict[str, Any]:
+    game_money = rounded_payout([row.cash_cents], 1).amounts[0]
     return {
         "place": row.place,
         "name": row.name,
         "is_guest": row.is_guest,
         "rounds": row.rounds,
-        "list_score": row.list_score,
+        "list_score": plain_number(row.list_score),
         "won": row.won,
         "lost": row.lost,
         "others_lost": row.others_lost,
         "won_points": row.won_points,
-        "lost_points": row.lost_points,
+        "lost_points": plain_number(row.lost_points),
         "others_points": row.others_points,
-        "score": row.score,
+        "score": plain_number(row.score),
         "decomposition": row.decomposition(),
-        "cash": euro(row.cash_cents) if event.has_settlement else "",
-        "fees": euro(row.fees_cents),
+        "cash": cash(game_money) if event.has_settlement else "",
+        "fees": cash(row.fees_cents),
     }
 
 
@@ -160,11 +205,12 @@ def seating_printout(event: Event, round_: Round) -> Printout:
     for seat in seats:
         tables[seat.table.number].append(seat)
     context = _base(event, round_, f"Tischliste Serie {round_.number}") | {
+        "status": _status(event, round_.number),
         "tables": [
             {"number": number, "size": len(seated), "seats": seated}
             for number, seated in tables.items()
         ],
-        "index": sorted(seats, key=lambda s: (s.player.name.lower(), s.player.key)),
+        "index": sorted(seats, key=lambda s: (german_key(s.player.name), s.player.key)),
     }
     return Printout(
         "pdf/seating.html", f"tischliste-{event.key}-serie-{round_.number}.pdf", context
@@ -174,67 +220,8 @@ def seating_printout(event: Event, round_: Round) -> Printout:
 # --- Abrechnung -------------------------------------------------------------------------------
 
 
-def settlement_printout(event: Event, round_: Round | None) -> Printout:
-    number = round_.number if round_ else None
-    rows = sorted(event_standings(event, number), key=lambda r: (r.name.lower(), r.player))
-    kasse = kasse_cents(rows)
-    names = {row.player_id: row.name for row in rows}
-    title = f"Abrechnung Serie {number}" if number else "Abrechnung"
-    stem = f"abrechnung-{event.key}" + (f"-serie-{number}" if number else "")
-    context = _base(event, round_, title) | {
-        "has_settlement": event.has_settlement,
-        "cents_per_point": event.cents_per_point,
-        "fee_schedule": ", ".join(euro(c) for c in event.lost_game_fees_cents or []),
-        "players": [_money_row(row) for row in rows],
-        "kasse": euro(kasse),
-        "total_cash": euro(sum((row.cash_cents for row in rows), Fraction(0))),
-        "event_transfers": _event_transfers(rows, kasse),
-        "table_transfers": _table_transfers(event, number, names) if event.has_settlement else [],
-    }
-    return Printout("pdf/settlement.html", f"{stem}.pdf", context)
-
-
-def _money_row(row: Row) -> dict[str, Any]:
-    net = row.cash_cents - row.fees_cents
-    return {
-        "name": row.name,
-        "rounds": row.rounds,
-        "lost": row.lost,
-        "cash": euro(row.cash_cents),
-        "fees": euro(row.fees_cents),
-        "net": euro(net),
-        "net_cents": net,
-    }
-
-
-def _event_transfers(rows: Sequence[Row], kasse: int) -> list[dict[str, str]]:
-    """Fewest payments that settle the game money and the fees: the Kasse is one more party."""
-    balances: dict[str, Fraction] = {row.player: row.cash_cents - row.fees_cents for row in rows}
-    if kasse:
-        balances[KASSE] = Fraction(kasse)
-    names = {row.player: row.name for row in rows} | {KASSE: "Kasse (Verlustspielgeld)"}
-    return _named_transfers(balances, names)
-
-
-def _table_transfers(
-    event: Event, number: int | None, names: dict[int, str]
-) -> list[dict[str, Any]]:
-    selection = Q(event=event) if number is None else Q(event=event, number=number)
-    by_table: dict[tuple[int, int], dict[int, Fraction]] = defaultdict(dict)
-    for line in lines_for(selection):
-        by_table[(line.round_number, line.table_number)][line.player_id] = line.cash_cents
-    return [
-        {
-            "round_number": round_number,
-            "table_number": table_number,
-            "transfers": _named_transfers(balances, names),
-        }
-        for (round_number, table_number), balances in sorted(by_table.items())
-    ]
-
-
-def _named_transfers(balances: dict[Any, Fraction], names: dict[Any, str]) -> list[dict[str, str]]:
-    return [
-        {"payer": names[payer], "payee": names[payee], "amount": euro(amount)}
-        for payer, payee, amount in transfers(balances)
-    ]
+def settlement_printout(event: Event) -> Printout:
+    """The one settlement of the event: what every player pays to or receives from the Kasse."""
+    context = _base(event, None, "Abrechnung für die Kasse") | payout_context(event)
+    context["status"] = _status(event, None)
+    return Printout("pdf/settlement.html", f"abrechnung-{event.key}.pdf", context)

@@ -11,6 +11,8 @@ number has `entered=False` and `totals=None`.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,7 +27,7 @@ from scoring import (
     score_rule,
     sitting_positions,
 )
-from skatclub.club.models import Game, RamschScore, Table
+from skatclub.club.models import Game, RamschScore, Seat, Table
 from skatclub.club.queries import standings
 from skatclub.club.queries.standings import Line
 
@@ -151,15 +153,44 @@ class ScoreSheet:
 def score_sheet(table: Table) -> ScoreSheet:
     """The table's Spielliste in a fixed number of queries."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
+    return score_sheets([table])[0]
+
+
+def score_sheets(tables: Sequence[Table]) -> list[ScoreSheet]:
+    """The Spiellisten of some tables of one Serie (each with its `round__event` loaded), in
+    three queries more however many tables: a whole Serie is printed at once."""
+    if not tables:
+        return []
+    ids = [t.pk for t in tables]
+    players: dict[int, list[SheetPlayer]] = defaultdict(list)
+    seats = Seat.objects.filter(table_id__in=ids).select_related("player")
+    for s in seats.order_by("table_id", "position"):
+        players[s.table_id].append(
+            SheetPlayer(s.position, s.player_id, s.player.key, s.player.name, s.player.is_guest)
+        )
+    games: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for g in Game.objects.filter(table_id__in=ids).values("table_id", *GAME_FIELDS):
+        games[g["table_id"]][g["number"]] = g
+    lines = standings.lines_for(Q(pk=tables[0].round_id), Q(pk__in=ids))
+    by_table: dict[int, dict[int, Line]] = defaultdict(dict)
+    for line in lines:
+        by_table[line.table_id][line.player_id] = line
+    ramsch = _ramsch_scores(ids)
+    return [
+        _sheet(t, tuple(players[t.pk]), games[t.pk], ramsch[t.pk], by_table[t.pk]) for t in tables
+    ]
+
+
+def _sheet(
+    table: Table,
+    players: tuple[SheetPlayer, ...],
+    games: dict[int, dict[str, Any]],
+    ramsch: dict[int, dict[int, int]],
+    lines: dict[int, Line],
+) -> ScoreSheet:
     event = table.round.event
-    players = tuple(
-        SheetPlayer(s.position, s.player_id, s.player.key, s.player.name, s.player.is_guest)
-        for s in table.seats.select_related("player").order_by("position")
-    )
     size = len(players)
     limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
-    games = {g["number"]: g for g in Game.objects.filter(table=table).values(*GAME_FIELDS)}
-    ramsch = _ramsch_scores(table)
     rows = _rows(players, games, ramsch, size, max([limit, *games]))
     return ScoreSheet(
         table_id=table.pk,
@@ -173,7 +204,7 @@ def score_sheet(table: Table) -> ScoreSheet:
         check_status=table.check_status,
         players=players,
         rows=rows,
-        foot=_foot(table, players),
+        foot=_foot(players, lines),
     )
 
 
@@ -205,13 +236,14 @@ NOT_ENTERED: dict[str, Any] = {
 }
 
 
-def _ramsch_scores(table: Table) -> dict[int, dict[int, int]]:
-    """Game number -> player -> score, for the Ramsch games of the table (one query)."""
-    scores: dict[int, dict[int, int]] = {}
-    for number, player_id, score in RamschScore.objects.filter(game__table=table).values_list(
-        "game__number", "player_id", "list_score"
-    ):
-        scores.setdefault(number, {})[player_id] = score
+def _ramsch_scores(table_ids: Sequence[int]) -> dict[int, dict[int, dict[int, int]]]:
+    """Table -> game number -> player -> score, for the Ramsch games (one query)."""
+    scores: dict[int, dict[int, dict[int, int]]] = defaultdict(dict)
+    rows = RamschScore.objects.filter(game__table_id__in=table_ids).values_list(
+        "game__table_id", "game__number", "player_id", "list_score"
+    )
+    for table_id, number, player_id, score in rows:
+        scores[table_id].setdefault(number, {})[player_id] = score
     return scores
 
 
@@ -260,10 +292,7 @@ def table_lines(table: Table) -> list[Line]:
     return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
 
 
-def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:
-    if not players:
-        return ()
-    lines: dict[int, Line] = {line.player_id: line for line in table_lines(table)}
+def _foot(players: tuple[SheetPlayer, ...], lines: dict[int, Line]) -> tuple[SheetFoot, ...]:
     foot = []
     for player in players:
         line = lines.get(player.player_id)

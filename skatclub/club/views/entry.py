@@ -366,8 +366,16 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
     return redirect("spielwart-round", key=key, number=number)
 
 
+@spielwart_required
+def table_short(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The short address printed on a blank Spielliste: on to the table's entry page."""
+    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+    return redirect(table.get_absolute_url())
+
+
 urlpatterns = [
     path(TABLE, table_entry, name="table-entry"),
+    path("t/<int:table_id>/", table_short, name="table-short"),
     path(TABLE + "spiel/<int:game>/", game_edit, name="spielwart-game-edit"),
     path(TABLE + "spiel/<int:game>/loeschen/", game_delete, name="spielwart-game-delete"),
     path(TABLE + "summen/", table_totals, name="spielwart-totals"),

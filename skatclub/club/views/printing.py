@@ -1,4 +1,5 @@
-"""PDF downloads (Spielliste, results, Tischliste, settlement); rendering lives in `club/pdf.py`.
+"""PDF downloads (Spiellisten played or blank, results, Tischliste, settlement); rendering is
+`printing/render.py`.
 
 Public and read-only like the result pages: a printout shows names and numbers, nothing else.
 `?html=1` on any of these URLs shows the same template as an HTML page, for a quick look.
@@ -59,8 +60,8 @@ def event_settlement(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @require_safe
-def round_settlement(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    return respond(request, key, "settlement", round_number=number)
+def round_blank_sheets(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    return respond(request, key, "blank_sheet", round_number=number)
 
 
 @require_safe
@@ -77,6 +78,6 @@ urlpatterns = [
     path(EVENT + "ergebnis.pdf", event_results, name="print-event-results"),
     path(ROUND + "ergebnis.pdf", round_results, name="print-round-results"),
     path(EVENT + "abrechnung.pdf", event_settlement, name="print-event-settlement"),
-    path(ROUND + "abrechnung.pdf", round_settlement, name="print-round-settlement"),
+    path(ROUND + "spiellisten-blanko.pdf", round_blank_sheets, name="print-blank-sheets"),
     path(ROUND + "tischliste.pdf", round_seating, name="print-seating"),
 ]

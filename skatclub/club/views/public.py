@@ -14,7 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
@@ -153,7 +153,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
-            "pdfs": _pdf_links(("event-results-pdf", "event-settlement-pdf"), event.key),
+            "pdfs": _pdf_links(event, None),
         },
     )
 
@@ -180,7 +180,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
-            "pdfs": _pdf_links(("round-results-pdf",), event.key, number),
+            "pdfs": _pdf_links(event, number),
         },
     )
 
@@ -245,20 +245,20 @@ def _money_context(
     }
 
 
-def _pdf_links(names: tuple[str, ...], *args: Any) -> list[tuple[str, str]]:
-    """Links to the PDF downloads that exist (the printing views come separately)."""
-    labels = {
-        "event-results-pdf": "Ergebnisliste (PDF)",
-        "event-settlement-pdf": "Abrechnung (PDF)",
-        "round-results-pdf": "Ergebnisliste der Serie (PDF)",
-    }
-    found = []
-    for name in names:
-        try:
-            found.append((reverse(name, args=args), labels[name]))
-        except NoReverseMatch:
-            continue
-    return found
+def _pdf_links(event: Event, number: int | None) -> list[tuple[str, str]]:
+    """The event's PDFs (results and the settlement), or one Serie's (results, Spiellisten,
+    Tischliste)."""
+    if number is None:
+        links = [(reverse("print-event-results", args=[event.key]), "Ergebnisliste (PDF)")]
+        if event.has_settlement:
+            links.append((reverse("print-event-settlement", args=[event.key]), "Abrechnung (PDF)"))
+        return links
+    args = [event.key, number]
+    return [
+        (reverse("print-round-results", args=args), "Ergebnisliste der Serie (PDF)"),
+        (reverse("print-score-sheets", args=args), "Spiellisten aller Tische (PDF)"),
+        (reverse("print-seating", args=args), "Tischliste (PDF)"),
+    ]
 
 
 urlpatterns = [

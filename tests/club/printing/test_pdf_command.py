@@ -2,53 +2,26 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.core.management import call_command, execute_from_command_line
-from pypdf import PdfReader
+from factories import pdf_text
 
-
-def pdf_text(path) -> tuple[int, str]:
-    data = path.read_bytes()
-    assert data.startswith(b"%PDF-")
-    reader = PdfReader(io.BytesIO(data))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+EVENT = ["--event", "2026-11-20-preisskat"]
 
 
 def test_it_prints_one_tables_spielliste(four_table, tmp_path):
     out = tmp_path / "tisch1.pdf"
-    call_command(
-        "print_pdf",
-        "score_sheet",
-        "--event",
-        "2026-11-20-preisskat",
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "-o",
-        str(out),
-    )
+    call_command("print_pdf", "score_sheet", *EVENT, "--round", "1", "--table", "1", "-o", str(out))
 
-    pages, text = pdf_text(out)
-    assert pages == 1 and "Spielliste · Tisch 1" in text and "Dieter Dahl" in text
+    pages, text = pdf_text(out.read_bytes())
+    assert pages == 1 and "Spielliste · Serie 1 · Tisch 1" in text and "Dieter Dahl" in text
 
 
 def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_table, tmp_path):
     out = tmp_path / "serie1.pdf"
-    call_command(
-        "print_pdf",
-        "score_sheet",
-        "--event",
-        "2026-11-20-preisskat",
-        "--round",
-        "1",
-        "-o",
-        str(out),
-    )
+    call_command("print_pdf", "score_sheet", *EVENT, "--round", "1", "-o", str(out))
 
-    pages, text = pdf_text(out)
+    pages, text = pdf_text(out.read_bytes())
     assert pages == 2 and "Seite 2 von 2" in text and "Gerd Gold" in text
 
 
@@ -57,38 +30,55 @@ def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_ta
     [
         ("results", [], "Gesamtergebnis"),
         ("results", ["--round", "1"], "Ergebnis Serie 1"),
-        ("settlement", [], "Abrechnung"),
+        ("settlement", [], "Abrechnung für die Kasse"),
         ("seating", ["--round", "1"], "Tischliste Serie 1"),
+        ("blank_sheet", ["--round", "1"], "Online eintragen"),
     ],
 )
-def test_it_prints_results_settlement_and_tischliste(four_table, tmp_path, kind, extra, title):
+def test_it_prints_results_settlement_tischliste_and_blank_lists(
+    four_table, tmp_path, kind, extra, title
+):
     out = tmp_path / f"{kind}.pdf"
-    call_command("print_pdf", kind, "--event", "2026-11-20-preisskat", *extra, "-o", str(out))
+    call_command("print_pdf", kind, *EVENT, *extra, "-o", str(out))
 
-    _, text = pdf_text(out)
+    _, text = pdf_text(out.read_bytes())
     assert title in text and "Anna Albers" in text
 
 
 @pytest.mark.parametrize(
-    ("arguments", "message"),
+    ("kind", "arguments", "message"),
     [
         (
+            "score_sheet",
             ["--event", "gibt-es-nicht", "--round", "1"],
             "Die Veranstaltung „gibt-es-nicht“ gibt es nicht.",
         ),
-        (["--event", "2026-11-20-preisskat", "--round", "4"], "hat keine Serie 4"),
-        (["--event", "2026-11-20-preisskat", "--round", "1", "--table", "9"], "hat keinen Tisch 9"),
+        ("score_sheet", [*EVENT, "--round", "4"], "hat keine Serie 4"),
+        ("score_sheet", [*EVENT, "--round", "1", "--table", "9"], "hat keinen Tisch 9"),
+        ("settlement", [*EVENT, "--round", "1"], "nur für die ganze Veranstaltung"),
     ],
 )
 def test_an_unknown_event_serie_or_table_exits_1_with_a_german_message(
-    four_table, tmp_path, capsys, arguments, message
+    four_table, tmp_path, capsys, kind, arguments, message
 ):
     out = tmp_path / "nichts.pdf"
     with pytest.raises(SystemExit) as exit_info:
-        execute_from_command_line(
-            ["manage.py", "print_pdf", "score_sheet", *arguments, "-o", str(out)]
-        )
+        execute_from_command_line(["manage.py", "print_pdf", kind, *arguments, "-o", str(out)])
 
     assert exit_info.value.code == 1
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_an_output_file_that_cannot_be_written_exits_1_in_german_without_a_traceback(
+    four_table, capsys
+):
+    with pytest.raises(SystemExit) as exit_info:
+        execute_from_command_line(
+            ["manage.py", "print_pdf", "results", *EVENT, "-o", "/unwritable/path.pdf"]
+        )
+
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 1
+    assert "„/unwritable/path.pdf“ lässt sich nicht schreiben" in err
+    assert "Traceback" not in err

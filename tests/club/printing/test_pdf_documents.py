@@ -1,19 +1,20 @@
 """Results, Tischliste and settlement printouts: their numbers are the adapter's and engine's.
 
-Expected values come from `standings.event_standings` and the engine's `transfers`; the PDFs
-are read back with pypdf.
+Expected values come from `standings.event_standings` and the engine's `rounded_payout`; the
+PDFs are read back with pypdf.
 """
 
 from __future__ import annotations
 
-import io
+import re
 from fractions import Fraction
 
 import pytest
-from pypdf import PdfReader
+from factories import flat, pdf_text
 
-from scoring import parse_notation, playing_positions, transfers
-from skatclub.club.presenters.downloads import euro
+from scoring import parse_notation, playing_positions, rounded_payout
+from skatclub.club.models import Club, Player
+from skatclub.club.presenters.downloads import cash
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.standings import event_standings, kasse_cents
@@ -37,9 +38,7 @@ def play(table, count: int) -> None:
 
 
 def text_of(kind: str, event, **where) -> tuple[int, str]:
-    found = printout(kind, event, **where)
-    reader = PdfReader(io.BytesIO(pdf.render_printout(found)))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+    return pdf_text(pdf.render_printout(printout(kind, event, **where)))
 
 
 @pytest.fixture
@@ -54,16 +53,15 @@ def test_the_results_list_ranks_players_with_the_adapters_scores(played):
     pages, text = text_of("results", played)
 
     assert pages == 1 and "Gesamtergebnis" in text
+    assert "vorläufig: 21 von 84 Spielen" in text
     lines = text.splitlines()
     for row in rows:
         line = next(line for line in lines if row.name in line)
-        tokens = line.split()
-        assert tokens[0] == f"{row.place}."
-        assert str(row.score) in tokens and str(row.list_score) in tokens
-        assert euro(row.cash_cents) in line
+        assert line.startswith(f"{row.place}.")
+        assert cash(rounded_payout([row.cash_cents], 1).amounts[0]) in line
     positions = [text.index(row.name) for row in rows]
     assert positions == sorted(positions)  # best first
-    assert f"Kasse (Verlustspielgeld): {euro(kasse_cents(rows))}" in text
+    assert f"Kasse (Verlustspielgeld): {cash(kasse_cents(rows))}" in text
 
 
 def test_the_results_of_one_serie_say_so(played):
@@ -72,32 +70,85 @@ def test_the_results_of_one_serie_say_so(played):
     assert "Ergebnis Serie 1" in text and "Seite 1 von 1" in text
 
 
-def test_the_tischliste_shows_every_table_and_where_each_player_sits(
-    event, four_table, three_table
+def test_printouts_carry_the_clubs_name_from_its_record(played):
+    Club.objects.create(name="Skatfreunde Grün-Weiß Altenburg")
+    _, text = text_of("results", played)
+
+    assert "Skatfreunde Grün-Weiß Altenburg" in text
+
+
+def test_the_tischliste_shows_every_table_where_each_player_sits_and_the_seed(
+    event, four_table, three_table, round_one
 ):
+    round_one.seed = "c0ffee42"
+    round_one.save()
     _, text = text_of("seating", event, round_number=1)
 
     assert "Tischliste Serie 1" in text and "Tisch 1" in text and "Tisch 2" in text
-    assert "Anna Albers: Tisch 1, Platz 1" in text
-    assert "Gerd Gold: Tisch 2, Platz 3" in text
+    assert "Anna Albers: Tisch 1, Platz 1" in flat(text)
+    assert "Gerd Gold: Tisch 2, Platz 3" in flat(text)
+    assert "Startwert c0ffee42" in text
 
 
-def test_the_settlement_shows_each_players_money_and_the_fewest_transfers(played):
+def test_the_tischliste_sorts_umlauts_with_their_letter(event, four_table):
+    Player.objects.filter(key="bernd").update(name="Ärmel Ahrens")
+    Player.objects.filter(key="carla").update(name="Zoë Zander")
+    Player.objects.filter(key="dieter").update(name="Øle Olsen")
+    _, text = text_of("seating", event, round_number=1)
+
+    order = [flat(text).index(name) for name in ("Anna", "Ärmel", "Øle", "Zoë")]
+    assert order == sorted(order)
+
+
+def amounts(line: str) -> list[str]:
+    return re.findall(r"[+−]?\d{1,3}(?:\.\d{3})*,\d+", line)
+
+
+def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_the_kasse(
+    played,
+):
+    played.rounding_step_cents = 10
+    played.save()
     rows = event_standings(played)
-    balances = {r.player: r.cash_cents - r.fees_cents for r in rows}
-    balances["Kasse"] = Fraction(kasse_cents(rows))
-    expected = transfers(balances)
+    payout = rounded_payout([r.cash_cents - r.fees_cents for r in rows], 10)
     _, text = text_of("settlement", played)
 
-    for row in rows:
-        line = next(line for line in text.splitlines() if line.startswith(row.name))
-        assert euro(row.cash_cents) in line and euro(row.fees_cents) in line
-        assert euro(row.cash_cents - row.fees_cents) in line
-    assert sum((r.cash_cents for r in rows), Fraction(0)) == 0  # a table's money balances
-    for _, _, amount in expected:
-        assert euro(amount) in text
-    assert "Ausgleich je Tisch" in text
-    assert "Wertpunkt 1/4 Cent" in text
+    assert "Abrechnung für die Kasse" in text
+    assert "Ausgleich je Tisch" not in text  # one way to settle
+    numbers = [a for line in text.splitlines() for a in amounts(line)]
+    assert numbers and all(len(a.split(",")[1]) == 2 for a in numbers)  # never a fraction of a cent
+    by_name = {r.name: a for r, a in zip(rows, payout.amounts, strict=True)}
+    for name, amount in by_name.items():
+        line = next(line for line in text.splitlines() if line.startswith(name))
+        assert cash(amount, sign=True, unit=False) in line
+    kasse = next(line for line in text.splitlines() if line.startswith("Kasse:"))
+    assert cash(payout.kasse, unit=False) in kasse
+    assert sum(payout.amounts) + payout.kasse == 0
+    assert "Summe aller Beträge und der Kasse (geht auf) 0,00" in text
+    assert "Kassenwart" in text and "Kassenprüfer" in text
+    assert "auf 0,10 €-Schritte gerundet" in flat(text)
+
+
+def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_signs(played):
+    rows = event_standings(played)
+    _, text = text_of("settlement", played)
+
+    assert "Verlustspielgeld Serie 1" in flat(text)
+    loser = max(rows, key=lambda r: r.fees_cents)
+    line = next(line for line in text.splitlines() if line.startswith(loser.name))
+    assert cash(-loser.fees_cents, unit=False) in line and "−" in line
+    assert "-" not in "".join(amounts(line))  # no hyphen-minus in an amount
+
+
+def test_the_exact_fractions_stay_in_the_data_not_on_paper(played):
+    rows = event_standings(played)
+    _, text = text_of("settlement", played)
+
+    fractional = [r for r in rows if r.cash_cents.denominator != 1]
+    assert fractional, "a 1/4-cent Wertpunkt gives fractions of a cent"
+    for row in fractional:
+        exact = str(Fraction(row.cash_cents) / 100).replace(".", ",")
+        assert exact not in text
 
 
 def test_printing_an_unknown_serie_or_table_is_refused_in_german(event, four_table):
@@ -107,3 +158,5 @@ def test_printing_an_unknown_serie_or_table_is_refused_in_german(event, four_tab
         printout("score_sheet", event, round_number=1, table_number=9)
     with pytest.raises(PrintError, match="Bitte die Serie angeben"):
         printout("seating", event)
+    with pytest.raises(PrintError, match="nur für die ganze Veranstaltung"):
+        printout("settlement", event, round_number=1)

@@ -1,34 +1,42 @@
-"""The printed Spielliste: names, dealers, games, values, running totals and the foot.
+"""The played Spielliste: one page per table whatever the names, every game in full, the foot.
 
-Every expected number comes from the engine (`valuation`, `table_scores`), not from the sheet.
-The PDFs are read back with pypdf; nothing is compared by pixels.
+Expected values come from the games the services stored (valued by the engine) and from the
+engine's `table_scores`, not from the sheet. PDFs are read back with pypdf; nothing is
+compared by pixels.
 """
 
 from __future__ import annotations
 
-import io
+import datetime
 import re
 
 import pytest
 from conftest import make_table
-from pypdf import PdfReader
+from factories import flat, pdf_text
 
-from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
-from skatclub.club.models import Player, Round, Table
+from scoring import Ruleset, parse_notation, playing_positions, table_scores
+from skatclub.club.models import Event, Game, Player, Round, Season, Table
+from skatclub.club.presenters.downloads import plain_number, signed_number
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import printout
-from skatclub.club.services import TotalLine, record_game, record_totals
+from skatclub.club.services import TotalLine, check_table, record_game, record_totals
 
-# None = eingepasst. Won and lost games, an overbid one, a Null.
+# None = eingepasst. Won and lost games, an overbid one, a Null, long ones with house rules.
 NOTATIONS = ["Kr m2 H S", "Gr o1", "Pi m1 r23 v", None, "He m1 v", "Null"]
+LONG = ["Gr o2 H SA r108 v S", "Kr m4 H ZA r120 K Re B2 v", "Null ouv H K Re v", "Ka o1 a87"]
+LONG_NAMES = [
+    "Hans-Joachim Müller-Lüdenscheidt von Ober",  # the issue's example
+    "Eva Maria Schulze-Brinkmann-Oberländerin",
+    "Maximiliane Sophie Freifrau von Ärmelsee",
+    "李小龍 Bruce Lee von Hongkong-Kowloon-Mitte",
+    "Åsa Øster-Ähnlich aus Großenhain am Deich",
+]
 
 
-def fill(table: Table, count: int) -> dict[int, tuple[int, str, int]]:
-    """Enter `count` games; returns {number: (declarer position, notation, list score)}."""
+def fill(table: Table, count: int, notations: list[str | None] = NOTATIONS) -> None:
     seats = {s.position: s.player for s in table.seats.select_related("player")}
-    entered = {}
     for number in range(1, count + 1):
-        notation = NOTATIONS[(number - 1) % len(NOTATIONS)]
+        notation = notations[(number - 1) % len(notations)]
         if notation is None:
             record_game(table=table, number=number, declarer=None, declaration=None, outcome=None)
             continue
@@ -41,43 +49,32 @@ def fill(table: Table, count: int) -> dict[int, tuple[int, str, int]]:
             declaration=declaration.to_dict(),
             outcome=outcome.to_dict(),
         )
-        list_score = valuation(declaration, outcome, Ruleset.ISKO).list_score
-        entered[number] = (position, notation, list_score)
-    return entered
 
 
 def print_table(table: Table) -> tuple[int, str]:
     found = printout(
-        "score_sheet",
-        table.round.event,
-        round_number=table.round.number,
-        table_number=table.number,
+        "score_sheet", table.round.event, round_number=table.round.number, table_number=table.number
     )
-    return read(pdf.render_printout(found))
+    return pdf_text(pdf.render_printout(found))
 
 
-def read(data: bytes) -> tuple[int, str]:
-    assert data.startswith(b"%PDF-")
-    reader = PdfReader(io.BytesIO(data))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
-
-
-def game_line(text: str, number: int) -> list[str]:
-    """The tokens of the grid line of game `number` (it starts with the number)."""
+def game_line(text: str, number: int) -> str:
+    """The grid line of game `number` (it starts with the number)."""
     for line in text.splitlines():
-        if re.match(rf"^\s*{number} ", line) and ("G" in line.split() or "·" in line):
-            return line.split()
+        if re.match(rf"^{number}( |$)", line):
+            return line
     raise AssertionError(f"no line for game {number}")
 
 
-def expected_totals(entered: dict[int, tuple[int, str, int]], size: int) -> dict[int, int]:
-    """Running total of the declarer after each game."""
-    totals = [0] * size
+def running_totals(table: Table) -> dict[int, int]:
+    """The declarer's total after each game, from the stored games."""
+    seats = {s.player_id: s.position for s in table.seats.all()}
+    totals: dict[int, int] = {}
     after = {}
-    for number in sorted(entered):
-        position, _, list_score = entered[number]
-        totals[position - 1] += list_score
-        after[number] = totals[position - 1]
+    for game in Game.objects.filter(table=table, passed_in=False).order_by("number"):
+        position = seats[game.declarer_id]
+        totals[position] = totals.get(position, 0) + game.list_score
+        after[game.number] = totals[position]
     return after
 
 
@@ -87,52 +84,126 @@ def five_table(round_one: Round, players: dict[str, Player]) -> Table:
     return make_table(round_one, 3, [players[k] for k in keys])
 
 
-def test_a_blank_list_shows_the_players_every_game_number_and_the_dealer(four_table):
+def test_a_list_not_played_yet_shows_the_players_every_game_number_and_says_so(four_table):
     pages, text = print_table(four_table)
 
     assert pages == 1
-    assert "Spielliste · Tisch 1" in text and "48 Spiele" in text
+    assert "Spielliste · Serie 1 · Tisch 1" in text and "4er-Tisch · 48 Spiele" in text
+    assert "vorläufig: 0 von 48 Spielen" in text
     for name in ("Anna Albers", "Bernd Brandt", "Carla Claus", "Dieter Dahl"):
         assert name in text
-    assert game_line(text, 48)[:2] == ["48", "G"]  # only the dealer mark, nothing played
+    assert game_line(text, 48) == "48"
     assert "Seite 1 von 1" in text
     assert "Wertungspunkte (Seeger-Fabian)" in text
 
 
-def test_a_filled_list_shows_values_derivations_and_running_totals(four_table):
-    entered = fill(four_table, 30)
+def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_totals(four_table):
+    fill(four_table, 30)
     _, text = print_table(four_table)
 
-    totals = expected_totals(entered, 4)
-    for number, (_, notation, list_score) in entered.items():
-        tokens = game_line(text, number)
-        assert " ".join(tokens[1:]).startswith(notation)
-        assert f"{list_score:+d}" in tokens
-        assert str(totals[number]) in tokens
-    assert "eingepasst" in " ".join(game_line(text, 4))
-    kreuz = valuation(*parse_notation("Kr m2 H S"), Ruleset.ISKO)
-    assert kreuz.derivation in text
-    assert game_line(text, 31)[1] in ("G", "·")  # game 31 not played yet: blank
+    totals = running_totals(four_table)
+    for game in Game.objects.filter(table=four_table).order_by("number"):
+        line = game_line(text, game.number)
+        if game.passed_in:
+            assert line == f"{game.number} eingepasst"
+            continue
+        expected = (
+            f"{game.number} {game.notation} {game.derivation} {plain_number(game.game_value)} "
+            f"{signed_number(game.list_score)}"
+        )
+        assert line.startswith(expected)
+        assert line.endswith(plain_number(totals[game.number]))
+        assert ("✘" in line) == (game.won is False)
+    assert game_line(text, 31) == "31"
+    assert "vorläufig: 30 von 48 Spielen" in text
+
+
+def test_a_lost_game_shows_its_spielpunkte_with_a_true_minus_and_a_mark(four_table):
+    fill(four_table, 3)
+    _, text = print_table(four_table)
+
+    assert "−66 ✘" in game_line(text, 3)  # Pi m1 r23 v: overbid, 2 × 33 lost
 
 
 def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_table):
-    entered = fill(four_table, 30)
+    fill(four_table, 30)
     _, text = print_table(four_table)
 
+    seats = {s.player_id: s.position for s in four_table.seats.all()}
     per_player = {p: [0, 0, 0] for p in range(1, 5)}
-    for position, _, list_score in entered.values():
-        per_player[position][0] += list_score
-        per_player[position][1 if list_score > 0 else 2] += 1
+    for game in Game.objects.filter(table=four_table, passed_in=False):
+        row = per_player[seats[game.declarer_id]]
+        row[0] += game.list_score
+        row[1 if game.won else 2] += 1
     scores = table_scores(Ruleset.ISKO, 4, [tuple(per_player[p]) for p in range(1, 5)])
-    foot = {
-        line.split("  ")[0].strip(): line.split()[-4:]
-        for line in text.splitlines()
-        if line.startswith(" ") and len(line.split()) > 4
-    }
-    assert foot["Spielpunkte (Summe der Spalte)"] == [str(per_player[p][0]) for p in range(1, 5)]
-    assert foot["gewonnene Spiele"] == [str(per_player[p][1]) for p in range(1, 5)]
-    assert foot["verlorene Spiele"] == [str(per_player[p][2]) for p in range(1, 5)]
-    assert foot["Wertungspunkte (Seeger-Fabian)"] == [str(s) for s in scores.seeger_fabian]
+
+    def foot(label: str) -> list[str]:
+        line = next(line for line in text.splitlines() if line.startswith(label))
+        return line.split()[-4:]
+
+    assert foot("Spielpunkte (Summe") == [plain_number(per_player[p][0]) for p in range(1, 5)]
+    assert foot("gewonnene Spiele") == [str(per_player[p][1]) for p in range(1, 5)]
+    assert foot("verlorene Spiele ") == [str(per_player[p][2]) for p in range(1, 5)]
+    assert foot("Wertungspunkte") == [plain_number(s) for s in scores.seeger_fabian]
+
+
+@pytest.fixture
+def long_serie(db: None) -> Event:
+    """A Serie of a 3-, a 4- and a 5-table, everyone with a 40-character name, with house
+    rules so the longest notations and derivations occur."""
+    season = Season.objects.create(year=2027)
+    event = Event.objects.create(
+        key="lange-namen",
+        name="Preisskat mit langen Namen",
+        date=datetime.date(2027, 1, 15),
+        season=season,
+        house_kontra=True,
+        house_bock=True,
+    )
+    round_ = Round.objects.create(event=event, number=1)
+    count = 0
+    for number, size in enumerate((3, 4, 5), start=1):
+        seated = []
+        for _ in range(size):
+            name = f"{LONG_NAMES[count % len(LONG_NAMES)][:36]} {count:03d}"
+            seated.append(Player.objects.create(key=f"lang-{count}", name=name))
+            count += 1
+        make_table(round_, number, seated)
+    return event
+
+
+def test_a_serie_with_40_character_names_prints_one_page_per_table(long_serie):
+    tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
+    for table in tables:
+        fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
+    found = printout("score_sheet", long_serie, round_number=1)
+    pages, text = pdf_text(pdf.render_printout(found, workers=1))
+
+    assert pages == len(tables) == 3
+    for number in (1, 2, 3):
+        assert f"Spielliste · Serie 1 · Tisch {number}" in text
+    for player in Player.objects.filter(key__startswith="lang-"):
+        assert len(player.name) == 40
+        assert flat(player.name) in flat(text)  # in full in the foot, however short in the head
+
+
+def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie):
+    tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
+    for table in tables:
+        fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
+    found = printout("score_sheet", long_serie, round_number=1)
+    _, text = pdf_text(pdf.render_printout(found, workers=1))
+
+    everything = flat(text)
+    games = Game.objects.filter(table__in=tables, passed_in=False)
+    assert Game.objects.filter(table__in=tables).count() == sum(
+        long_serie.games_for_table_size(t.seats.count()) for t in tables
+    )
+    for game in games:
+        assert game.notation in everything, game.notation
+        assert game.derivation in everything, game.derivation
+    longest = max(games, key=lambda g: len(g.derivation))
+    assert len(longest.derivation) > 100  # Kontra, Re and two Bock: nothing was cut
 
 
 @pytest.mark.parametrize(("size", "games"), [(3, 36), (4, 48), (5, 60)])
@@ -140,21 +211,28 @@ def test_a_full_list_fits_on_one_page_at_every_table_size(
     size, games, four_table, three_table, five_table
 ):
     table = {3: three_table, 4: four_table, 5: five_table}[size]
-    entered = fill(table, games)
+    fill(table, games)
     pages, text = print_table(table)
 
     assert pages == 1
     assert f"{size}er-Tisch · {games} Spiele" in text
-    last = max(entered)
-    assert str(expected_totals(entered, size)[last]) in game_line(text, last)
+    assert "nicht geprüft" in text  # complete, but nobody has signed it yet
+    last = max(running_totals(table))
+    assert game_line(text, last).endswith(plain_number(running_totals(table)[last]))
 
 
-def test_a_five_table_marks_the_dealer_and_the_player_who_sits_out(five_table):
+def test_a_five_table_explains_the_shading_of_dealer_and_sitter(five_table):
     _, text = print_table(five_table)
 
-    tokens = game_line(text, 1)
-    assert tokens[1:] == ["G", "·"]  # seat 1 deals, seat 4 sits out, the others play
-    assert "· = setzt aus" in text
+    assert "Grau: Geber (setzt aus), hellgrau: setzt aus" in flat(text)
+
+
+def test_a_checked_list_says_who_checked_it_and_when(four_table, spielwart, checker):
+    fill(four_table, 48)
+    check_table(table=four_table, user=checker, confirm=True)
+    _, text = print_table(four_table)
+
+    assert re.search(r"geprüft von pruefer am \d\d\.\d\d\.\d{4}", text)
 
 
 def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(three_table, players):
@@ -168,17 +246,19 @@ def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(three_table, playe
 
     scores = table_scores(Ruleset.ISKO, 3, [(540, 9, 1), (210, 4, 2), (-60, 3, 3)])
     assert "als Summen von der Papierliste erfasst" in text
-    wertung = next(line for line in text.splitlines() if "Wertungspunkte (Seeger" in line)
-    assert wertung.split()[-3:] == [str(s) for s in scores.seeger_fabian]
+    wertung = next(line for line in text.splitlines() if line.startswith("Wertungspunkte"))
+    assert wertung.split()[-3:] == [plain_number(s) for s in scores.seeger_fabian]
 
 
 def test_all_tables_of_a_serie_print_in_order_with_page_numbers(four_table, three_table):
     fill(four_table, 8)
     found = printout("score_sheet", four_table.round.event, round_number=1)
-    pages, text = read(pdf.render_printout(found))
+    pages, text = pdf_text(pdf.render_printout(found))
 
     assert pages == 2
-    assert text.index("Spielliste · Tisch 1") < text.index("Spielliste · Tisch 2")
+    assert text.index("Spielliste · Serie 1 · Tisch 1") < text.index(
+        "Spielliste · Serie 1 · Tisch 2"
+    )
     assert "Seite 1 von 2" in text and "Seite 2 von 2" in text
     assert found.filename == "spielliste-2026-11-20-preisskat-serie-1-alle-tische.pdf"
 
@@ -189,10 +269,10 @@ def test_a_print_run_split_over_two_processes_keeps_order_and_page_numbers(
     fill(three_table, 6)
     monkeypatch.setattr(pdf, "PARALLEL_MIN_PAGES", 1)
     found = printout("score_sheet", four_table.round.event, round_number=1)
-    pages, text = read(pdf.render_printout(found, workers=2))
+    pages, text = pdf_text(pdf.render_printout(found, workers=2))
 
     assert pages == 3
-    positions = [text.index(f"Spielliste · Tisch {n}") for n in (1, 2, 3)]
+    positions = [text.index(f"Spielliste · Serie 1 · Tisch {n}") for n in (1, 2, 3)]
     assert positions == sorted(positions)
     for page in (1, 2, 3):
         assert f"Seite {page} von 3" in text

@@ -1,16 +1,22 @@
-"""The PDF download URLs: public, read-only, PDF with a German filename, or HTML with ?html=1."""
+"""The PDF download URLs: public, read-only, PDF with a German filename, or HTML with ?html=1;
+linked from the public pages and the Spielwart's pages."""
 
 from __future__ import annotations
 
-import io
+import re
 
 import pytest
-from pypdf import PdfReader
+from django.conf import settings
+from factories import pdf_text
 
 URLS = [
     (
         "/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten.pdf",
         "spielliste-2026-11-20-preisskat-serie-1-alle-tische.pdf",
+    ),
+    (
+        "/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten-blanko.pdf",
+        "spielliste-blanko-2026-11-20-preisskat-serie-1-alle-tische.pdf",
     ),
     (
         "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf",
@@ -22,10 +28,6 @@ URLS = [
         "ergebnis-2026-11-20-preisskat-serie-1.pdf",
     ),
     ("/veranstaltungen/2026-11-20-preisskat/abrechnung.pdf", "abrechnung-2026-11-20-preisskat.pdf"),
-    (
-        "/veranstaltungen/2026-11-20-preisskat/serie/1/abrechnung.pdf",
-        "abrechnung-2026-11-20-preisskat-serie-1.pdf",
-    ),
     (
         "/veranstaltungen/2026-11-20-preisskat/serie/1/tischliste.pdf",
         "tischliste-2026-11-20-preisskat-serie-1.pdf",
@@ -40,9 +42,8 @@ def test_an_anonymous_visitor_downloads_the_pdf(client, four_table, url, filenam
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
-    assert response.content.startswith(b"%PDF-")
-    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
-    assert "Preisskat November" in text and "Seite 1 von 1" in text
+    _, text = pdf_text(response.content)
+    assert "Preisskat November" in text
 
 
 def test_the_same_printout_shows_as_html_for_a_quick_look(client, four_table):
@@ -50,7 +51,7 @@ def test_the_same_printout_shows_as_html_for_a_quick_look(client, four_table):
 
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
-    assert "Spielliste · Tisch 1" in response.content.decode()
+    assert "Spielliste · Serie 1 · Tisch 1" in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -60,6 +61,7 @@ def test_the_same_printout_shows_as_html_for_a_quick_look(client, four_table):
         "/veranstaltungen/2026-11-20-preisskat/serie/2/spiellisten.pdf",
         "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/7/spielliste.pdf",
         "/veranstaltungen/2026-11-20-preisskat/serie/3/tischliste.pdf",
+        "/veranstaltungen/2026-11-20-preisskat/serie/1/abrechnung.pdf",  # one settlement only
     ],
 )
 def test_an_unknown_event_serie_or_table_is_not_found(client, four_table, url):
@@ -70,3 +72,49 @@ def test_the_downloads_are_read_only(spielwart_client, four_table):
     response = spielwart_client.post("/veranstaltungen/2026-11-20-preisskat/ergebnis.pdf")
 
     assert response.status_code == 405
+
+
+def pdf_links(page: str) -> list[str]:
+    return re.findall(r'href="([^"]+\.pdf)"', page)
+
+
+@pytest.mark.parametrize(
+    ("page", "wanted"),
+    [
+        ("/veranstaltungen/2026-11-20-preisskat/", {"ergebnis.pdf", "abrechnung.pdf"}),
+        (
+            "/veranstaltungen/2026-11-20-preisskat/serie/1/",
+            {"ergebnis.pdf", "spiellisten.pdf", "tischliste.pdf"},
+        ),
+    ],
+)
+def test_the_public_pages_link_to_their_pdfs_and_every_link_answers_with_a_pdf(
+    client, four_table, page, wanted
+):
+    links = pdf_links(client.get(page).content.decode())
+
+    assert {link.rsplit("/", 1)[1] for link in links} == wanted
+    for link in links:
+        response = client.get(link)
+        assert response.status_code == 200
+        assert response.content.startswith(b"%PDF-")
+
+
+def test_the_spielwarts_serie_and_event_pages_have_print_buttons(spielwart_client, four_table):
+    serie = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/")
+    event = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/")
+
+    serie_links = {link.rsplit("/", 1)[1] for link in pdf_links(serie.content.decode())}
+    assert {"tischliste.pdf", "spiellisten-blanko.pdf", "spiellisten.pdf"} <= serie_links
+    assert {"ergebnis.pdf", "abrechnung.pdf", "spielliste.pdf"} <= serie_links
+    event_links = {link.rsplit("/", 1)[1] for link in pdf_links(event.content.decode())}
+    assert event_links == {"ergebnis.pdf", "abrechnung.pdf"}
+
+
+def test_a_browser_printout_of_a_public_page_keeps_every_column(client, four_table):
+    page = client.get("/veranstaltungen/2026-11-20-preisskat/").content.decode()
+    stylesheet = (settings.BASE_DIR / "static" / "print.css").read_text(encoding="utf-8")
+
+    assert 'href="/static/print.css" media="print"' in page
+    assert ".table-wrap { overflow: visible !important; }" in stylesheet
+    assert "landscape" in stylesheet

@@ -102,6 +102,21 @@ def test_an_event_is_created_with_a_key_from_date_and_name(
     assert event.games_per_round == {"3": 36, "4": 48, "5": 60}
 
 
+def test_an_event_rounds_its_payout_to_whole_cents_unless_the_spielwart_chooses_a_step(
+    spielwart_client: Client, db: None
+) -> None:
+    spielwart_client.post("/spielwart/veranstaltungen/neu/", event_data())
+    spielwart_client.post(
+        "/spielwart/veranstaltungen/neu/",
+        event_data(name="Preisskat Januar", rounding_step_cents="50"),
+    )
+    form = spielwart_client.get("/spielwart/veranstaltungen/neu/").content.decode()
+
+    steps = dict(Event.objects.values_list("name", "rounding_step_cents"))
+    assert steps == {"Preisskat Dezember": 1, "Preisskat Januar": 50}
+    assert "Auszahlung runden auf" in form and "50 Cent" in form
+
+
 def test_a_bad_wertpunkt_and_fee_list_are_refused_in_german(
     spielwart_client: Client, db: None
 ) -> None:

@@ -1,7 +1,9 @@
 """`manage.py print_pdf KIND --event KEY [--round N] [--table T] -o FILE` (archive-format.md).
 
-KIND: score_sheet (one table with --table, else every table of the Serie), results (the event,
-or one Serie with --round), settlement (likewise), seating (the Tischliste of a Serie).
+KIND: score_sheet (one table with --table, else every table of the Serie), blank_sheet (the
+same as forms for the pen), results (the event, or one Serie with --round), settlement (the
+whole event: one payout), seating (the Tischliste of a Serie). An output file that cannot be
+written is a German message and exit status 1, like every other mistake.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(key=options["event"]).first()
         if event is None:
             raise CommandError(f"Die Veranstaltung „{options['event']}“ gibt es nicht.")
-        if options["table"] is not None and options["kind"] != "score_sheet":
+        if options["table"] is not None and options["kind"] not in ("score_sheet", "blank_sheet"):
             raise CommandError("--table gibt es nur beim Druck der Spielliste (score_sheet).")
         try:
             found = printout(
@@ -44,7 +46,12 @@ class Command(BaseCommand):
             raise CommandError(error.message) from error
         output = Path(options["output"])
         if options["html"]:
-            output.write_text(pdf.render_html(found.template, found.context), encoding="utf-8")
+            data = pdf.render_html(found.template, found.context).encode("utf-8")
         else:
-            output.write_bytes(pdf.render_printout(found))
+            data = pdf.render_printout(found)
+        try:
+            output.write_bytes(data)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise CommandError(f"„{output}“ lässt sich nicht schreiben: {reason}.") from None
         self.stdout.write(f"{output} geschrieben ({found.filename}).")

@@ -1,0 +1,24 @@
+"""German alphabetical order for names (DIN 5007, variant 1: Ä sorts as A, ß as ss).
+
+Owns `german_key`, used wherever names are listed alphabetically on paper (Tischliste,
+settlement). Letters with diacritics sort with their base letter; letters that Unicode does
+not decompose (Ø, Æ, Œ, Ł, Đ, Þ) are spelled out as their base letters. Reads and writes
+nothing; no locale and no extra library are needed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+SPELLED = str.maketrans(
+    {"ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "þ": "th", "ı": "i"}
+)
+
+
+def german_key(name: str) -> tuple[str, str]:
+    """Sort key: the name without diacritics, case-insensitive; ties by the name itself so
+    "Müller" comes right after "Muller" in a stable order."""
+    folded = name.casefold().translate(SPELLED)
+    decomposed = unicodedata.normalize("NFD", folded)
+    base = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return base, name
