@@ -277,3 +277,18 @@ def test_a_print_run_split_over_two_processes_keeps_order_and_page_numbers(
     for page in (1, 2, 3):
         assert f"Seite {page} von 3" in text
     assert "Emil Ernst" in text and "Hanna Hahn" in text
+
+
+def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(event, four_table):
+    from scoring.notation import parse_ramsch
+    from skatclub.club.services.house_rules import record_ramsch
+
+    event.house_ramsch = True
+    event.save()
+    fill(four_table, 2)
+    record_ramsch(table=four_table, number=3, deal=parse_ramsch("R 4:65 1:55 2:0 s1 j2"))
+    _, text = print_table(four_table)
+
+    game = Game.objects.get(table=four_table, number=3)
+    assert game.notation in flat(text) and game.derivation in flat(text)
+    assert game_line(text, 3).endswith(plain_number(-260))  # Dieter's new total, seat 4
