@@ -23,6 +23,7 @@ from scoring import (
     check_declarer_seat,
     check_table_size,
     format_notation,
+    max_list_score,
     table_scores,
     valuation,
 )
@@ -260,6 +261,12 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
             f"{table_size}er-Tisch hat höchstens {limit} Spiele.",
         )
     for line in lines:
+        if abs(line.list_score) > max_list_score(line.won + line.lost):
+            raise EntryError(
+                "totals_out_of_range",
+                f"{line.player.name}: {line.list_score} Spielpunkte sind mit "
+                f"{line.won + line.lost} Spielen nicht zu erreichen.",
+            )
         if line.won == 0 and line.lost == 0 and line.list_score != 0:
             raise EntryError(
                 "totals_inconsistent",
