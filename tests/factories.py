@@ -79,6 +79,11 @@ GERMAN_WORDS = (
     "erlaubt",
     "sichtbare",
     "zahl",
+    "schon",
+    "bereits",
+    "fehlt",
+    "unbekannt",
+    "kann",
 )
 
 

