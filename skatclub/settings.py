@@ -193,6 +193,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# Rendered PDFs (views/pdf_cache.py), shared by all server processes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(DATA_DIR / "cache"),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
+
 # Every error with its traceback on the console and in a rotating file in the data folder.
 LOG_DIR = DATA_DIR / "log"
 LOG_DIR.mkdir(parents=True, exist_ok=True)
