@@ -44,6 +44,7 @@ PAGES = [
     SPIELWART + "serie/1/tisch/1/verlauf/",
     SPIELWART + "serie/1/tisch/2/summen/",
     "/spielwart/saison/2026/",
+    "/spielwart/offiziersskat/",
     "/admin/",
     "/admin/club/event/",
     EVENT + "serie/1/tisch/1/spielliste.pdf?html=1",  # the printout previewed as a page

@@ -273,3 +273,22 @@ def test_the_login_answers_everything(
 ) -> None:
     response = client.post("/anmelden/", {"username": username, "password": password})
     assert response.status_code < 500
+
+
+@FAST
+@given(
+    first=field("1", "2"),
+    second=field("2", "3"),
+    variant=field("standard", "x"),
+    date=field("2026-11-20", "0000-01-01"),
+)
+def test_a_new_offiziersskat_match_answers_everything(
+    spielwart_client: Client,
+    players: dict[str, Player],
+    first: str,
+    second: str,
+    variant: str,
+    date: str,
+) -> None:
+    data = {"first": first, "second": second, "variant": variant, "date": date}
+    answered(spielwart_client, "post", "/spielwart/offiziersskat/", data)
