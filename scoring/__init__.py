@@ -48,8 +48,12 @@ from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_scores
 from scoring.ranking import Strength, ranked, strength
 from scoring.rulesets import ALL_HOUSE_RULES, NO_HOUSE_RULES, HouseRules, parse_ruleset
 from scoring.settlement import (
+    MAX_LOST_GAME_FEE_CENTS,
+    MAX_LOST_GAME_FEES,
+    MAX_WHOLE_CENTS_PER_POINT,
     ROUNDING_STEPS,
     RoundedPayout,
+    check_lost_game_fees,
     format_cents,
     game_cash,
     lost_game_fees,
@@ -60,17 +64,29 @@ from scoring.settlement import (
 )
 from scoring.table import (
     GAMES_PER_ROUND,
+    MAX_GAMES_PER_ROUND,
+    MIN_GAMES_PER_ROUND,
     TABLE_SIZES,
     check_declarer_seat,
+    check_games_per_round,
     check_table_size,
     dealer_position,
     playing_positions,
     sitting_positions,
     table_sizes,
 )
-from scoring.value import NULL_VALUES, legal_bids, valuation
+from scoring.value import MAX_BOCK, NULL_VALUES, legal_bids, max_list_score, valuation
 
 __all__ = [
+    "MAX_BOCK",
+    "MAX_GAMES_PER_ROUND",
+    "MAX_LOST_GAME_FEE_CENTS",
+    "MAX_LOST_GAME_FEES",
+    "MAX_WHOLE_CENTS_PER_POINT",
+    "MIN_GAMES_PER_ROUND",
+    "check_games_per_round",
+    "check_lost_game_fees",
+    "max_list_score",
     "OTHERS_BONUS",
     "WON_BONUS",
     "NULL_VALUES",

@@ -37,12 +37,16 @@ TYPES = {
 }
 TYPE_TOKENS = {game: token.capitalize() for token, game in TYPES.items()}
 FLAGS = {"h", "ouv", "sa", "za", "k", "re", "v", "s", "z", "aufg"}
-NUMBERED = re.compile(r"(m|o|r|b|a|t)(\d+)")
+NUMBERED = re.compile(r"(m|o|r|b|a|t)([0-9]{1,4})")  # ASCII digits: what int() reads alike
+# The longest sensible line ("Gr m4 H SA ZA ouv r264 K Re B2 a120 t10 v S Z") is under 50.
+MAX_NOTATION = 120
 SLOT = {"m": "spitzen", "o": "spitzen"}  # m and o exclude each other
 
 
 def parse_notation(text: str) -> tuple[Declaration, Outcome]:
     """ "Kr m2 H S" → (Declaration, Outcome); raises InvalidNotation naming the bad token."""
+    if len(text) > MAX_NOTATION:
+        raise InvalidNotation(f"Die Eingabe ist länger als {MAX_NOTATION} Zeichen.")
     tokens = text.split()
     if not tokens:
         raise InvalidNotation("Leere Eingabe: zuerst die Spielart (Kr, Pi, He, Ka, Gr, Null).")

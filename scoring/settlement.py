@@ -20,9 +20,9 @@ to the final payout (`rounded_payout`). Reads valuations and list totals; writes
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TypeVar
 
@@ -48,29 +48,52 @@ def game_cash(
     return -each_other * (participants - 1), each_other
 
 
+# The Wertpunkt: the fractions of a cent clubs play (rules.md §9.3) or whole cents up to a euro.
+# Nothing else, so every amount is a whole or half cent per point sum and stays short.
+FRACTIONAL_CENTS_PER_POINT = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 2))
+MAX_WHOLE_CENTS_PER_POINT = 100
+# As typed: "1/4", "0.25", "0,25", "1" (no exponent, sign, NaN or Infinity; a few digits each).
+_DECIMAL_TEXT = re.compile(r"([0-9]{1,4})(?:[.,]([0-9]{1,4}))?")
+_FRACTION_TEXT = re.compile(r"([0-9]{1,4})/([0-9]{1,4})")
+MAX_CENTS_PER_POINT_TEXT = 20
+
+
 def parse_cents_per_point(text: str | int) -> Fraction:
-    """ "1/4", "0.25", "0,25", "1" → an exact, positive Fraction of a cent."""
+    """ "1/4", "0.25", "0,25", "1" → an exact Fraction of a cent: 1/10, 1/4, 1/2 or 1…100."""
     if isinstance(text, int) and not isinstance(text, bool):
         value = Fraction(text)
     elif isinstance(text, str):
-        value = _exact_number(text.strip().replace(",", "."))
+        value = _exact_number(text.strip())
     else:
-        raise InvalidRequest(f'Wertpunkt {text!r} muss als Text angegeben werden, z. B. "1/4".')
-    if value <= 0:
-        raise InvalidRequest(f"Wertpunkt {text!r} muss größer als 0 sein.")
+        raise InvalidRequest('Der Wertpunkt muss als Text angegeben werden, z. B. "1/4".')
+    if value not in FRACTIONAL_CENTS_PER_POINT and not (
+        value.denominator == 1 and 1 <= value <= MAX_WHOLE_CENTS_PER_POINT
+    ):
+        raise InvalidRequest(
+            f"Einen Wertpunkt von {_shown(text)} Cent gibt es nicht: erlaubt sind 1/10, 1/4 "
+            f"und 1/2 Cent oder ganze Cent von 1 bis {MAX_WHOLE_CENTS_PER_POINT}."
+        )
     return value
 
 
 def _exact_number(text: str) -> Fraction:
-    try:
-        if "/" in text:
-            numerator, denominator = text.split("/")
-            return Fraction(int(numerator), int(denominator))
-        return Fraction(Decimal(text))
-    except (ValueError, ZeroDivisionError, InvalidOperation):
-        raise InvalidRequest(
-            f'Wertpunkt {text!r} ist keine Zahl (z. B. "1/10", "0.25", "1").'
-        ) from None
+    if len(text) <= MAX_CENTS_PER_POINT_TEXT:
+        if match := _FRACTION_TEXT.fullmatch(text):
+            if int(match[2]) != 0:
+                return Fraction(int(match[1]), int(match[2]))
+        elif match := _DECIMAL_TEXT.fullmatch(text):
+            whole, decimals = match[1], match[2] or ""
+            return Fraction(int(whole + decimals), 10 ** len(decimals))
+    raise InvalidRequest(
+        f"Der Wertpunkt {_shown(text)} ist keine kurze Zahl: bitte z. B. „1/10“, „1/4“, "
+        "„0,5“ oder „1“ angeben."
+    )
+
+
+def _shown(text: object) -> str:
+    """The refused input in a message, cut short: a message never repeats a whole upload."""
+    shown = str(text)
+    return f"„{shown[:MAX_CENTS_PER_POINT_TEXT]}…“" if len(shown) > 20 else f"„{shown}“"
 
 
 def format_cents(amount: Fraction) -> str:
@@ -211,3 +234,28 @@ def rounded_payout(exact: Sequence[Fraction], step_cents: int = 1) -> RoundedPay
 def _rounded(value: Fraction, step: int) -> int:
     """Nearest multiple of `step`; a half goes down (toward the Kasse)."""
     return math.ceil(value / step - Fraction(1, 2)) * step
+
+
+# Verlustspielgeld is set by the organiser (rules.md §9): a short list of small amounts.
+MAX_LOST_GAME_FEES = 10
+MAX_LOST_GAME_FEE_CENTS = 500
+
+
+def check_lost_game_fees(schedule: Sequence[object]) -> list[int]:
+    """The fee list as whole cents; InvalidRequest for a list no club evening uses."""
+    if len(schedule) > MAX_LOST_GAME_FEES:
+        raise InvalidRequest(
+            f"Verlustspielgeld: höchstens {MAX_LOST_GAME_FEES} Beträge (der letzte gilt für "
+            f"alle weiteren verlorenen Spiele), nicht {len(schedule)}."
+        )
+    fees = []
+    for fee in schedule:
+        if isinstance(fee, bool) or not isinstance(fee, int):
+            raise InvalidRequest("Verlustspielgeld: bitte ganze Cent-Beträge angeben.")
+        if not 0 <= fee <= MAX_LOST_GAME_FEE_CENTS:
+            raise InvalidRequest(
+                f"Verlustspielgeld: jeder Betrag liegt zwischen 0 und "
+                f"{MAX_LOST_GAME_FEE_CENTS} Cent, nicht {_shown(fee)}."
+            )
+        fees.append(fee)
+    return fees

@@ -2,8 +2,8 @@
 
 Owns `TABLE_SIZES`, `table_sizes` (how N present players are split into tables), the deal
 rotation (`dealer_position`, `playing_positions`, `sitting_positions`), the Serie length per
-table size (`GAMES_PER_ROUND`) and `check_declarer_seat` (nobody declares while sitting out).
-Reads nothing; writes nothing.
+table size (`GAMES_PER_ROUND`; the lengths a club may choose: `check_games_per_round`) and
+`check_declarer_seat` (nobody declares while sitting out). Reads nothing; writes nothing.
 
 Seats are numbered 1..n clockwise; seat 1 deals game 1 and the deal moves one seat to the left
 (the next seat number) every game. At a 4-table the dealer sits out; at a 5-table the two
@@ -14,18 +14,35 @@ them, and then as few as possible.
 
 from __future__ import annotations
 
-from scoring.errors import SittingDeclarer, TableSizeError
+from scoring.errors import InvalidRequest, SittingDeclarer, TableSizeError
 
 TABLE_SIZES = (3, 4, 5)
 MIN_PLAYERS = 3
 # A Serie: 36 games at a 3-table, 48 at a 4-table (DSkV), 60 at a 5-table (12 deals of 5);
 # the archive format (spec/archive-format.md) uses the same defaults.
 GAMES_PER_ROUND = {3: 36, 4: 48, 5: 60}
+# What a club may set instead (a short evening, a long tournament Serie): at most 12 deals of 5.
+MIN_GAMES_PER_ROUND = 1
+MAX_GAMES_PER_ROUND = 60
 
 
 def check_table_size(table_size: int) -> None:
     if table_size not in TABLE_SIZES:
         raise TableSizeError(f"Ein Tisch hat 3, 4 oder 5 Spieler, dieser hat {table_size}.")
+
+
+def check_games_per_round(table_size: int, games: object) -> int:
+    """A club's Serie length for one table size, within MIN/MAX_GAMES_PER_ROUND."""
+    if (
+        isinstance(games, bool)
+        or not isinstance(games, int)
+        or not MIN_GAMES_PER_ROUND <= games <= MAX_GAMES_PER_ROUND
+    ):
+        raise InvalidRequest(
+            f"Eine Serie am {table_size}er-Tisch hat {MIN_GAMES_PER_ROUND} bis "
+            f"{MAX_GAMES_PER_ROUND} Spiele."
+        )
+    return games
 
 
 def table_sizes(count: int, allow_five: bool = False) -> list[int]:

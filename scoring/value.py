@@ -40,7 +40,17 @@ from scoring.rulesets import ALL_HOUSE_RULES, SPECS, HouseRules, RuleSpec, check
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 MAX_MATADORS = {GameType.GRAND: 4}  # suits: 11 (4 jacks + 7 trumps), ISkO 2.4.3
 SUIT_MAX_MATADORS = 11
-MAX_BOCK = 32  # far above any real table; keeps 2^bock small
+# Bock doublings: above any real table, and small enough that a whole Serie's list score fits
+# a 32-bit database column (max_list_score).
+MAX_BOCK = 4
+
+
+def max_list_score(games: int) -> int:
+    """An upper bound of the |list score| `games` games can reach: each lost twice at the
+    highest Reizwert of any rule set plus one Grand (an overbid game), with Kontra, Re and
+    every Bock."""
+    highest = max(max(legal_bids(r)) for r in (Ruleset.ISKO, Ruleset.PREISSKAT))
+    return games * 2 * (highest + SUIT_BASE_VALUES[GameType.GRAND]) << (2 + MAX_BOCK)
 
 
 def valuation(

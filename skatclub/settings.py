@@ -1,15 +1,24 @@
 """One settings module for every environment, driven by environment variables.
 
-DATABASE_URL   any database URL; default: SQLite file var/skatclub.sqlite3 under the project
-SECRET_KEY     required when DEBUG is off
-DEBUG          "1"/"true" for development (default on, so the two README commands just work)
-ALLOWED_HOSTS  comma-separated host names
-SKATCLUB_NAME  the club's name on pages and printouts
+The defaults are those of the club's laptop serving the room's network over plain HTTP:
+DEBUG off, a secret key generated once into the data folder, no HTTPS redirect.
+
+DATABASE_URL    any database URL; default: SQLite file skatclub.sqlite3 in the data folder
+SKATCLUB_DATA   the data folder (database, secret key, backups, log); default var/ in the project
+SECRET_KEY      wins over the key kept in the data folder (var/secret_key)
+DEBUG           "1" on a developer's machine only: Django's debug pages show code and settings
+ALLOWED_HOSTS   comma-separated host names (`manage.py serve` sets the laptop's addresses)
+HTTPS           "1" behind a TLS proxy: secure cookies, HTTPS redirect, HSTS; default off
+SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto; only then trusted
+CONN_MAX_AGE    seconds a database connection is kept open (default 60, with health checks)
+SKATCLUB_NAME   the club's name on pages and printouts
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -32,13 +41,29 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off.")
-    # Development only: a fixed key is harmless when DEBUG is on and nothing is published.
-    SECRET_KEY = "dev-only-insecure-key-skatclub-do-not-use-in-production"
+def stored_secret_key(path: Path) -> str:
+    """The key kept in the data folder, made once (random, readable by the owner only).
+
+    Several server processes may start at once: the first creates the file, the others read it.
+    """
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        pass
+    key = secrets.token_urlsafe(50)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="ascii").strip()
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(key + "\n")
+    return key
+
+
+DATA_DIR = Path(os.environ.get("SKATCLUB_DATA") or BASE_DIR / "var")
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = os.environ.get("SECRET_KEY") or stored_secret_key(DATA_DIR / "secret_key")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SKATCLUB_NAME = os.environ.get("SKATCLUB_NAME", "Skatclub")
@@ -51,11 +76,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "skatclub.club",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "skatclub.middleware.ContentSecurityPolicyMiddleware",
     # Serves static files under gunicorn without a separate web server config.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -64,6 +91,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "skatclub.middleware.BusyDatabaseMiddleware",
+    # Last, as django-axes asks: counts failed logins and answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "skatclub.urls"
@@ -85,18 +115,41 @@ TEMPLATES = [
     },
 ]
 
-DEFAULT_SQLITE = f"sqlite:///{BASE_DIR / 'var' / 'skatclub.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or DEFAULT_SQLITE)}
+DEFAULT_SQLITE = f"sqlite:///{DATA_DIR / 'skatclub.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or DEFAULT_SQLITE,
+        # One connection per worker, kept and checked before reuse, not one per request.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the public pages read while a Spielwart writes; a busy timeout instead of
-    # "database is locked" when two Spielwarte save at the same moment.
+    # WAL lets the public pages read while a Spielwart writes; IMMEDIATE takes the write lock
+    # at the start of a transaction, so two writers queue in the busy timeout instead of one
+    # failing half-way; after the timeout the Spielwart gets "bitte gleich noch einmal".
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        "timeout": 5,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes), the admin login too: 20 wrong passwords from one address
+# lock it for half an hour; the German page says so. The address is REMOTE_ADDR only, so a
+# client cannot pick its own with a header.
+AXES_FAILURE_LIMIT = 20
+AXES_COOLOFF_TIME = timedelta(minutes=30)
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "club/login_locked.html"
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -113,7 +166,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns on every request without it
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
@@ -124,11 +177,56 @@ STORAGES = {
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+# HTTPS is a decision of its own, not DEBUG's: the laptop in the club room serves plain HTTP on
+# the room's network (cookies must work there), a server behind a TLS proxy sets HTTPS=1.
+HTTPS = env_bool("HTTPS", False)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = HTTPS
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    # Only when a proxy is there to set it; otherwise any client could claim HTTPS.
+    header = os.environ["SECURE_PROXY_SSL_HEADER"].strip().upper().replace("-", "_")
+    SECURE_PROXY_SSL_HEADER = (f"HTTP_{header}", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+
+# Rendered PDFs (views/pdf_cache.py), shared by all server processes.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(DATA_DIR / "cache"),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
+
+# Every error with its traceback on the console and in a rotating file in the data folder.
+LOG_DIR = DATA_DIR / "log"
+LOG_DIR.mkdir(parents=True, exist_ok=True)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "file": {
+            "class": "logging.handlers.RotatingFileHandler",
+            "filename": str(LOG_DIR / "skatclub.log"),
+            "maxBytes": 5 * 1024 * 1024,
+            "backupCount": 5,
+            "encoding": "utf-8",
+            "formatter": "plain",
+            "delay": True,
+        },
+    },
+    "root": {"handlers": ["console", "file"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["console", "file"], "level": "WARNING", "propagate": False},
+        "skatclub": {"handlers": ["console", "file"], "level": "INFO", "propagate": False},
+    },
+}

@@ -32,7 +32,8 @@
         window.location.href = response.url;
         return null;
       }
-      if (response.status !== 200 && response.status !== 422) {
+      // 422: refused, 503: database busy; both come back with the input kept and a message.
+      if (response.status !== 200 && response.status !== 422 && response.status !== 503) {
         throw new Error("HTTP " + response.status);
       }
       return response.text();

@@ -16,10 +16,17 @@ from skatclub.club.views.permissions import SPIELWART_GROUP
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """A fast password hasher: the personas log in hundreds of times per run."""
+    """A fast password hasher (the personas log in hundreds of times per run); backups of
+    the test database outside the project's data folder."""
+    import tempfile
+
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Automatic backups (before a new Serie or an import) go to a folder of their own.
+    settings.SKATCLUB_BACKUP_DIR = tempfile.mkdtemp(prefix="skatclub-test-backups-")
+    # No PDF cache across tests: ids repeat after each test's rollback, so keys would too.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 
 def _user(username: str, *, spielwart: bool) -> User:

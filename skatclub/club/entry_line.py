@@ -103,11 +103,12 @@ def _bock_token(tokens: list[str]) -> tuple[list[str], int | None]:
 
 
 def _seat(token: str, table_size: int) -> int:
-    if not token.isdigit():
+    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+    if not (token.isascii() and token.isdigit() and len(token) <= 2):
         raise LineError(
             "missing_seat",
             f"Die Zeile beginnt mit dem Platz des Alleinspielers (1–{table_size}), "
-            f"nicht mit „{token}“; z. B. „2 Kr m2 H S“, oder „p“ für eingepasst.",
+            f"nicht mit „{token[:20]}“; z. B. „2 Kr m2 H S“, oder „p“ für eingepasst.",
         )
     seat = int(token)
     if not 1 <= seat <= table_size:

@@ -14,17 +14,41 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
-from scoring import GameType, ScoringError, parse_cents_per_point
+from scoring import (
+    MAX_GAMES_PER_ROUND,
+    MIN_GAMES_PER_ROUND,
+    GameType,
+    ScoringError,
+    check_lost_game_fees,
+    max_list_score,
+    parse_cents_per_point,
+)
 from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
 from skatclub.club.services.events import unique_key
+from skatclub.club.text import visible_text
+
+NO_VISIBLE_NAME = "Der Name braucht sichtbare Buchstaben oder Ziffern."
+
+
+class NameField(forms.CharField):
+    """A name as people see it: invisible characters (RLO, zero-width, NUL) are dropped, and a
+    name of nothing but those is refused."""
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value)
+        shown = visible_text(text) if text else ""
+        if text and not shown:
+            raise forms.ValidationError(NO_VISIBLE_NAME, code="invisible")
+        return shown
 
 
 class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name", "key", "is_guest", "is_active"]
+        field_classes = {"name": NameField}
         help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -38,24 +62,37 @@ class PlayerForm(forms.ModelForm[Player]):
             if clash.exists():
                 raise forms.ValidationError("Dieses Kürzel hat schon ein anderer Spieler.")
             return key
-        return unique_key(self.data.get("name", ""), Player, self.instance.pk)
+        return unique_key(self.cleaned_data.get("name") or "", Player, self.instance.pk)
 
 
 class GuestForm(forms.Form):
     """Add a guest and mark them present in one step."""
 
-    name = forms.CharField(label="Name des Gastes", max_length=200)
+    name = NameField(label="Name des Gastes", max_length=200)
 
 
 class EventForm(forms.ModelForm[Event]):
     lost_game_fees = forms.CharField(
         label="Verlustspielgeld in Cent",
         required=False,
+        max_length=200,
         help_text="für das 1., 2., … verlorene Spiel, durch Komma getrennt, z. B. 50, 50, 50, 100",
     )
-    games_3 = forms.IntegerField(label="Spiele je Serie am 3er-Tisch", min_value=1, max_value=99)
-    games_4 = forms.IntegerField(label="Spiele je Serie am 4er-Tisch", min_value=1, max_value=99)
-    games_5 = forms.IntegerField(label="Spiele je Serie am 5er-Tisch", min_value=1, max_value=99)
+    games_3 = forms.IntegerField(
+        label="Spiele je Serie am 3er-Tisch",
+        min_value=MIN_GAMES_PER_ROUND,
+        max_value=MAX_GAMES_PER_ROUND,
+    )
+    games_4 = forms.IntegerField(
+        label="Spiele je Serie am 4er-Tisch",
+        min_value=MIN_GAMES_PER_ROUND,
+        max_value=MAX_GAMES_PER_ROUND,
+    )
+    games_5 = forms.IntegerField(
+        label="Spiele je Serie am 5er-Tisch",
+        min_value=MIN_GAMES_PER_ROUND,
+        max_value=MAX_GAMES_PER_ROUND,
+    )
     bock_triggers = forms.MultipleChoiceField(
         label="Bockrunde nach",
         choices=[(t.value, t.label) for t in BockTrigger],
@@ -87,6 +124,7 @@ class EventForm(forms.ModelForm[Event]):
             "cents_per_point",
             "rounding_step_cents",
         ]
+        field_classes = {"name": NameField}
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {"key": "Leer lassen: wird aus Datum und Name gebildet."}
 
@@ -128,7 +166,10 @@ class EventForm(forms.ModelForm[Event]):
             ) from None
         if any(f < 0 for f in fees):
             raise forms.ValidationError("Verlustspielgeld kann nicht negativ sein.")
-        return fees
+        try:
+            return check_lost_game_fees(fees)
+        except ScoringError as error:
+            raise forms.ValidationError(error.message) from None
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -272,10 +313,15 @@ class TotalsForm(forms.Form):
     def __init__(self, *args: Any, players: Any = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
+        most = max_list_score(MAX_GAMES_PER_ROUND)  # what a Serie can hold, whatever its length
         for player in self.players:
-            self.fields[f"score_{player.pk}"] = forms.IntegerField(label="Spielpunkte")
-            self.fields[f"won_{player.pk}"] = forms.IntegerField(label="gewonnen", min_value=0)
-            self.fields[f"lost_{player.pk}"] = forms.IntegerField(label="verloren", min_value=0)
+            self.fields[f"score_{player.pk}"] = forms.IntegerField(
+                label="Spielpunkte", min_value=-most, max_value=most
+            )
+            for name, label in (("won", "gewonnen"), ("lost", "verloren")):
+                self.fields[f"{name}_{player.pk}"] = forms.IntegerField(
+                    label=label, min_value=0, max_value=MAX_GAMES_PER_ROUND
+                )
 
     def rows(self) -> list[tuple[Player, Any, Any, Any]]:
         return [

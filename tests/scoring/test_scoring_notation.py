@@ -114,3 +114,12 @@ def test_repr_rebuilds_the_objects() -> None:
     assert repr(declaration) == (
         "Declaration(type=GameType.HEARTS, matadors=-3, hand=True, bid=36, kontra=True)"
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["Kr m" + "1" * 5000, "Kr m²", "Kr r٣٦", "Kr m1 " + "H " * 100], ids=lambda t: t[:12]
+)
+def test_unreadable_numbers_and_overlong_lines_are_refused_in_german(text: str) -> None:
+    with pytest.raises(InvalidNotation) as refused:
+        parse_notation(text)
+    assert len(refused.value.message) < 300

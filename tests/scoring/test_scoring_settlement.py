@@ -5,10 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import (
+    MAX_LOST_GAME_FEE_CENTS,
+    MAX_LOST_GAME_FEES,
+    MAX_WHOLE_CENTS_PER_POINT,
     InvalidRequest,
     Ruleset,
+    check_lost_game_fees,
     format_cents,
     game_cash,
     lost_game_fees,
@@ -50,16 +56,80 @@ def test_game_cash(
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("1/10", Fraction(1, 10)), ("0.25", Fraction(1, 4)), ("0,5", Fraction(1, 2)), ("1", 1)],
+    [
+        ("1/10", Fraction(1, 10)),
+        ("0.25", Fraction(1, 4)),
+        ("0,5", Fraction(1, 2)),
+        ("1", 1),
+        (" 2/4 ", Fraction(1, 2)),
+        ("0.10", Fraction(1, 10)),
+        ("100", 100),
+        (5, 5),
+    ],
 )
 def test_cents_per_point_are_exact(text: str, value: Fraction) -> None:
     assert parse_cents_per_point(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1/0", "-1", "0", "1/2/3"])
-def test_bad_cents_per_point_are_invalid_requests(text: str) -> None:
-    with pytest.raises(InvalidRequest):
+BAD_CENTS_PER_POINT = [
+    "",
+    "abc",
+    "1/0",
+    "-1",
+    "0",
+    "1/2/3",
+    # Issue 16: one short value hung the server (1e-50000), stopped it (1e999999), or gave a 500.
+    "1e-50000",
+    "1e999999",
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    "1E2",
+    "0x10",
+    "1_0",
+    "²",
+    "1/3",
+    "0.2",
+    "101",
+    "1" * 5000,
+    "1/" + "9" * 5000,
+    True,
+    0,
+    1.0,
+]
+
+
+@pytest.mark.parametrize("text", BAD_CENTS_PER_POINT, ids=lambda t: repr(t)[:20])
+def test_bad_cents_per_point_are_refused_in_german(text: str) -> None:
+    with pytest.raises(InvalidRequest) as refused:
         parse_cents_per_point(text)
+    assert "Wertpunkt" in refused.value.message
+    assert len(refused.value.message) < 200
+
+
+@given(st.text(max_size=40) | st.integers() | st.fractions().map(str))
+def test_every_wertpunkt_is_refused_or_one_the_clubs_play(text: str | int) -> None:
+    try:
+        value = parse_cents_per_point(text)
+    except InvalidRequest:
+        return
+    assert value in {Fraction(1, 10), Fraction(1, 4), Fraction(1, 2)} or (
+        value.denominator == 1 and 1 <= value <= MAX_WHOLE_CENTS_PER_POINT
+    )
+
+
+def test_a_fee_list_is_short_and_each_fee_small() -> None:
+    assert check_lost_game_fees([50, 50, 50, 100]) == [50, 50, 50, 100]
+    assert check_lost_game_fees([MAX_LOST_GAME_FEE_CENTS] * MAX_LOST_GAME_FEES)
+    for refused in (
+        [50] * 300_000,  # issue 16: made the settlement PDF take 210 s
+        [MAX_LOST_GAME_FEE_CENTS + 1],
+        [-1],
+        [True],
+        ["50"],
+    ):
+        with pytest.raises(InvalidRequest, match="Verlustspielgeld"):
+            check_lost_game_fees(refused)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import Outcome, Ruleset, parse_notation, valuation
+from scoring import (
+    MAX_BOCK,
+    MAX_GAMES_PER_ROUND,
+    InvalidRequest,
+    Outcome,
+    Ruleset,
+    max_list_score,
+    parse_notation,
+    valuation,
+)
 from scoring.game import GameType
 from scoring.rulesets import SPECS
 from scoring.value import base_value, levels
@@ -171,3 +180,15 @@ def test_paper_and_play_may_both_be_entered_when_they_agree() -> None:
     declaration, _ = parse_notation("Kr m1 r24")
     both = Outcome(declarer_card_points=95, declarer_tricks=8, won=True, schneider=True)
     assert valuation(declaration, both).game_value == 36
+
+
+def test_a_whole_serie_of_the_highest_games_fits_a_32_bit_column() -> None:
+    """Issue 16: scores and totals stay within what the database holds (PostgreSQL integer)."""
+    worst = valuation(*parse_notation("Gr m4 ouv K Re B4 v"), Ruleset.ISKO)
+    assert abs(worst.list_score) <= max_list_score(1)
+    assert max_list_score(MAX_GAMES_PER_ROUND) < 2**31
+
+
+def test_bock_beyond_the_limit_is_refused() -> None:
+    with pytest.raises(InvalidRequest):
+        valuation(*parse_notation(f"Kr m1 B{MAX_BOCK + 1}"), Ruleset.ISKO)

@@ -13,7 +13,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from scoring import ScoringError, parse_cents_per_point
+from scoring import (
+    MAX_GAMES_PER_ROUND,
+    MIN_GAMES_PER_ROUND,
+    ScoringError,
+    check_games_per_round,
+    check_lost_game_fees,
+    parse_cents_per_point,
+)
 from scoring.bock import MAX_ROUNDS, BockRule, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club.archive.matches import check_matches
@@ -25,28 +32,76 @@ from skatclub.club.archive.problems import (
     is_key,
     is_text,
     parse_date,
+    shown,
     where,
 )
 from skatclub.club.archive.results import Memo, check_table_results
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
 from skatclub.club.services import EntryError, check_game_slot
+from skatclub.club.text import visible_text
 
 RULESETS = ("isko", "preisskat")
 HOUSE_RULES = ("kontra", "bock", "ramsch")
 
 
-def read_archive(path: str | Path) -> Any:
-    """The parsed JSON of `path`; unreadable files and malformed JSON raise ArchiveError."""
+# Twenty years of a big club are well under 200 MB; far more is not an archive of ours.
+MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024
+# The format nests eight levels (archive, events, Serie, tables, games, game); JSON deeper than
+# this is refused before anything looks at it.
+MAX_NESTING = 32
+# No number in an archive has more digits (list scores stay far below 10^15).
+MAX_DIGITS = 15
+
+
+def read_archive(path: str | Path, *, max_bytes: int = MAX_ARCHIVE_BYTES) -> Any:
+    """The parsed JSON of `path`; unreadable, oversized files and bad JSON raise ArchiveError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        with open(path, "rb") as file:
+            raw = file.read(max_bytes + 1)
+    except OSError as error:
         raise ArchiveError([f"Die Datei {path} kann nicht gelesen werden: {error}"]) from None
-    return parse_archive(text)
-
-
-def parse_archive(text: str) -> Any:
+    if len(raw) > max_bytes:
+        raise ArchiveError([_too_big(max_bytes)])
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ArchiveError(
+            [f"Die Datei {path} ist kein UTF-8-Text (Byte {error.start})."]
+        ) from None
+    del raw
+    return parse_archive(text, max_bytes=max_bytes)
+
+
+def _too_big(max_bytes: int) -> str:
+    return f"Das Archiv ist größer als {max_bytes // (1024 * 1024)} MB und wird nicht gelesen."
+
+
+class _Refused(ValueError):
+    """A number the archive may not hold, found while parsing."""
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"Eine Zahl mit {len(text)} Stellen ({text[:12]}…) ist zu lang.")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise _Refused(f"Die Zahl {text[:12]}… ist zu lang.")
+    return float(text)
+
+
+def _constant(text: str) -> Any:
+    raise _Refused(f"„{text}“ ist in JSON keine Zahl.")
+
+
+def parse_archive(text: str, *, max_bytes: int = MAX_ARCHIVE_BYTES) -> Any:
+    """JSON within the archive's limits: size, nesting, number length; no NaN or Infinity."""
+    if len(text) > max_bytes:
+        raise ArchiveError([_too_big(max_bytes)])
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as error:
         raise ArchiveError(
             [
@@ -54,6 +109,30 @@ def parse_archive(text: str) -> Any:
                 f"{error.msg})."
             ]
         ) from None
+    except _Refused as error:
+        raise ArchiveError([f"Das Archiv ist kein gültiges Archiv: {error}"]) from None
+    except RecursionError:  # the parser's own limit, far above MAX_NESTING
+        raise ArchiveError([TOO_DEEP]) from None
+    if _too_deep(data):
+        raise ArchiveError([TOO_DEEP])
+    return data
+
+
+TOO_DEEP = f"Das Archiv ist tiefer als {MAX_NESTING} Ebenen verschachtelt und wird nicht gelesen."
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether containers nest deeper than MAX_NESTING (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return True
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+    return False
 
 
 def check_archive(data: Any, *, replace: bool = False) -> Plan:
@@ -74,7 +153,8 @@ def _check_archive(data: Any, replace: bool, problems: Problems) -> Plan:
         problems.add("", "Das Archiv muss ein JSON-Objekt sein.")
         return plan
     if data.get("format") != FORMAT:
-        problems.add("", f"Unbekanntes Format {data.get('format')!r}; erwartet wird „{FORMAT}“.")
+        found = shown(data.get("format"))
+        problems.add("", f"Unbekanntes Format {found}; erwartet wird „{FORMAT}“.")
         return plan
     plan.club_name = _check_club(data.get("club"), problems)
     plan.players = _check_players(data.get("players", []), problems)
@@ -92,7 +172,7 @@ def _check_club(raw: Any, problems: Problems) -> str | None:
     if not isinstance(raw, dict) or not is_text(raw.get("name"), 200):
         problems.add("Club", "„club“ braucht einen Namen („name“, höchstens 200 Zeichen).")
         return None
-    return str(raw["name"])
+    return visible_text(raw["name"])
 
 
 def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
@@ -114,7 +194,11 @@ def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
         elif not isinstance(item.get("guest", False), bool):
             problems.add(label, "„guest“ muss true oder false sein.")
         else:
-            players[key] = {"key": key, "name": item["name"], "guest": item.get("guest", False)}
+            players[key] = {
+                "key": key,
+                "name": visible_text(item["name"]),
+                "guest": item.get("guest", False),
+            }
     return list(players.values())
 
 
@@ -187,10 +271,11 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
         problems.add(here, "braucht einen Namen („name“, höchstens 200 Zeichen).")
     date = parse_date(raw.get("date"))
     if date is None:
-        problems.add(here, f"Das Datum {raw.get('date')!r} ist kein Datum der Form JJJJ-MM-TT.")
+        found = shown(raw.get("date"))
+        problems.add(here, f"Das Datum {found} ist kein Datum der Form JJJJ-MM-TT.")
     ruleset = raw.get("ruleset")
     if ruleset not in RULESETS:
-        problems.add(here, f"Regelwerk {ruleset!r} gibt es nicht (isko oder preisskat).")
+        problems.add(here, f"Regelwerk {shown(ruleset)} gibt es nicht (isko oder preisskat).")
     house = _check_house_rules(raw.get("house_rules", {}), ruleset, here, problems)
     cents_per_point, fees = _check_settlement(raw.get("settlement"), here, problems)
     games_per_round = _check_games_per_round(raw.get("games_per_round"), here, problems)
@@ -200,7 +285,7 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
         return None
     return {
         "key": key,
-        "name": raw["name"],
+        "name": visible_text(raw["name"]),
         "date": date,
         "ruleset": ruleset,
         "house_kontra": house["kontra"],
@@ -290,13 +375,17 @@ def _check_settlement(raw: Any, here: str, problems: Problems) -> tuple[str, lis
         cents_per_point = ""
     elif cents_per_point:
         try:
-            if parse_cents_per_point(cents_per_point) <= 0:
-                raise ValueError
-        except (ScoringError, ValueError, ZeroDivisionError):
-            problems.add(here, f"Der Wertpunkt {cents_per_point!r} ist keine positive Zahl.")
+            parse_cents_per_point(cents_per_point)
+        except ScoringError as error:
+            problems.add(here, error.message)
     fees = raw.get("lost_game_fees_cents", [])
     if not isinstance(fees, list) or not all(is_count(f) for f in fees):
         problems.add(here, "„lost_game_fees_cents“ muss eine Liste ganzer Cent-Beträge ≥ 0 sein.")
+        fees = []
+    try:
+        fees = check_lost_game_fees(fees)
+    except ScoringError as error:
+        problems.add(here, error.message)
         fees = []
     return cents_per_point, fees
 
@@ -305,10 +394,20 @@ def _check_games_per_round(raw: Any, here: str, problems: Problems) -> dict[str,
     if raw is None:
         return dict(DEFAULT_GAMES_PER_ROUND)
     if not isinstance(raw, dict) or any(
-        k not in DEFAULT_GAMES_PER_ROUND or not is_count(v) or v < 1 for k, v in raw.items()
+        k not in DEFAULT_GAMES_PER_ROUND or not is_count(v) for k, v in raw.items()
     ):
-        problems.add(here, '„games_per_round“ braucht je Tischgröße ("3", "4", "5") eine Zahl ≥ 1.')
+        problems.add(
+            here,
+            '„games_per_round“ braucht je Tischgröße ("3", "4", "5") eine Zahl von '
+            f"{MIN_GAMES_PER_ROUND} bis {MAX_GAMES_PER_ROUND}.",
+        )
         return dict(DEFAULT_GAMES_PER_ROUND)
+    for size, games in raw.items():
+        try:
+            check_games_per_round(int(size), games)
+        except ScoringError as error:
+            problems.add(here, f"„games_per_round“: {error.message}")
+            return dict(DEFAULT_GAMES_PER_ROUND)
     return dict(raw)  # as given, so that the export writes back what was read
 
 

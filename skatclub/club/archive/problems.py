@@ -8,9 +8,15 @@ from __future__ import annotations
 
 import datetime
 import re
+import reprlib
 from typing import Any, TypeGuard
 
+from skatclub.club.text import visible_text
+
 MAX_PROBLEMS = 50
+MAX_LINE = 300  # a problem line never repeats a whole upload
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict = 40, 40, 2, 4, 4
 KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
 DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -27,7 +33,8 @@ class Problems:
         self.limit = limit
 
     def add(self, where: str, message: str) -> None:
-        self.lines.append(f"{where}: {message}" if where else message)
+        line = f"{where}: {message}" if where else message
+        self.lines.append(line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…")
         if len(self.lines) >= self.limit:
             self.lines.append(
                 f"Nach {self.limit} Fehlern wurde die Prüfung abgebrochen; es kann weitere geben."
@@ -52,8 +59,14 @@ def is_key(value: Any, max_length: int) -> TypeGuard[str]:
     )
 
 
+def shown(value: Any) -> str:
+    """A value from the archive in a problem line: short, whatever it holds."""
+    return _SHOWN.repr(value)
+
+
 def is_text(value: Any, max_length: int) -> bool:
-    return isinstance(value, str) and len(value.strip()) > 0 and len(value) <= max_length
+    """A name: text of at most `max_length` characters with something visible in it."""
+    return isinstance(value, str) and len(value) <= max_length and bool(visible_text(value))
 
 
 def is_count(value: Any) -> TypeGuard[int]:

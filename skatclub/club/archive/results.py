@@ -15,7 +15,7 @@ from scoring import Ruleset, ScoringError
 from scoring.ramsch import RamschDeal
 from scoring.rulesets import SPECS, check_ramsch
 from skatclub.club.archive.plan import TablePlan
-from skatclub.club.archive.problems import Problems, is_count
+from skatclub.club.archive.problems import Problems, is_count, shown
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
@@ -100,11 +100,12 @@ def _checked_game(
         _check_slot(event, size, number, None, memo)
         return (number, None, ramsch_fields(event, raw["ramsch"], size, number), None, None)
     declarer = raw.get("declarer")
-    if declarer not in positions:
+    if not isinstance(declarer, str) or declarer not in positions:
         _check_slot(event, size, number, None, memo)
         if declarer is None:
             raise EntryError("invalid_request", "Alleinspieler („declarer“) fehlt.")
-        raise EntryError("unknown_player", f"„{declarer}“ sitzt nicht an diesem Tisch.")
+        who = f"„{declarer[:60]}“" if isinstance(declarer, str) else shown(declarer)
+        raise EntryError("unknown_player", f"{who} sitzt nicht an diesem Tisch.")
     _check_slot(event, size, number, positions[declarer], memo)
     game, outcome = raw.get("game"), raw.get("outcome")
     if not isinstance(game, dict) or not isinstance(outcome, dict):
@@ -176,7 +177,7 @@ def _check_totals(
     for item in raw:
         player = item.get("player") if isinstance(item, dict) else None
         if player not in seats:
-            problems.add(here, f"Summe für „{player}“, der nicht an diesem Tisch sitzt.")
+            problems.add(here, f"Summe für {shown(player)}, der nicht an diesem Tisch sitzt.")
         elif player in lines:
             problems.add(here, f"Zwei Summen für {known.get(player, player)}.")
         elif not isinstance(item.get("list_score"), int) or isinstance(item["list_score"], bool):

@@ -22,6 +22,7 @@ from django.utils import timezone
 from skatclub.club.archive.check import check_archive, read_archive
 from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.plan import EventPlan, ImportSummary, Plan, TablePlan
+from skatclub.club.backup import automatic_backup
 from skatclub.club.models import (
     Attendance,
     Change,
@@ -47,6 +48,7 @@ def import_archive(data: Any, *, replace: bool = False) -> ImportSummary:
     with paused_gc():
         plan = check_archive(data, replace=replace)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
+        automatic_backup("vor-import")  # only a checked archive gets this far
         return write_plan(plan, replace=replace)
 
 

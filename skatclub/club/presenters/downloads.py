@@ -6,7 +6,9 @@ as CSV, `?format=json` all of the page's tables (or one with `&table=<name>`).
 
 CSV is written for German spreadsheet programs: UTF-8 with BOM (so Excel detects the
 encoding), `;` as separator and a decimal comma (Excel in German reads `12,5` as a number;
-with a comma separator every decimal would need quoting). JSON keeps the English keys and
+with a comma separator every decimal would need quoting). A text cell that a spreadsheet would
+take for a formula (it begins with = + - @, a tab or a carriage return, e.g. a player named
+`=HYPERLINK(…)`) gets a leading `'`; numbers are written as numbers. JSON keeps the English keys and
 writes exact numbers that are not whole (money, averages) as decimal strings with a point.
 """
 
@@ -164,16 +166,24 @@ def csv_response(export: Export, filename: str) -> HttpResponse:
     return response
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv_value(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "ja" if value else "nein"
-    if isinstance(value, Fraction | Decimal):
-        return german_decimal(value)
+    if isinstance(value, int | Fraction | Decimal):
+        return german_decimal(value)  # a number, also when negative
     if isinstance(value, list | tuple):
-        return " ".join(_csv_value(v) for v in value)
-    return str(value)
+        return spreadsheet_text(" ".join(_csv_value(v) for v in value))
+    return spreadsheet_text(str(value))
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text that no spreadsheet runs as a formula: a leading ' where it would."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def _json_table(export: Export) -> dict[str, Any]:

@@ -10,27 +10,59 @@ with a few text blocks per sheet (see `templates/pdf/score_sheet.html`). A print
 one-page parts (all Spiellisten of a Serie) is split over `WORKERS` processes and merged with
 pypdf (`render_pdf_parts`); each part numbers its pages from its first page on, out of the
 whole document's total. Fonts are looked up once per process (`_font_config`).
+
+Safety: WeasyPrint fetches only what `SafeFetcher` allows: `data:` URLs and files under our
+own static folders. Anything else (`file:///etc/passwd`, `http://…`) is refused and logged, so
+a link that slips into a template can neither leak a file into a PDF nor reach the network.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import multiprocessing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
 
 from skatclub.club.printing.printouts import Printout
 
 WORKERS = 2
 # Below this many pages a second process costs more (start, merging) than it saves.
 PARALLEL_MIN_PAGES = 8
+
+
+logger = logging.getLogger(__name__)
+
+
+class SafeFetcher(URLFetcher):  # type: ignore[misc]
+    """Fetches `data:` URLs and our own static files; refuses everything else."""
+
+    def fetch(self, url: str, headers: Any = None) -> Any:
+        scheme = urlsplit(url).scheme.lower()
+        if scheme == "data" or (scheme == "file" and _is_static(url)):
+            return super().fetch(url, headers)
+        logger.warning("PDF: Adresse %.200s nicht geladen (nur data: und eigene Dateien).", url)
+        raise ValueError(f"refused by SafeFetcher: {url[:200]}")
+
+
+def static_roots() -> list[Path]:
+    roots = [Path(settings.STATIC_ROOT), *map(Path, settings.STATICFILES_DIRS)]
+    return [root.resolve() for root in roots]
+
+
+def _is_static(url: str) -> bool:
+    path = Path(unquote(urlsplit(url).path)).resolve()
+    return any(path.is_relative_to(root) for root in static_roots())
 
 
 @cache
@@ -49,7 +81,7 @@ def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
 
 
 def _write_pdf(html: str) -> bytes:
-    document = HTML(string=html, base_url=str(settings.BASE_DIR))
+    document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=SafeFetcher())
     return document.write_pdf(font_config=_font_config())  # type: ignore[no-any-return]
 
 

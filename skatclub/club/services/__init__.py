@@ -9,7 +9,7 @@
 The names below are the public API; views, the archive import and commands use only these.
 """
 
-from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.errors import BusyError, ConflictError, EntryError, is_busy
 from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
 from skatclub.club.services.history import Actor, seat_keys
 from skatclub.club.services.house_rules import record_ramsch
@@ -48,7 +48,9 @@ __all__ = [
     "save_event",
     "PASSED_FIELDS",
     "Actor",
+    "BusyError",
     "ConflictError",
+    "is_busy",
     "EntryError",
     "TotalLine",
     "ValuedGame",

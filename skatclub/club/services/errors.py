@@ -18,3 +18,23 @@ class ConflictError(EntryError):
 
     def __init__(self, message: str) -> None:
         super().__init__("conflict", message)
+
+
+class BusyError(EntryError):
+    """The database is busy with another write (SQLite's lock, PostgreSQL's lock timeout):
+    nothing was saved, and sending the same input again a moment later will work."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "busy",
+            "Die Datenbank ist gerade mit einer anderen Speicherung beschäftigt; es wurde "
+            "nichts gespeichert. Bitte gleich noch einmal senden – die Eingabe steht noch da.",
+        )
+
+
+BUSY_MARKERS = ("database is locked", "database table is locked", "lock timeout")
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error means "locked, try again" rather than a real fault."""
+    return any(marker in str(error) for marker in BUSY_MARKERS)

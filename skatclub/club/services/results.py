@@ -23,6 +23,7 @@ from scoring import (
     check_declarer_seat,
     check_table_size,
     format_notation,
+    max_list_score,
     table_scores,
     valuation,
 )
@@ -115,8 +116,16 @@ def check_game_slot(
 
 
 def locked_table(table: Table) -> Table:
-    """The table row locked for this transaction, with its Serie and event."""
-    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    """The table row locked for this transaction, read with its Serie and event.
+
+    `of=("self",)`: on PostgreSQL a plain FOR UPDATE over a join would lock the Serie and the
+    event rows too, and every save of the evening would wait for every other.
+    """
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=table.pk)
+    )
 
 
 def seated(table: Table) -> dict[int, Player]:
@@ -277,12 +286,18 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
                 f"{line.player.name}: positive Spielpunkte ({line.list_score}) ohne gewonnenes "
                 "Spiel sind unmöglich.",
             )
+        if abs(line.list_score) > max_list_score(line.won + line.lost):
+            raise EntryError(
+                "totals_out_of_range",
+                f"{line.player.name}: {line.list_score} Spielpunkte sind mit "
+                f"{line.won + line.lost} Spielen nicht zu erreichen.",
+            )
 
 
 @transaction.atomic
 def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = None) -> None:
     """Enter a paper Spielliste as list score, won and lost per player."""
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = locked_table(table)
     seats = seated(table)
     seated_ids = {p.pk for p in seats.values()}
     for line in lines:

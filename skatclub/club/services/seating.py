@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from skatclub.club.backup import automatic_backup
 from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Seat, Table
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import draw
@@ -29,7 +30,6 @@ def next_round_number(event: Event) -> int:
     return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-@transaction.atomic
 def start_round(
     *,
     event: Event,
@@ -43,8 +43,30 @@ def start_round(
     a new one) or seated by the standings (from the second Serie on).
 
     `expected_number` is the Serie number the Spielwart saw: when somebody else created that
-    Serie in the meantime, the second press is refused instead of creating one more.
+    Serie in the meantime, the second press is refused instead of creating one more. A backup
+    of the database (SQLite) is taken first, outside the Serie's transaction.
     """
+    automatic_backup("vor-neuer-serie")
+    return _start_round(
+        event=event,
+        seating=seating,
+        seed=seed,
+        allow_five=allow_five,
+        user=user,
+        expected_number=expected_number,
+    )
+
+
+@transaction.atomic
+def _start_round(
+    *,
+    event: Event,
+    seating: str,
+    seed: str,
+    allow_five: bool,
+    user: Actor,
+    expected_number: int | None,
+) -> Round:
     Event.objects.select_for_update().filter(pk=event.pk).exists()  # one "Neue Serie" at a time
     number = next_round_number(event)
     if expected_number is not None and expected_number != number:

@@ -11,9 +11,11 @@ the input kept and status 422 (409 for an edit conflict).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib import messages
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -37,6 +39,8 @@ from skatclub.club.views.lookups import (
 from skatclub.club.views.permissions import spielwart_required
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
+BUSY = 503  # nothing saved, the input kept: send again in a moment
+logger = logging.getLogger(__name__)
 
 
 # --- entry, game by game -------------------------------------------------------------------
@@ -147,8 +151,9 @@ def table_entry(request: HttpRequest, key: str, number: int, table: int) -> Http
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
     extra = _post_entry(request, table_obj)
     if extra:
+        status = extra.pop("status", INVALID)
         context = _entry_context(table_obj, score_sheet(table_obj), **extra)
-        return _respond_entry(request, context, INVALID)
+        return _respond_entry(request, context, status)
     if PARTIAL_HEADER in request.META:
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
     return redirect(f"{table_obj.get_absolute_url()}#eingabe")
@@ -163,12 +168,26 @@ def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
         refused = _record_line(table, seats, number, text, 0, request.user)
         if refused is None:
             return {}
-        return {"line": text, "line_error": f"Spiel {number}: {refused.message}", "number": number}
+        message = f"Spiel {number}: {refused.message}"
+        return {"line": text, "line_error": message, **_offered(table, number, refused)}
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
         return {"game_form": form}
     error = _record_form(table, seats, number, form, request.user)
-    return {"game_form": form, "form_error": error, "number": number} if error else {}
+    if error is None:
+        return {}
+    message = f"Spiel {number}: {error.message}"
+    return {"game_form": form, "form_error": message, **_offered(table, number, error)}
+
+
+def _offered(table: Table, number: int, error: Exception) -> dict[str, Any]:
+    """The game number the form offers next: after a conflict the next free one (somebody else
+    just took `number`), otherwise the same. A busy database is answered with 503."""
+    if isinstance(error, services.ConflictError):
+        return {"number": _next_number(table)}
+    if isinstance(error, services.BusyError):
+        return {"number": number, "status": BUSY}
+    return {"number": number}
 
 
 def _next_number(table: Table) -> int:
@@ -184,7 +203,8 @@ def _record_line(
     try:
         line = parse_line(text, len(seats))
         if line.ramsch is not None:
-            services.record_ramsch(
+            _save(
+                services.record_ramsch,
                 table=table,
                 number=number,
                 deal=line.ramsch,
@@ -193,7 +213,8 @@ def _record_line(
                 bock_override=line.bock_override,
             )
         else:
-            services.record_game(
+            _save(
+                services.record_game,
                 table=table,
                 number=number,
                 declarer=seats.get(line.seat) if line.seat else None,
@@ -208,12 +229,25 @@ def _record_line(
     return None
 
 
+def _save(write: Any, **fields: Any) -> None:
+    """`write(**fields)` (a results service); a database busy with another write becomes a
+    BusyError."""
+    try:
+        write(**fields)
+    except OperationalError as error:
+        if not services.is_busy(error):
+            raise
+        logger.warning("Speichern abgewiesen, Datenbank beschäftigt: %s", error)
+        raise services.BusyError() from error
+
+
 def _record_form(
     table: Table, seats: dict[int, Player], number: int, form: GameForm, user: Any
-) -> str:
+) -> services.EntryError | ScoringError | None:
     passed = form.is_passed
     try:
-        services.record_game(
+        _save(
+            services.record_game,
             table=table,
             number=number,
             declarer=None if passed else seats.get(form.cleaned_data["declarer"]),
@@ -223,8 +257,8 @@ def _record_form(
             expected_version=0,
         )
     except (services.EntryError, ScoringError) as error:
-        return f"Spiel {number}: {error.message}"
-    return ""
+        return error
+    return None
 
 
 # --- corrections and history ---------------------------------------------------------------
@@ -254,9 +288,8 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
         return redirect(f"{table_obj.get_absolute_url()}#spiel-{game}")
     conflict = isinstance(error, services.ConflictError)
     context.update(line=text, version=version, error=error.message, conflict=conflict)
-    return render(
-        request, "club/spielwart_game_edit.html", context, status=409 if conflict else INVALID
-    )
+    status = 409 if conflict else BUSY if isinstance(error, services.BusyError) else INVALID
+    return render(request, "club/spielwart_game_edit.html", context, status=status)
 
 
 def _game_line(game: Game, seats: dict[int, Player]) -> str:

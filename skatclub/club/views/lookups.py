@@ -38,11 +38,17 @@ def seated_players(table: Table) -> dict[int, Player]:
     return {s.position: s.player for s in table.seats.select_related("player")}
 
 
+# Posted numbers (ids, game numbers, versions) beyond this exist nowhere in the database.
+MAX_POSTED_INT = 2**31 - 1
+
+
 def int_or_none(value: Any) -> int | None:
+    """A posted whole number, or None for anything else (text, "²", 10^30)."""
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError):
         return None
+    return number if abs(number) <= MAX_POSTED_INT else None
 
 
 # URL prefixes shared by the Spielwart's URL lists (German, as the club reads them).

@@ -1,4 +1,8 @@
-"""Who may change data: Spielwarte (group "Spielwart") and admins. Everyone else reads."""
+"""Who may change data: Spielwarte (group "Spielwart") and superusers. Everyone else reads.
+
+`is_staff` alone (the admin login) gives no write access to the club's data: a helper who
+may look into the admin is not a Spielwart.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ SPIELWART_GROUP = "Spielwart"
 def is_spielwart(user: Any) -> bool:
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    if user.is_superuser or user.is_staff:
+    if user.is_superuser:
         return True
     # Asked by the decorator and again by every page's menu: one query per request.
     cached = getattr(user, "_is_spielwart", None)

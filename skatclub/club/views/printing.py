@@ -2,30 +2,58 @@
 `printing/render.py`.
 
 Public and read-only like the result pages: a printout shows names and numbers, nothing else.
-`?html=1` on any of these URLs shows the same template as an HTML page, for a quick look.
+`?html=1` on any of these URLs shows the same template as an HTML page, for a quick look (with
+a policy of its own that allows the printout's inline <style>, and no script at all). Each PDF
+is rendered once and then served from the cache until the event changes (`pdf_cache`).
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.shortcuts import render as render_page
 from django.urls import path
 from django.views.decorators.http import require_safe
 
 from skatclub.club.models import Event
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, Printout, printout
+from skatclub.club.views.pdf_cache import cached_pdf, printout_key
+
+PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'self'"
 
 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
+    if request.GET.get("html"):
+        preview = _printout(kind, event, **where)
+        response = HttpResponse(pdf.render_html(preview.template, preview.context))
+        response["Content-Security-Policy"] = PREVIEW_POLICY
+        return response
+
+    def render() -> tuple[str, bytes]:
+        found = _printout(kind, event, **where)
+        return found.filename, pdf.render_printout(found)
+
+    cached = cached_pdf(printout_key(kind, event, **where), render)
+    if cached is None:
+        response = render_page(request, "club/pdf_wait.html", status=503)
+        response["Retry-After"] = "5"
+        return response
+    return pdf_bytes_response(*cached)
+
+
+def _printout(kind: str, event: Event, **where: int) -> Printout:
     try:
-        found = printout(kind, event, **where)
+        return printout(kind, event, **where)
     except PrintError as error:
         raise Http404(error.message) from error
-    if request.GET.get("html"):
-        return HttpResponse(pdf.render_html(found.template, found.context))
-    return pdf_response(found)
+
+
+def pdf_bytes_response(filename: str, content: bytes) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def pdf_response(found: Printout) -> HttpResponse:

@@ -8,6 +8,8 @@ checking a table's results in `views/entry.py`; shared lookups in `views/lookups
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -21,7 +23,8 @@ from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
 from skatclub.club.models import Attendance, Event, Player, Table
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
-from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
+from skatclub.club.text import search_text
+from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404, int_or_none
 from skatclub.club.views.permissions import spielwart_required
 
 # --- start page and players ----------------------------------------------------------------
@@ -35,7 +38,7 @@ def spielwart_home(request: HttpRequest) -> HttpResponse:
 
 @spielwart_required
 def player_list(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query = search_text(request.GET.get("q", ""))
     show_all = request.GET.get("alle") == "1"
     players = Player.objects.all()
     if query:
@@ -113,10 +116,9 @@ def attendance(request: HttpRequest, key: str) -> HttpResponse:
     if request.method == "POST":
         guest_form, done = _change_attendance(request, event)
         if done:
-            return redirect(
-                f"{reverse('spielwart-attendance', args=[event.key])}?q={request.POST.get('q', '')}"
-            )
-    query = request.GET.get("q", request.POST.get("q", "")).strip()
+            query = urlencode({"q": search_text(request.POST.get("q", ""))})
+            return redirect(f"{reverse('spielwart-attendance', args=[event.key])}?{query}")
+    query = search_text(request.GET.get("q", request.POST.get("q", "")))
     present = Player.objects.filter(attendance__event=event).order_by("name")
     candidates = Player.objects.filter(is_active=True).exclude(attendance__event=event)
     if query:
@@ -145,7 +147,7 @@ def _change_attendance(request: HttpRequest, event: Event) -> tuple[GuestForm, b
         guest = services.add_guest(event=event, name=form.cleaned_data["name"])
         messages.success(request, f"Gast {guest.name} ist angemeldet.")
         return GuestForm(), True
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
+    player = get_object_or_404(Player, pk=int_or_none(request.POST.get("player")) or 0)
     if action == "add":
         services.mark_present(event=event, player=player)
         messages.success(request, f"{player.name} ist anwesend.")

@@ -335,7 +335,8 @@ BAD_ARCHIVES = [
     (
         "bad-cents-per-point",
         set_in("events.0.settlement.cents_per_point", "ein Viertel"),
-        f"Veranstaltung {EVENT_KEY}: Der Wertpunkt 'ein Viertel' ist keine positive Zahl.",
+        f"Veranstaltung {EVENT_KEY}: Der Wertpunkt „ein Viertel“ ist keine kurze Zahl: bitte "
+        "z. B. „1/10“, „1/4“, „0,5“ oder „1“ angeben.",
     ),
     (
         "games-and-totals-on-one-table",

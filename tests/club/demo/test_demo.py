@@ -8,12 +8,18 @@ import pytest
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.test import RequestFactory
 
 from scoring import Declaration, Outcome, Ruleset, valuation
 from skatclub.club.demo.generator import generate_archive
 from skatclub.club.demo.loader import ensure_spielwart, load_demo
 from skatclub.club.models import Event, Game, Player, Season, Seat, Table, TableTotal
 from skatclub.club.views.permissions import SPIELWART_GROUP, is_spielwart
+
+
+def login_request():  # type: ignore[no-untyped-def]
+    """django-axes counts logins per request: authenticate() needs one."""
+    return RequestFactory().post("/anmelden/")
 
 
 def test_the_generator_is_seeded() -> None:
@@ -71,8 +77,8 @@ def test_ensure_spielwart_creates_the_login_and_resets_its_password() -> None:
     user = User.objects.get(username="spielwart")
     assert first != second
     assert user.groups.filter(name=SPIELWART_GROUP).exists() and is_spielwart(user)
-    assert authenticate(username="spielwart", password=second) == user
-    assert authenticate(username="spielwart", password=first) is None
+    assert authenticate(login_request(), username="spielwart", password=second) == user
+    assert authenticate(login_request(), username="spielwart", password=first) is None
 
 
 @pytest.mark.django_db
@@ -85,7 +91,7 @@ def test_the_demo_command_without_serving_loads_data_and_prints_the_login() -> N
     text = out.getvalue()
     password = text.split("Passwort ")[1].split()[0]
     assert "Demo-Club angelegt" in text and "http://127.0.0.1:8123/" in text
-    assert authenticate(username="spielwart", password=password) is not None
+    assert authenticate(login_request(), username="spielwart", password=password) is not None
     assert Event.objects.count() == 8
 
 

@@ -25,7 +25,7 @@ DIAMONDS = {"type": "diamonds", "matadors": 1, "bid": 18}
 
 def run_in_threads(*jobs):
     errors: list[BaseException] = []
-    start = threading.Barrier(len(jobs))
+    start = threading.Barrier(len(jobs))  # all start together
 
     def wrapped(job):
         try:
@@ -103,3 +103,44 @@ def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(four_table
     game = Game.objects.get(table=four_table, number=1)
     assert game.version == 2 and game.declarer in (players["carla"], players["dieter"])
     assert four_table.changes.filter(action="update").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(four_table, three_table):
+    """Issue 16: FOR UPDATE over the join locked the Serie and event rows too, so every save of
+    an evening waited for every other. Table 1's save is held open (its locks kept) while table
+    2 saves; with a lock timeout a wait shows as an error instead of a slow test."""
+    from django.db import transaction
+
+    holding, release = threading.Event(), threading.Event()
+
+    def hold_table_one():
+        with transaction.atomic():
+            record_game(
+                table=four_table,
+                number=1,
+                declarer=declarer_for(four_table, 1),
+                declaration=DIAMONDS,
+                outcome={"won": True},
+            )
+            holding.set()
+            release.wait(timeout=30)
+
+    def save_table_two():
+        assert holding.wait(timeout=30)
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '2s'")
+                record_game(
+                    table=three_table,
+                    number=1,
+                    declarer=declarer_for(three_table, 1),
+                    declaration=DIAMONDS,
+                    outcome={"won": True},
+                )
+        finally:
+            release.set()
+
+    assert run_in_threads(hold_table_one, save_table_two) == []
+    assert Game.objects.filter(table__in=[four_table, three_table]).count() == 2

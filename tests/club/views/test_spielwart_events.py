@@ -126,7 +126,7 @@ def test_a_bad_wertpunkt_and_fee_list_are_refused_in_german(
     )
     page = response.content.decode()
     assert response.status_code == 422
-    assert "ist keine Zahl" in page
+    assert "ist keine kurze Zahl" in page
     assert "Bitte ganze Cent-Beträge durch Komma getrennt angeben" in page
     assert 'value="ein Viertel"' in page
     assert not Event.objects.exists()

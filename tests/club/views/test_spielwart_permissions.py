@@ -139,3 +139,15 @@ def test_an_inactive_spielwart_is_refused(club: Table, spielwart: User) -> None:
     spielwart.is_active = False
     spielwart.save()
     assert client.get("/spielwart/").status_code in (302, 403)
+
+
+def test_staff_without_the_spielwart_group_may_not_change_anything(client, db) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16: `is_staff` alone (an admin login) changed everything."""
+    from django.contrib.auth.models import User
+
+    staff = User.objects.create_user("helfer", password="geheim-und-lang-genug", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/spielwart/").status_code == 403
+    response = client.post("/spielwart/spieler/neu/", {"name": "Otto", "key": ""})
+    assert response.status_code == 403
+    assert "Kein Zugriff" in response.content.decode()

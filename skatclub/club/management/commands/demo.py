@@ -1,7 +1,9 @@
-"""`manage.py demo [--no-serve] [--port 8000]`: a demo club on the local SQLite database.
+"""`manage.py demo [--no-serve] [--port 8000] [--lan]`: a demo club on the local SQLite database.
 
 Migrates, loads the demo club once (skatclub/club/demo.py), (re)creates the Spielwart login
-with a fresh random password, prints login and address, then serves the app on 127.0.0.1.
+with a fresh random password, prints login and address, then serves the app the way
+`manage.py serve` does (gunicorn, DEBUG off), on 127.0.0.1: a demo with a printed password
+is not for the whole room's network unless asked for with --lan.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
 from skatclub.club.demo.loader import SPIELWART_USERNAME, ensure_spielwart, load_demo
+from skatclub.club.management.commands.serve import DEFAULT_PORT, DEFAULT_WORKERS, serve
 
 
 def points_at_postgresql() -> bool:
@@ -26,12 +29,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-serve", action="store_true", help="nur Daten anlegen")
-        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+        parser.add_argument("--lan", action="store_true", help="auch im Netz erreichbar")
         parser.add_argument(
             "--force", action="store_true", help="auch auf einer PostgreSQL-Datenbank"
         )
 
-    def handle(self, *args: Any, no_serve: bool, port: int, force: bool, **options: Any) -> None:
+    def handle(
+        self, *args: Any, no_serve: bool, port: int, lan: bool, force: bool, **options: Any
+    ) -> None:
         if points_at_postgresql() and not force:
             raise CommandError(
                 "DATABASE_URL zeigt auf eine PostgreSQL-Datenbank. Demo-Daten gehören in die "
@@ -47,13 +53,15 @@ class Command(BaseCommand):
         else:
             self.stdout.write(f"Demo-Club (Saison {result.year}) ist schon da.")
         password = ensure_spielwart()
-        address = f"http://127.0.0.1:{port}/"
         self.stdout.write(
             f"Anmeldung als Spielwart: Benutzer {SPIELWART_USERNAME}, Passwort {password}"
         )
         self.stdout.write(
             "(Das Passwort wird nur jetzt angezeigt; `manage.py demo` setzt ein neues.)"
         )
-        self.stdout.write(f"Adresse: {address}")
-        if not no_serve:
-            call_command("runserver", f"127.0.0.1:{port}", use_reloader=False)
+        if no_serve:
+            self.stdout.write(f"Adresse: http://127.0.0.1:{port}/")
+            return
+        call_command("collectstatic", interactive=False, verbosity=0)
+        host = "0.0.0.0" if lan else "127.0.0.1"
+        serve(self.stdout, host=host, port=port, workers=DEFAULT_WORKERS)

@@ -1,0 +1,108 @@
+"""`manage.py serve [--port 8000] [--workers 3]`: the club's laptop serves the room's network.
+
+Production settings (DEBUG off, the secret key from the data folder), gunicorn bound to every
+address of the laptop (0.0.0.0) on a fixed port, ALLOWED_HOSTS = the laptop's own names and
+addresses, plain HTTP (HTTPS=0: cookies work without TLS on the LAN). Before serving: a backup
+of the SQLite database, migrations, static files. Prints the address and a QR code for phones
+in the room. `demo` serves the same way (on 127.0.0.1 unless --lan).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from typing import Any
+
+import segno
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser, OutputWrapper
+
+DEFAULT_PORT = 8000
+DEFAULT_WORKERS = 3
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+
+def lan_addresses() -> list[str]:
+    """The laptop's IPv4 addresses on its networks (no loopback); sends nothing anywhere."""
+    found: list[str] = []
+    if shutil.which("hostname"):
+        result = subprocess.run(["hostname", "-I"], capture_output=True, text=True, check=False)
+        found += [a for a in result.stdout.split() if "." in a]
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    found += [str(info[4][0]) for info in infos]
+    return list(dict.fromkeys(a for a in found if not a.startswith("127.")))
+
+
+def allowed_hosts(addresses: list[str]) -> list[str]:
+    name = socket.gethostname()
+    return list(dict.fromkeys([*LOCAL_HOSTS, name, f"{name}.local", *addresses]))
+
+
+def gunicorn_argv(host: str, port: int, workers: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "skatclub.wsgi",
+        f"--bind={host}:{port}",
+        f"--workers={workers}",
+        "--access-logfile=-",
+        "--graceful-timeout=10",
+    ]
+
+
+def print_address(stdout: OutputWrapper, url: str) -> None:
+    """The address and a QR code to scan with a phone (half-block characters, any terminal)."""
+    stdout.write(f"Adresse: {url}")
+    code = io.StringIO()
+    segno.make(url, error="l").terminal(out=code, compact=True)
+    stdout.write(code.getvalue(), ending="")
+
+
+def serve(stdout: OutputWrapper, *, host: str, port: int, workers: int) -> None:
+    """Replace this process with gunicorn under production settings (does not return)."""
+    addresses = lan_addresses() if host == "0.0.0.0" else []
+    urls = [f"http://{a}:{port}/" for a in addresses] or [f"http://127.0.0.1:{port}/"]
+    for url in urls[1:]:
+        stdout.write(f"Auch erreichbar: {url}")
+    print_address(stdout, urls[0])
+    stdout.write("Beenden mit Strg+C.")
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "HTTPS": os.environ.get("HTTPS", "0"),
+        "ALLOWED_HOSTS": ",".join(allowed_hosts(addresses)),
+    }
+    sys.stdout.flush()
+    os.execve(sys.executable, gunicorn_argv(host, port, workers), env)
+
+
+def prepare(stdout: OutputWrapper) -> None:
+    """Before serving: a backup (SQLite), the database schema and the static files."""
+    from skatclub.club.backup import automatic_backup
+
+    automatic_backup("vor dem Start", stdout=stdout)
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+class Command(BaseCommand):
+    help = "Startet skatclub für das Netz im Clubraum (gunicorn, ohne DEBUG) mit QR-Code."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+        parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
+        parser.add_argument(
+            "--host", default="0.0.0.0", help="Adresse, an die gebunden wird (alle: 0.0.0.0)"
+        )
+
+    def handle(self, *args: Any, port: int, workers: int, host: str, **options: Any) -> None:
+        prepare(self.stdout)
+        serve(self.stdout, host=host, port=port, workers=workers)

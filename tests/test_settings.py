@@ -1,0 +1,119 @@
+"""Issue 16: safe defaults on the club's network. Settings are read in a fresh interpreter
+with a clean environment, as `manage.py serve` or gunicorn would read them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOW = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "db = s.DATABASES['default']; print(json.dumps({"
+    "'debug': s.DEBUG, 'key': s.SECRET_KEY, 'proxy': getattr(s, 'SECURE_PROXY_SSL_HEADER', None),"
+    "'redirect': s.SECURE_SSL_REDIRECT, 'secure_cookies': s.SESSION_COOKIE_SECURE,"
+    "'max_age': db['CONN_MAX_AGE'], 'health': db['CONN_HEALTH_CHECKS'],"
+    "'log': s.LOGGING['handlers']['file']['filename']}))"
+)
+
+
+def read_settings(data: Path, **env: str) -> dict[str, object]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS"}}
+    clean |= {"DJANGO_SETTINGS_MODULE": "skatclub.settings", "SKATCLUB_DATA": str(data), **env}
+    clean.pop("DATABASE_URL", None)
+    out = subprocess.run(
+        [sys.executable, "-c", SHOW],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)  # type: ignore[no-any-return]
+
+
+def test_debug_is_off_and_a_secret_key_is_made_once_in_the_data_folder(tmp_path: Path) -> None:
+    first = read_settings(tmp_path)
+    assert first["debug"] is False
+    key_file = tmp_path / "secret_key"
+    assert key_file.read_text().strip() == first["key"]
+    assert len(str(first["key"])) >= 50 and key_file.stat().st_mode & 0o077 == 0
+    assert read_settings(tmp_path)["key"] == first["key"]  # kept, not made anew
+    assert (
+        read_settings(tmp_path, SECRET_KEY="from-the-environment")["key"] == "from-the-environment"
+    )
+    assert str(first["key"]) not in (ROOT / "skatclub" / "settings.py").read_text()
+
+
+def test_the_proxy_header_is_trusted_only_when_configured(tmp_path: Path) -> None:
+    assert read_settings(tmp_path)["proxy"] is None
+    configured = read_settings(tmp_path, SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")
+    assert configured["proxy"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_plain_http_on_the_lan_by_default_https_when_switched_on(tmp_path: Path) -> None:
+    lan = read_settings(tmp_path)
+    assert lan["redirect"] is False and lan["secure_cookies"] is False
+    proxied = read_settings(tmp_path, HTTPS="1")
+    assert proxied["redirect"] is True and proxied["secure_cookies"] is True
+
+
+def test_connections_are_kept_with_health_checks_and_errors_go_to_a_file(tmp_path: Path) -> None:
+    shown = read_settings(tmp_path)
+    assert shown["max_age"] == 60 and shown["health"] is True
+    assert shown["log"] == str(tmp_path / "log" / "skatclub.log")
+
+
+def test_an_error_is_logged_with_its_traceback_to_the_file(tmp_path: Path) -> None:
+    code = (
+        "import django, logging; django.setup(); "
+        "log = logging.getLogger('django.request')\n"
+        "try:\n    1 / 0\nexcept ZeroDivisionError:\n    log.exception('Fehler beim Abruf')"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "skatclub.settings",
+        "SKATCLUB_DATA": str(tmp_path),
+    }
+    env.pop("DATABASE_URL", None)
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True)
+    logged = (tmp_path / "log" / "skatclub.log").read_text()
+    assert "Fehler beim Abruf" in logged and "ZeroDivisionError" in logged and "Traceback" in logged
+
+
+def test_a_missing_page_is_german_and_shows_no_internals(client: Client, db: None) -> None:
+    assert settings.DEBUG is False
+    response = client.get("/gibt-es-nicht/")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert "Seite nicht gefunden" in page
+    assert "urls.py" not in page and "URLconf" not in page
+
+
+def test_every_page_carries_the_content_security_policy(client: Client, db: None) -> None:
+    policy = client.get("/")["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+
+
+@pytest.mark.parametrize("url", ["/anmelden/", "/admin/login/"])
+def test_twenty_wrong_passwords_lock_the_login_in_german(
+    client: Client, spielwart: User, url: str
+) -> None:
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = client.post(url, {"username": "spielwart", "password": "falsch"})
+        assert response.status_code == 200
+    locked = client.post(url, {"username": "spielwart", "password": "falsch"})
+    assert locked.status_code == 429
+    assert "Anmeldung vorübergehend gesperrt" in locked.content.decode()
+    right = client.post(url, {"username": "spielwart", "password": "geheim-und-lang-genug"})
+    assert right.status_code == 429
+    assert "_auth_user_id" not in client.session
