@@ -342,6 +342,10 @@ class Game(models.Model):
     ramsch = models.JSONField("Ramsch", null=True, blank=True)
     # The Spielwart's Bock level for this game; None follows the event's Bockrunden.
     bock_override = models.PositiveSmallIntegerField("Bock (von Hand)", null=True, blank=True)
+    # A game imported "as recorded": the list's value is kept although the rules disagree
+    # (`deviation` says why, in the engine's words); a correction through record_game clears it.
+    as_recorded = models.BooleanField("abweichend erfasst", default=False)
+    deviation = models.CharField("Abweichung", max_length=300, blank=True)
     version = models.PositiveIntegerField("Version", default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -373,7 +377,15 @@ class Game(models.Model):
                 name="lost_game_not_positive",
             ),
         ]
-        indexes = [models.Index(fields=["declarer", "table"], name="game_declarer_table")]
+        indexes = [
+            models.Index(fields=["declarer", "table"], name="game_declarer_table"),
+            # The Spielwart's review list: a handful among a million games.
+            models.Index(
+                fields=["table", "number"],
+                condition=Q(as_recorded=True),
+                name="game_as_recorded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Spiel {self.number}: {self.notation or 'eingepasst'}"

@@ -5,6 +5,7 @@ from skatclub.club.views import (
     offiziersskat,
     printing,
     public,
+    recorded,
     season_admin,
     seating,
     spielwart,
@@ -18,4 +19,5 @@ urlpatterns = [
     *printing.urlpatterns,
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
+    *recorded.urlpatterns,
 ]

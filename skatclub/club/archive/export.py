@@ -95,17 +95,29 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
         Game.objects.filter(table_id__in=tables)
         .order_by("table_id", "number")
         .values_list(
-            "table_id", "number", "passed_in", "declarer_id", "declaration", "outcome", "ramsch"
+            "table_id",
+            "number",
+            "passed_in",
+            "declarer_id",
+            "declaration",
+            "outcome",
+            "ramsch",
+            "as_recorded",
+            "list_score",
+            "deviation",
         )
         .iterator(chunk_size=10_000)
     )
-    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch in rows:
+    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch, *recorded in rows:
         games = tables[table_id].setdefault("games", [])
         game: dict[str, Any] = (
             ({"ramsch": ramsch} if ramsch else {"passed": True})
             if passed_in
             else {"declarer": keys[declarer_id], "game": declaration, "outcome": outcome}
         )
+        as_recorded, list_score, deviation = recorded
+        if as_recorded:  # kept as the list recorded it: its value and the rules' objection
+            game["recorded"] = {"list_score": list_score, "reason": deviation}
         if number != len(games) + 1:  # a gap: say which game this is
             game["number"] = number
         games.append(game)

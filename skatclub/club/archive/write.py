@@ -42,17 +42,22 @@ GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
 
 
-def import_archive(data: Any, *, replace: bool = False) -> ImportSummary:
-    """Check `data` completely, then write it in one transaction; ArchiveError if refused."""
+def import_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> ImportSummary:
+    """Check `data` completely, then write it in one transaction; ArchiveError if refused.
+
+    `as_recorded` keeps games with a recorded value the rules disagree with (`recorded`).
+    """
     with paused_gc():
-        plan = check_archive(data, replace=replace)
+        plan = check_archive(data, replace=replace, as_recorded=as_recorded)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
         return write_plan(plan, replace=replace)
 
 
-def import_file(path: str | Path, *, replace: bool = False) -> ImportSummary:
+def import_file(
+    path: str | Path, *, replace: bool = False, as_recorded: bool = False
+) -> ImportSummary:
     with paused_gc():
-        return import_archive(read_archive(path), replace=replace)
+        return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
 
 
 @contextmanager
@@ -108,7 +113,10 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
         for plan_table, table in written
     )
     games += write_matches(plan.matches)
-    return ImportSummary(len(plan.players), len(events), len(rounds), len(tables), games, replaced)
+    kept = sum(f["as_recorded"] for t, _ in written for _, _, f, _, _ in t.games)
+    return ImportSummary(
+        len(plan.players), len(events), len(rounds), len(tables), games, replaced, kept
+    )
 
 
 def _write_club(name: str) -> None:
@@ -211,6 +219,8 @@ VALUED_FIELDS = (
     "game_value",
     "list_score",
     "derivation",
+    "as_recorded",
+    "deviation",
 )
 GAME_COLUMNS = (
     "table",

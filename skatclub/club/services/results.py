@@ -61,6 +61,8 @@ class ValuedGame:
             "list_score": self.valuation.list_score,
             "derivation": self.valuation.derivation,
             "ramsch": None,
+            "as_recorded": False,
+            "deviation": "",
         }
 
 
@@ -77,6 +79,8 @@ PASSED_FIELDS: dict[str, Any] = {
     "list_score": 0,
     "derivation": "eingepasst",
     "ramsch": None,
+    "as_recorded": False,
+    "deviation": "",
 }
 
 

@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 
 from skatclub.club import services
 from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
-from skatclub.club.models import Attendance, Event, Player, Table
+from skatclub.club.models import Attendance, Event, Game, Player, Table
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
@@ -30,7 +30,8 @@ from skatclub.club.views.permissions import spielwart_required
 @spielwart_required
 def spielwart_home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.annotate(round_count=Count("rounds"))[:20]
-    return render(request, "club/spielwart_home.html", {"events": events})
+    recorded = Game.objects.filter(as_recorded=True).count()
+    return render(request, "club/spielwart_home.html", {"events": events, "recorded": recorded})
 
 
 @spielwart_required
