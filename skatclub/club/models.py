@@ -17,6 +17,9 @@ from scoring import GAMES_PER_ROUND, GameType, Ruleset
 from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
+from skatclub.club.imports.models import SheetImport, SheetMapping
+
+__all__ = ["SheetImport", "SheetMapping"]  # the spreadsheet import's records, kept in imports/
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -223,6 +226,8 @@ class Table(models.Model):
     class Entry(models.TextChoices):
         GAMES = "games", "Spiel für Spiel"
         TOTALS = "totals", "Summen von der Papierliste"
+        # Imported history that only knows each player's Wertungspunkte (TableTotal.score).
+        SCORES = "scores", "nur Wertungspunkte"
 
     class Check(models.TextChoices):
         OPEN = "open", "offen"
@@ -412,7 +417,12 @@ class RamschScore(models.Model):
 
 
 class TableTotal(models.Model):
-    """A paper Spielliste entered as three numbers per player."""
+    """A paper Spielliste entered as three numbers per player.
+
+    At a table whose `entry` is SCORES (imported history with Seeger-Fabian points alone),
+    `score` holds the player's Wertungspunkte and the three numbers stay 0: unknown, and
+    counted as nothing (see `services.refresh_results`).
+    """
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="totals", verbose_name="Tisch"
@@ -421,6 +431,7 @@ class TableTotal(models.Model):
     list_score = models.IntegerField("Spielpunkte")
     won = models.PositiveIntegerField("gewonnen")
     lost = models.PositiveIntegerField("verloren")
+    score = models.IntegerField("Wertungspunkte (nur Summe)", null=True, blank=True)
 
     class Meta:
         verbose_name = "Tischsumme"

@@ -8,6 +8,7 @@ from skatclub.club.views import (
     recorded,
     season_admin,
     seating,
+    sheet_import,
     spielwart,
 )
 
@@ -20,4 +21,5 @@ urlpatterns = [
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
     *recorded.urlpatterns,
+    *sheet_import.urlpatterns,
 ]

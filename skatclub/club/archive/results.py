@@ -18,6 +18,7 @@ from scoring.rulesets import SPECS, check_ramsch
 from skatclub.club.archive.plan import TablePlan
 from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.archive.recorded import kept_as_recorded, refused_without_record
+from skatclub.club.archive.scores import check_scores
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
@@ -48,6 +49,12 @@ def check_table_results(
     problems: Problems,
 ) -> TablePlan | None:
     has_games, has_totals = "games" in raw, "totals" in raw
+    if "scores" in raw:
+        if has_games or has_totals:
+            problems.add(here, "„scores“ steht allein, ohne „games“ und „totals“.")
+            return None
+        scores = check_scores(raw["scores"], seats, known, here, problems)
+        return TablePlan(0, seats, Table.Entry.SCORES, totals=scores)
     if has_games == has_totals:
         problems.add(here, "Ein Tisch hat entweder „games“ (Spiel für Spiel) oder „totals“.")
         return None

@@ -182,6 +182,9 @@ def _write_seats(
 
 
 def _scored_seats(plan: TablePlan, ruleset: str) -> list[tuple[str, tuple[int, ...]]]:
+    if plan.entry == Table.Entry.SCORES:  # Wertungspunkte alone: nothing else is known
+        given = {line["player"]: line["score"] for line in plan.totals}
+        return [(key, (0, 0, 0, 0, given[key])) for key in plan.seats]
     sums = seat_results(plan)
     own = [sums.get(key, NO_RESULTS) for key in plan.seats]
     scored = seat_scores(ruleset, [(o["list_score"], o["won"], o["lost"]) for o in own])
@@ -193,7 +196,7 @@ NO_RESULTS = {"list_score": 0, "won": 0, "lost": 0}
 
 def seat_results(plan: TablePlan) -> dict[str, dict[str, int]]:
     """Per player key: list score, won and lost, from the table's games or paper totals."""
-    if plan.totals:
+    if plan.totals and plan.entry == Table.Entry.TOTALS:
         return {
             t["player"]: {"list_score": t["list_score"], "won": t["won"], "lost": t["lost"]}
             for t in plan.totals
@@ -324,9 +327,10 @@ def _write_totals(written: list[tuple[TablePlan, Table]], player_ids: dict[str, 
             TableTotal(
                 table_id=table.pk,
                 player_id=player_ids[line["player"]],
-                list_score=line["list_score"],
-                won=line["won"],
-                lost=line["lost"],
+                list_score=line.get("list_score", 0),
+                won=line.get("won", 0),
+                lost=line.get("lost", 0),
+                score=line.get("score"),
             )
             for plan, table in written
             for line in plan.totals
