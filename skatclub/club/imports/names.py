@@ -63,13 +63,13 @@ def suggestions(names: Iterable[str], members: Mapping[str, str]) -> dict[str, S
         if tokens:
             by_surname.setdefault(tokens[-1], []).append((f"player:{key}", tokens))
     full_names = {n: name_tokens(n) for n in names}
-    for name, tokens in full_names.items():
-        if tokens and not is_initials(tokens):
-            by_surname.setdefault(tokens[-1], []).append((f"same:{name}", tokens))
-    shown = {f"player:{k}": v for k, v in members.items()} | {f"same:{n}": n for n in names}
     first: dict[tuple[str, ...], str] = {}  # the first sheet name of each folded name
     for name, tokens in full_names.items():
         first.setdefault(tuple(sorted(tokens)), name)
+    for name, tokens in full_names.items():
+        if tokens and not is_initials(tokens) and first[tuple(sorted(tokens))] == name:
+            by_surname.setdefault(tokens[-1], []).append((f"same:{name}", tokens))
+    shown = {f"player:{k}": v for k, v in members.items()} | {f"same:{n}": n for n in names}
     return {
         name: _suggest(name, tokens, by_surname, shown, first[tuple(sorted(tokens))])
         for name, tokens in full_names.items()

@@ -219,7 +219,7 @@ def preview(read: SheetRead, decisions: Mapping[str, str], ruleset: str) -> Prev
             )
         taken[key] = draft
         rounds = _rounds(draft, where, keys, read.scores_only, event, problems)
-        events.append(_event_row(draft, key))
+        events.append(_event_row(draft, key, keys))
         plans.append(EventPlan(_event_fields(draft, key, ruleset), rounds))
     plan = None
     if not problems.count:
@@ -251,20 +251,25 @@ def _players(
             )
         else:
             if root not in new:
-                key = new_key(root, taken)
                 new[root] = {
-                    "name": root,
-                    "key": key,
+                    "name": natural(root),
+                    "key": new_key(root, taken),
                     "guest": decision == GUEST,
                     "rows": 0,
                     "also": [],
                 }
             key = new[root]["key"]
             new[root]["rows"] += read.names[name]
-            if name != root:
+            if name != new[root]["name"]:
                 new[root]["also"].append(name)
         keys[name] = key
     return keys, list(new.values()), matched
+
+
+def natural(name: str) -> str:
+    """A new player's name in the usual order: 'Müller, Hans' -> 'Hans Müller'."""
+    surname, comma, first = name.partition(",")
+    return f"{first.strip()} {surname.strip()}".strip() if comma and first.strip() else name
 
 
 def _root(name: str, chosen: Mapping[str, str]) -> str:
@@ -363,8 +368,8 @@ def _rows_text(rows: Iterable[int]) -> str:
     return "Zeilen " + ", ".join(map(str, numbers))
 
 
-def _event_row(draft: Draft, key: str) -> EventRow:
-    players = {e.name for tables in draft.rounds.values() for t in tables.values() for e in t}
+def _event_row(draft: Draft, key: str, keys: Mapping[str, str]) -> EventRow:
+    players = {keys[e.name] for ts in draft.rounds.values() for t in ts.values() for e in t}
     return EventRow(
         draft.date,
         draft.name,
