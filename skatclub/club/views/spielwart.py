@@ -19,6 +19,8 @@ from django_tables2 import RequestConfig
 from skatclub.club import services
 from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
 from skatclub.club.models import Attendance, Event, Game, Player, Table
+from skatclub.club.presenters.downloads import download, links
+from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
@@ -164,6 +166,16 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
     event = event_or_404(key)
     round_ = get_object_or_404(event.rounds, number=number) if number else None
     rows = event_standings(event, number)
+    numbers = [] if number else list(event.rounds.values_list("number", flat=True))
+    exports = standings_exports(
+        event,
+        [standing_row(row, numbers) for row in rows],
+        [money_row(row) for row in rows] if event.has_settlement else [],
+        numbers,
+    )
+    stem = f"{event.key}-serie-{number}" if number else event.key
+    if response := download(request, exports, f"spielwart-{stem}"):
+        return response
     table = StandingsTable(standings_rows(rows))
     RequestConfig(request, paginate=False).configure(table)
     open_tables = Table.objects.filter(round__event=event).exclude(
@@ -177,6 +189,7 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
         "table": table,
         "kasse_cents": kasse_cents(rows),
         "open_tables": open_tables.select_related("round"),
+        "downloads": links(request, exports),
     }
     return render(request, "club/spielwart_results.html", context)
 
