@@ -36,7 +36,8 @@ class SheetImport(models.Model):
 
     filename = models.CharField("Datei", max_length=200)
     kind = models.CharField("Format", max_length=10)
-    # The file itself while the Spielwart maps, reviews and confirms; emptied once imported.
+    # The file's rows (`reader.normalized`) while the Spielwart maps, reviews and confirms;
+    # emptied once imported.
     content = models.BinaryField("Inhalt", default=b"")
     status = models.CharField(
         "Stand", max_length=10, choices=Status.choices, default=Status.UPLOADED

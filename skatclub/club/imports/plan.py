@@ -15,6 +15,7 @@ Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
 from __future__ import annotations
 
 import datetime
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -140,7 +141,8 @@ def _row(
         reasons.append(f"mehr als {MAX_NAMES} verschiedene Namen.")
     if reasons:
         raise _Refused(reasons)
-    return date, event, round_number, table, Entry(number, name, values)
+    # One string per name and event, however many rows repeat it.
+    return date, sys.intern(event), round_number, table, Entry(number, sys.intern(name), values)
 
 
 def _event_name(

@@ -26,8 +26,8 @@ MAX_UNPACKED = 400 * 1024 * 1024  # an XLSX/ODS unpacks to XML; a "ZIP bomb" unp
 MAX_ROWS = 100_000
 MAX_COLUMNS = 60
 MAX_CELL = 1_000  # characters kept per cell; longer cells are refused by `cells`
-KINDS = ("xlsx", "ods", "csv")
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+ROWS_MAGIC = b"#skatclub-rows/1\n"  # an upload as `normalized` keeps it between the steps
 
 Cell = str | int | float | bool | datetime.date | datetime.datetime | None
 Rows = Generator[tuple[int, list[Cell]], None, None]
@@ -67,6 +67,38 @@ class Sheet:
             yield number, cells + [None] * (width - len(cells))
 
 
+def normalized(sheet: Sheet) -> bytes:
+    """The sheet's rows as plain text (our `rows` kind: row number, then the cells), so that
+    the steps after the upload read a few MB of CSV instead of parsing the workbook again.
+    Dates are written ISO, whole numbers as digits, other numbers with a decimal comma."""
+    chunks = [ROWS_MAGIC]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
+    writer.writerow([1, *sheet.headers])
+    for count, (number, cells) in enumerate(sheet.rows(), start=1):
+        writer.writerow([number, *map(_plain, cells)])
+        if count % 1000 == 0:  # encode as we go: text buffers hold four bytes a character
+            chunks.append(buffer.getvalue().encode("utf-8"))
+            buffer.seek(0)
+            buffer.truncate()
+    chunks.append(buffer.getvalue().encode("utf-8"))
+    return b"".join(chunks)
+
+
+def _plain(cell: Cell) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, bool):
+        return "ja" if cell else "nein"
+    if isinstance(cell, float):
+        return str(int(cell)) if cell.is_integer() else repr(cell).replace(".", ",")
+    if isinstance(cell, datetime.datetime):
+        return cell.date().isoformat() if cell.time() == datetime.time() else cell.isoformat()
+    if isinstance(cell, datetime.date):
+        return cell.isoformat()
+    return str(cell)
+
+
 def open_sheet(data: bytes) -> Sheet:
     """The spreadsheet in `data`, or SheetError (size, kind, a ZIP that unpacks too far)."""
     if len(data) > MAX_BYTES:
@@ -85,6 +117,8 @@ def open_sheet(data: bytes) -> Sheet:
 
 
 def _all_rows(kind: str, data: bytes) -> Rows:
+    if kind == "rows":
+        return _plain_rows(data)
     if kind == "xlsx":
         return _xlsx_rows(data)
     if kind == "ods":
@@ -111,6 +145,8 @@ def _headers(kind: str, data: bytes) -> list[str]:
 
 
 def _kind(data: bytes) -> str:
+    if data.startswith(ROWS_MAGIC):
+        return "rows"
     if not data.startswith(b"PK\x03\x04"):
         return "csv"
     try:
@@ -250,6 +286,15 @@ def _csv_rows(data: bytes) -> Rows:
             yield number, [c[: MAX_CELL + 1] if c.strip() else None for c in cells]
     except csv.Error as error:
         raise SheetError(f"Die CSV-Datei kann nicht gelesen werden ({error}).") from None
+
+
+def _plain_rows(data: bytes) -> Rows:
+    """Rows as `normalized` wrote them: the row number first."""
+    text = data[len(ROWS_MAGIC) :].decode("utf-8")
+    for cells in csv.reader(io.StringIO(text, newline=""), delimiter=";"):
+        if not cells or not cells[0].isdigit():
+            raise SheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
+        yield int(cells[0]), [c if c else None for c in cells[1:]]
 
 
 def _decoded(data: bytes) -> str:

@@ -21,7 +21,7 @@ from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.names import choices
 from skatclub.club.imports.plan import name_suggestions, read_rows
-from skatclub.club.imports.reader import Sheet, SheetError, open_sheet
+from skatclub.club.imports.reader import Sheet, SheetError, normalized, open_sheet
 from skatclub.club.imports.write import (
     ImportRefused,
     confirm_import,
@@ -46,13 +46,14 @@ def import_list(request: HttpRequest) -> HttpResponse:
         data = upload.read()
         try:
             sheet = open_sheet(data)
+            rows = normalized(sheet)  # read the workbook once; the next steps read these rows
         except SheetError as refused:
             error = refused.message
         else:
             pending = SheetImport.objects.create(
                 filename=(upload.name or "tabelle")[:200],
                 kind=sheet.kind,
-                content=data,
+                content=rows,
                 created_by=acting_user(request.user),
             )
             return redirect("sheet-import-columns", pk=pending.pk)
