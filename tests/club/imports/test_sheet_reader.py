@@ -9,6 +9,7 @@ import zipfile
 import pytest
 import tablib
 from odf import opendocument, table, text
+from season_sheet import dataset, season_rows
 
 from skatclub.club.imports import reader
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
@@ -156,3 +157,15 @@ def test_names_lose_invisible_characters_and_are_bounded() -> None:
         as_text("x" * 201, "Spieler")
     with pytest.raises(CellError, match="fehlt"):
         as_text("\u200b", "Spieler")
+
+
+def test_the_streamed_ods_rows_equal_what_odfpy_reads_through_tablib() -> None:
+    content = dataset(season_rows()).export("ods")
+
+    streamed = [cells for _, cells in open_sheet(content).rows()]
+    by_odfpy = [list(row) for row in tablib.Dataset().load(content, format="ods")]
+
+    assert len(streamed) == len(by_odfpy) == 45
+    for ours, theirs in zip(streamed, by_odfpy, strict=True):
+        assert ours[0] == theirs[0] and ours[1:5] == theirs[1:5]
+        assert [int(v) for v in ours[5:]] == [int(v) for v in theirs[5:]]
