@@ -35,6 +35,8 @@ from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
 SAMPLE_ROWS = 5
+# Two fields per name, within Django's DATA_UPLOAD_MAX_NUMBER_FIELDS (1000) for one POST.
+FORM_NAMES = 450
 
 
 @spielwart_required
@@ -104,6 +106,14 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
         read = read_rows(sheet, columns_of(pending.mapping, sheet.headers))
     except SheetError as refused:
         messages.error(request, refused.message)
+        return redirect("sheet-import-columns", pk=pending.pk)
+    if len(read.names) > FORM_NAMES:
+        messages.error(
+            request,
+            f"Die Tabelle hat {len(read.names)} verschiedene Namen; die Namensprüfung im Browser "
+            f"zeigt höchstens {FORM_NAMES}. Bitte die Tabelle aufteilen oder mit "
+            "„python manage.py import_sheet“ importieren.",
+        )
         return redirect("sheet-import-columns", pk=pending.pk)
     members = dict(Player.objects.values_list("key", "name"))
     suggestions = name_suggestions(read)

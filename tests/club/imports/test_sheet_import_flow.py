@@ -254,3 +254,19 @@ def _csv(rows: list[list[Any]]) -> bytes:
         cells = [f"{row[0]:%d.%m.%Y}", *map(str, row[1:])]
         lines.append(";".join(cells))
     return ("\r\n".join(lines) + "\r\n").encode("cp1252")
+
+
+def test_more_names_than_the_review_form_holds_are_sent_to_the_command(
+    spielwart_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from skatclub.club.views import sheet_import
+
+    monkeypatch.setattr(sheet_import, "FORM_NAMES", 3)
+    pk = pk_of(upload(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx")))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+
+    response = spielwart_client.get(f"{LIST}{pk}/namen/", follow=True)
+
+    assert "verschiedene Namen; die Namensprüfung im Browser zeigt höchstens 3" in (
+        response.content.decode()
+    )
