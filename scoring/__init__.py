@@ -20,6 +20,7 @@ from scoring.errors import (
     KontraNotAllowed,
     OutcomeInconsistent,
     OuvertRequiresHand,
+    RecordInconsistent,
     ReWithoutKontra,
     ScoringError,
     SittingDeclarer,
@@ -46,6 +47,7 @@ from scoring.points import (
 )
 from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_scores
 from scoring.ranking import Strength, ranked, strength
+from scoring.recorded import MAX_RECORDED_LIST_SCORE, RecordedGame, recorded_game
 from scoring.rulesets import ALL_HOUSE_RULES, NO_HOUSE_RULES, HouseRules, parse_ruleset
 from scoring.settlement import (
     MAX_LOST_GAME_FEE_CENTS,
@@ -96,6 +98,7 @@ __all__ = [
     "GAMES_PER_ROUND",
     "NO_HOUSE_RULES",
     "NO_SCORE",
+    "MAX_RECORDED_LIST_SCORE",
     "TABLE_SIZES",
     "AnnouncementNotInNull",
     "AnnouncementRequiresHand",
@@ -115,6 +118,8 @@ __all__ = [
     "OuvertRequiresHand",
     "RamschOptions",
     "RamschScoring",
+    "RecordInconsistent",
+    "RecordedGame",
     "ReWithoutKontra",
     "RoundedPayout",
     "Ruleset",
@@ -147,6 +152,7 @@ __all__ = [
     "ramsch_scores",
     "ranked",
     "rounded_payout",
+    "recorded_game",
     "score_parts",
     "score_rule",
     "seeger_fabian",

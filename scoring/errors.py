@@ -108,6 +108,13 @@ class InvalidNotation(ScoringError):
     code = "invalid_notation"
 
 
+class RecordInconsistent(ScoringError):
+    """A game recorded "as the list says" whose record contradicts itself (a lost game with a
+    positive value): it cannot be kept even as recorded."""
+
+    code = "record_inconsistent"
+
+
 ERROR_CLASSES: tuple[type[ScoringError], ...] = (
     InvalidJson,
     InvalidRequest,

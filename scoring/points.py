@@ -86,6 +86,8 @@ class ScoreParts:
     won: int
     lost: int
     others: tuple[tuple[int, int], ...] = ()
+    # Wertungspunkte taken over without their Spielliste (imported history): no parts to show.
+    given: int = 0
 
     @property
     def won_points(self) -> int:
@@ -105,12 +107,18 @@ class ScoreParts:
 
     @property
     def total(self) -> int:
-        return self.list_score + self.won_points + self.lost_points + self.others_points
+        parts = self.list_score + self.won_points + self.lost_points + self.others_points
+        return parts + self.given
 
     def explanation(self) -> str:
-        """'812 + 50 × 10 − 50 × 2 + 30 × 5 + 40 × 3 = 1482'."""
+        """'812 + 50 × 10 − 50 × 2 + 30 × 5 + 40 × 3 = 1482'; taken-over points are named:
+        '1400 übernommen (nur Wertungspunkte)' or '… + 1400 übernommen = 2882'."""
+        if self.given and not (self.list_score or self.won or self.lost or self.others):
+            return f"{self.given} übernommen (nur Wertungspunkte)"
         text = f"{self.list_score} + {WON_BONUS} × {self.won} − {WON_BONUS} × {self.lost}"
         text += "".join(f" + {rate} × {games}" for rate, games in self.others)
+        if self.given:
+            text += f" + {self.given} übernommen"
         return f"{text} = {self.total}"
 
     def __add__(self, other: ScoreParts) -> ScoreParts:
@@ -122,6 +130,7 @@ class ScoreParts:
             self.won + other.won,
             self.lost + other.lost,
             tuple(sorted(((r, g) for r, g in rates.items() if g), reverse=True)),
+            self.given + other.given,
         )
 
 

@@ -17,6 +17,9 @@ from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
+from skatclub.club.imports.models import SheetImport, SheetMapping
+
+__all__ = ["SheetImport", "SheetMapping"]  # the spreadsheet import's records, kept in imports/
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -234,6 +237,8 @@ class Table(models.Model):
     class Entry(models.TextChoices):
         GAMES = "games", "Spiel für Spiel"
         TOTALS = "totals", "Summen von der Papierliste"
+        # Imported history that only knows each player's Wertungspunkte (TableTotal.score).
+        SCORES = "scores", "nur Wertungspunkte"
 
     class Check(models.TextChoices):
         OPEN = "open", "offen"
@@ -353,6 +358,10 @@ class Game(models.Model):
     ramsch = models.JSONField("Ramsch", null=True, blank=True)
     # The Spielwart's Bock level for this game; None follows the event's Bockrunden.
     bock_override = models.PositiveSmallIntegerField("Bock (von Hand)", null=True, blank=True)
+    # A game imported "as recorded": the list's value is kept although the rules disagree
+    # (`deviation` says why, in the engine's words); a correction through record_game clears it.
+    as_recorded = models.BooleanField("abweichend erfasst", default=False)
+    deviation = models.CharField("Abweichung", max_length=300, blank=True)
     version = models.PositiveIntegerField("Version", default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -384,7 +393,15 @@ class Game(models.Model):
                 name="lost_game_not_positive",
             ),
         ]
-        indexes = [models.Index(fields=["declarer", "table"], name="game_declarer_table")]
+        indexes = [
+            models.Index(fields=["declarer", "table"], name="game_declarer_table"),
+            # The Spielwart's review list: a handful among a million games.
+            models.Index(
+                fields=["table", "number"],
+                condition=Q(as_recorded=True),
+                name="game_as_recorded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Spiel {self.number}: {self.notation or 'eingepasst'}"
@@ -411,7 +428,12 @@ class RamschScore(models.Model):
 
 
 class TableTotal(models.Model):
-    """A paper Spielliste entered as three numbers per player."""
+    """A paper Spielliste entered as three numbers per player.
+
+    At a table whose `entry` is SCORES (imported history with Seeger-Fabian points alone),
+    `score` holds the player's Wertungspunkte and the three numbers stay 0: unknown, and
+    counted as nothing (see `services.refresh_results`).
+    """
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="totals", verbose_name="Tisch"
@@ -420,6 +442,7 @@ class TableTotal(models.Model):
     list_score = models.IntegerField("Spielpunkte")
     won = models.PositiveIntegerField("gewonnen")
     lost = models.PositiveIntegerField("verloren")
+    score = models.IntegerField("Wertungspunkte (nur Summe)", null=True, blank=True)
 
     class Meta:
         verbose_name = "Tischsumme"

@@ -5,8 +5,10 @@ from skatclub.club.views import (
     offiziersskat,
     printing,
     public,
+    recorded,
     season_admin,
     seating,
+    sheet_import,
     spielwart,
 )
 
@@ -18,4 +20,6 @@ urlpatterns = [
     *printing.urlpatterns,
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
+    *recorded.urlpatterns,
+    *sheet_import.urlpatterns,
 ]

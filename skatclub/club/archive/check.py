@@ -135,11 +135,14 @@ def _too_deep(data: Any) -> bool:
     return False
 
 
-def check_archive(data: Any, *, replace: bool = False) -> Plan:
-    """Check everything and value every game; raise ArchiveError with all problems found."""
+def check_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> Plan:
+    """Check everything and value every game; raise ArchiveError with all problems found.
+
+    `as_recorded`: keep games with a recorded value the rules disagree with (see `recorded`).
+    """
     problems = Problems()
     try:
-        plan = _check_archive(data, replace, problems)
+        plan = _check_archive(data, replace, problems, as_recorded)
     except TooManyProblems:
         raise ArchiveError(problems.lines) from None
     if problems.lines:
@@ -147,7 +150,7 @@ def check_archive(data: Any, *, replace: bool = False) -> Plan:
     return plan
 
 
-def _check_archive(data: Any, replace: bool, problems: Problems) -> Plan:
+def _check_archive(data: Any, replace: bool, problems: Problems, as_recorded: bool) -> Plan:
     plan = Plan(None, [], [])
     if not isinstance(data, dict):
         problems.add("", "Das Archiv muss ein JSON-Objekt sein.")
@@ -161,7 +164,7 @@ def _check_archive(data: Any, replace: bool, problems: Problems) -> Plan:
     known = {p["key"]: p["name"] for p in plan.players}
     for key, name in Player.objects.values_list("key", "name"):
         known.setdefault(key, name)
-    plan.events = _check_events(data.get("events", []), known, replace, problems)
+    plan.events = _check_events(data.get("events", []), known, replace, problems, as_recorded)
     plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
 
@@ -203,7 +206,7 @@ def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
 
 
 def _check_events(
-    raw: Any, known: dict[str, str], replace: bool, problems: Problems
+    raw: Any, known: dict[str, str], replace: bool, problems: Problems, as_recorded: bool = False
 ) -> list[EventPlan]:
     if not isinstance(raw, list):
         problems.add("Veranstaltungen", "„events“ muss eine Liste sein.")
@@ -216,7 +219,7 @@ def _check_events(
     memos: dict[tuple[Any, ...], Memo] = {}
     plans = []
     for index, item in enumerate(raw, start=1):
-        plan = _check_event(item, index, known, memos, problems)
+        plan = _check_event(item, index, known, memos, problems, as_recorded)
         if plan is None:
             continue
         if plan.key in seen:
@@ -237,6 +240,7 @@ def _check_event(
     known: dict[str, str],
     memos: dict[tuple[Any, ...], Memo],
     problems: Problems,
+    as_recorded: bool = False,
 ) -> EventPlan | None:
     if not isinstance(raw, dict):
         problems.add(f"Veranstaltung Nr. {index}", "muss ein JSON-Objekt sein.")
@@ -258,7 +262,7 @@ def _check_event(
         event.house_bock,
         tuple(sorted(event.games_per_round.items())),
     )
-    memo = memos.setdefault(settings_key, Memo())
+    memo = memos.setdefault(settings_key, Memo(as_recorded=as_recorded))
     rounds = _check_rounds(raw.get("rounds", []), event, known, memo, problems)
     return EventPlan(fields, rounds)
 

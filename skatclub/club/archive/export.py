@@ -25,6 +25,13 @@ from skatclub.club.models import (
     TableTotal,
 )
 
+# Where a table's results go in the archive, by how they were entered.
+RESULT_KEYS: dict[str, str] = {
+    Table.Entry.GAMES: "games",
+    Table.Entry.TOTALS: "totals",
+    Table.Entry.SCORES: "scores",
+}
+
 
 def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
     """The archive of all events (or of `event_keys`), in the shape import reads."""
@@ -64,7 +71,7 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
         .values("id", "round_id", "number", "entry")
     ):
         table: dict[str, Any] = {"number": t["number"], "seats": []}
-        table["games" if t["entry"] == Table.Entry.GAMES else "totals"] = []
+        table[RESULT_KEYS[t["entry"]]] = []
         tables[t["id"]] = table
         round_by_id[t["round_id"]]["tables"].append(table)
     for table_id, player_id in (
@@ -77,11 +84,16 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
     for total in (
         TableTotal.objects.filter(table_id__in=tables)
         .order_by("id")
-        .values("table_id", "player_id", "list_score", "won", "lost")
+        .values("table_id", "player_id", "list_score", "won", "lost", "score")
     ):
-        tables[total["table_id"]].setdefault("totals", []).append(
+        table = tables[total["table_id"]]
+        player = keys[total["player_id"]]
+        if "scores" in table:  # Wertungspunkte alone (imported history)
+            table["scores"].append({"player": player, "score": total["score"]})
+            continue
+        table.setdefault("totals", []).append(
             {
-                "player": keys[total["player_id"]],
+                "player": player,
                 "list_score": total["list_score"],
                 "won": total["won"],
                 "lost": total["lost"],
@@ -95,17 +107,29 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
         Game.objects.filter(table_id__in=tables)
         .order_by("table_id", "number")
         .values_list(
-            "table_id", "number", "passed_in", "declarer_id", "declaration", "outcome", "ramsch"
+            "table_id",
+            "number",
+            "passed_in",
+            "declarer_id",
+            "declaration",
+            "outcome",
+            "ramsch",
+            "as_recorded",
+            "list_score",
+            "deviation",
         )
         .iterator(chunk_size=10_000)
     )
-    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch in rows:
+    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch, *recorded in rows:
         games = tables[table_id].setdefault("games", [])
         game: dict[str, Any] = (
             ({"ramsch": ramsch} if ramsch else {"passed": True})
             if passed_in
             else {"declarer": keys[declarer_id], "game": declaration, "outcome": outcome}
         )
+        as_recorded, list_score, deviation = recorded
+        if as_recorded:  # kept as the list recorded it: its value and the rules' objection
+            game["recorded"] = {"list_score": list_score, "reason": deviation}
         if number != len(games) + 1:  # a gap: say which game this is
             game["number"] = number
         games.append(game)

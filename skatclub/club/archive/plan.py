@@ -68,3 +68,4 @@ class ImportSummary:
     tables: int
     games: int
     replaced: int
+    as_recorded: int = 0  # games kept "abweichend erfasst"

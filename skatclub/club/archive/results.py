@@ -9,6 +9,7 @@ Terms: Spielpunkte = `list_score`, eingepasst = `passed_in`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from scoring import Ruleset, ScoringError
@@ -16,6 +17,8 @@ from scoring.ramsch import RamschDeal
 from scoring.rulesets import SPECS, check_ramsch
 from skatclub.club.archive.plan import TablePlan
 from skatclub.club.archive.problems import Problems, is_count, shown
+from skatclub.club.archive.recorded import kept_as_recorded, refused_without_record
+from skatclub.club.archive.scores import check_scores
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
@@ -32,6 +35,8 @@ class Memo:
         default_factory=dict
     )
     slots: set[tuple[int, int, int | None]] = field(default_factory=set)
+    # `import_archive --as-recorded`: keep games with a recorded value the rules disagree with.
+    as_recorded: bool = False
 
 
 def check_table_results(
@@ -44,6 +49,12 @@ def check_table_results(
     problems: Problems,
 ) -> TablePlan | None:
     has_games, has_totals = "games" in raw, "totals" in raw
+    if "scores" in raw:
+        if has_games or has_totals:
+            problems.add(here, "„scores“ steht allein, ohne „games“ und „totals“.")
+            return None
+        scores = check_scores(raw["scores"], seats, known, here, problems)
+        return TablePlan(0, seats, Table.Entry.SCORES, totals=scores)
     if has_games == has_totals:
         problems.add(here, "Ein Tisch hat entweder „games“ (Spiel für Spiel) oder „totals“.")
         return None
@@ -110,7 +121,15 @@ def _checked_game(
     game, outcome = raw.get("game"), raw.get("outcome")
     if not isinstance(game, dict) or not isinstance(outcome, dict):
         raise EntryError("invalid_request", "Ansage („game“) und Ergebnis („outcome“) fehlen.")
-    fields, game, outcome = _valued(event, game, outcome, memo)
+    recorded = raw.get("recorded")
+    if recorded is not None:
+        valued = partial(_valued, event, game, outcome, memo)
+        kept = kept_as_recorded(event, game, outcome, recorded, memo.as_recorded, valued)
+        return (number, declarer, *kept)
+    try:
+        fields, game, outcome = _valued(event, game, outcome, memo)
+    except ScoringError as error:
+        raise refused_without_record(error) if memo.as_recorded else error from None
     return (number, declarer, fields, game, outcome)
 
 

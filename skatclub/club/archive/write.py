@@ -9,14 +9,14 @@ Writes: Club, Player, Season, Event, Attendance, Round, Table, Seat, Game, Table
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
-from django.db.models import Field
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from skatclub.club.archive.check import check_archive, read_archive
@@ -43,18 +43,23 @@ GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
 
 
-def import_archive(data: Any, *, replace: bool = False) -> ImportSummary:
-    """Check `data` completely, then write it in one transaction; ArchiveError if refused."""
+def import_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> ImportSummary:
+    """Check `data` completely, then write it in one transaction; ArchiveError if refused.
+
+    `as_recorded` keeps games with a recorded value the rules disagree with (`recorded`).
+    """
     with paused_gc():
-        plan = check_archive(data, replace=replace)
+        plan = check_archive(data, replace=replace, as_recorded=as_recorded)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
         automatic_backup("vor-import")  # only a checked archive gets this far
         return write_plan(plan, replace=replace)
 
 
-def import_file(path: str | Path, *, replace: bool = False) -> ImportSummary:
+def import_file(
+    path: str | Path, *, replace: bool = False, as_recorded: bool = False
+) -> ImportSummary:
     with paused_gc():
-        return import_archive(read_archive(path), replace=replace)
+        return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
 
 
 @contextmanager
@@ -89,28 +94,63 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
     pairs = [(r, event.pk) for e, event in zip(plan.events, events, strict=True) for r in e.rounds]
     rounds = Round.objects.bulk_create(Round(event_id=pk, number=r.number) for r, pk in pairs)
     table_pairs = [(t, rnd.pk) for (r, _), rnd in zip(pairs, rounds, strict=True) for t in r.tables]
-    tables = Table.objects.bulk_create(
-        Table(round_id=pk, number=t.number, entry=t.entry) for t, pk in table_pairs
-    )
-    written = list(zip([t for t, _ in table_pairs], tables, strict=True))
+    written = _write_tables(table_pairs, events)
     rulesets = [e.fields["ruleset"] for e in plan.events for r in e.rounds for _ in r.tables]
     _write_seats(written, rulesets, player_ids)
     games = _write_games(written, player_ids)
     _write_ramsch_scores(written, player_ids)
     _write_totals(written, player_ids)
-    Change.objects.bulk_create(
-        Change(
-            table=table,
-            action=Change.Action.CREATE,
-            note="importiert",
-            after={"games": len(plan_table.games)}
-            if plan_table.entry == Table.Entry.GAMES
-            else {"totals": plan_table.totals},
-        )
-        for plan_table, table in written
-    )
+    _write_changes(written)
     games += write_matches(plan.matches)
-    return ImportSummary(len(plan.players), len(events), len(rounds), len(tables), games, replaced)
+    kept = sum(f["as_recorded"] for t, _ in written for _, _, f, _, _ in t.games)
+    return ImportSummary(
+        len(plan.players), len(events), len(rounds), len(written), games, replaced, kept
+    )
+
+
+class Written(NamedTuple):
+    """A written table: its id and its Serie's (no model instance: thousands per import)."""
+
+    pk: int
+    round_id: int
+
+
+def _write_tables(
+    table_pairs: list[tuple[TablePlan, int]], events: list[Event]
+) -> list[tuple[TablePlan, Written]]:
+    columns = ("round", "number", "entry", "check_status", "check_note")
+    insert_rows(
+        Table, columns, ((pk, t.number, t.entry, Table.Check.OPEN, "") for t, pk in table_pairs)
+    )
+    ids = {
+        (round_id, number): pk
+        for pk, round_id, number in Table.objects.filter(round__event__in=events).values_list(
+            "id", "round_id", "number"
+        )
+    }
+    return [(t, Written(ids[(pk, t.number)], pk)) for t, pk in table_pairs]
+
+
+def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
+    """One history row per table: imported, with its number of games or its sums."""
+    after = Change._meta.get_field("after")
+    now = Change._meta.get_field("at").get_db_prep_save(timezone.now(), connection)
+    rows = (
+        (
+            table.pk,
+            Change.Action.CREATE.value,
+            now,
+            after.get_db_prep_save(
+                {"games": len(plan.games)}
+                if plan.entry == Table.Entry.GAMES
+                else {"totals": plan.totals},
+                connection,
+            ),
+            "importiert",
+        )
+        for plan, table in written
+    )
+    insert_rows(Change, ("table", "action", "at", "after", "note"), rows)
 
 
 def _write_club(name: str) -> None:
@@ -148,34 +188,31 @@ def _seasons(years: set[int]) -> dict[int, int]:
 def _write_attendance(
     plans: list[EventPlan], events: list[Event], player_ids: dict[str, int]
 ) -> None:
-    rows: list[Attendance] = []
-    for plan, event in zip(plans, events, strict=True):
-        keys = dict.fromkeys(k for r in plan.rounds for t in r.tables for k in t.seats)
-        rows.extend(Attendance(event_id=event.pk, player_id=player_ids[k]) for k in keys)
-    Attendance.objects.bulk_create(rows, batch_size=5000)
+    now = Attendance._meta.get_field("arrived_at").get_db_prep_save(timezone.now(), connection)
+    rows = (
+        (event.pk, player_ids[key], now)
+        for plan, event in zip(plans, events, strict=True)
+        for key in dict.fromkeys(k for r in plan.rounds for t in r.tables for k in t.seats)
+    )
+    insert_rows(Attendance, ("event", "player", "arrived_at"), rows)
 
 
 def _write_seats(
-    written: list[tuple[TablePlan, Table]], rulesets: list[str], player_ids: dict[str, int]
+    written: list[tuple[TablePlan, Written]], rulesets: list[str], player_ids: dict[str, int]
 ) -> None:
     """Seats with each player's sums and score, as `services.refresh_results` keeps them."""
-    Seat.objects.bulk_create(
-        (
-            Seat(
-                table_id=table.pk,
-                round_id=table.round_id,
-                position=position,
-                player_id=player_ids[key],
-                **dict(zip(SEAT_RESULT_FIELDS, values, strict=True)),
-            )
-            for (plan, table), ruleset in zip(written, rulesets, strict=True)
-            for position, (key, values) in enumerate(_scored_seats(plan, ruleset), start=1)
-        ),
-        batch_size=5000,
+    rows = (
+        (table.pk, table.round_id, position, player_ids[key], *values)
+        for (plan, table), ruleset in zip(written, rulesets, strict=True)
+        for position, (key, values) in enumerate(_scored_seats(plan, ruleset), start=1)
     )
+    insert_rows(Seat, ("table", "round", "position", "player", *SEAT_RESULT_FIELDS), rows)
 
 
 def _scored_seats(plan: TablePlan, ruleset: str) -> list[tuple[str, tuple[int, ...]]]:
+    if plan.entry == Table.Entry.SCORES:  # Wertungspunkte alone: nothing else is known
+        given = {line["player"]: line["score"] for line in plan.totals}
+        return [(key, (0, 0, 0, 0, given[key])) for key in plan.seats]
     sums = seat_results(plan)
     own = [sums.get(key, NO_RESULTS) for key in plan.seats]
     scored = seat_scores(ruleset, [(o["list_score"], o["won"], o["lost"]) for o in own])
@@ -187,7 +224,7 @@ NO_RESULTS = {"list_score": 0, "won": 0, "lost": 0}
 
 def seat_results(plan: TablePlan) -> dict[str, dict[str, int]]:
     """Per player key: list score, won and lost, from the table's games or paper totals."""
-    if plan.totals:
+    if plan.totals and plan.entry == Table.Entry.TOTALS:
         return {
             t["player"]: {"list_score": t["list_score"], "won": t["won"], "lost": t["lost"]}
             for t in plan.totals
@@ -213,6 +250,8 @@ VALUED_FIELDS = (
     "game_value",
     "list_score",
     "derivation",
+    "as_recorded",
+    "deviation",
 )
 GAME_COLUMNS = (
     "table",
@@ -228,24 +267,14 @@ GAME_COLUMNS = (
 )
 
 
-def _write_games(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> int:
+def _write_games(written: list[tuple[TablePlan, Written]], player_ids: dict[str, int]) -> int:
     """Insert all games with `executemany`, statement and values prepared from the model.
 
     `bulk_create` compiles every value of every row (about 100 µs per game on SQLite, far too
     slow for a million games); one prepared statement per batch costs a few µs per game.
     """
-    quote = connection.ops.quote_name
-    sql = (
-        f"INSERT INTO {quote(Game._meta.db_table)} "
-        f"({', '.join(quote(_column(name)) for name in GAME_COLUMNS)}) "
-        f"VALUES ({', '.join(['%s'] * len(GAME_COLUMNS))})"
-    )
-    count = 0
     with connection.cursor() as cursor, _index_cache(cursor):
-        for batch in _batches(_game_rows(written, player_ids), GAME_BATCH):
-            cursor.executemany(sql, batch)
-            count += len(batch)
-    return count
+        return insert_rows(Game, GAME_COLUMNS, _game_rows(written, player_ids))
 
 
 @contextmanager
@@ -264,7 +293,7 @@ def _index_cache(cursor: Any) -> Iterator[None]:
 
 
 def _game_rows(
-    written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]
+    written: list[tuple[TablePlan, Written]], player_ids: dict[str, int]
 ) -> Iterator[tuple[Any, ...]]:
     # The real connection, not the thread-local proxy: its lookup costs more than the encoding.
     db = connections[DEFAULT_DB_ALIAS]
@@ -287,7 +316,7 @@ def _game_rows(
 
 
 def _write_ramsch_scores(
-    written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]
+    written: list[tuple[TablePlan, Written]], player_ids: dict[str, int]
 ) -> None:
     """One `RamschScore` per player a Ramsch hit (Ramsch games are rare: read their ids back)."""
     wanted = {
@@ -310,21 +339,41 @@ def _write_ramsch_scores(
     RamschScore.objects.bulk_create(scores, batch_size=5000)
 
 
-def _write_totals(written: list[tuple[TablePlan, Table]], player_ids: dict[str, int]) -> None:
-    TableTotal.objects.bulk_create(
+def _write_totals(written: list[tuple[TablePlan, Written]], player_ids: dict[str, int]) -> None:
+    rows = (
         (
-            TableTotal(
-                table_id=table.pk,
-                player_id=player_ids[line["player"]],
-                list_score=line["list_score"],
-                won=line["won"],
-                lost=line["lost"],
-            )
-            for plan, table in written
-            for line in plan.totals
-        ),
-        batch_size=5000,
+            table.pk,
+            player_ids[line["player"]],
+            line.get("list_score", 0),
+            line.get("won", 0),
+            line.get("lost", 0),
+            line.get("score"),
+        )
+        for plan, table in written
+        for line in plan.totals
     )
+    insert_rows(TableTotal, ("table", "player", "list_score", "won", "lost", "score"), rows)
+
+
+def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[tuple[Any, ...]]) -> int:
+    """Insert plain rows (values ready for the database) with `executemany`, in batches.
+
+    `bulk_create` compiles every value of every object (about 100 µs a row on SQLite); one
+    prepared statement per batch costs a few µs a row. Only for values that need no
+    conversion (numbers, ids, text, values already prepared with `get_db_prep_save`).
+    """
+    quote = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {quote(model._meta.db_table)} "
+        f"({', '.join(quote(_column(model, name)) for name in names)}) "
+        f"VALUES ({', '.join(['%s'] * len(names))})"
+    )
+    count = 0
+    with connection.cursor() as cursor:
+        for batch in _batches(rows, GAME_BATCH):
+            cursor.executemany(sql, batch)
+            count += len(batch)
+    return count
 
 
 def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
@@ -338,7 +387,7 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
         yield batch
 
 
-def _column(name: str) -> str:
-    field = Game._meta.get_field(name)
-    assert isinstance(field, Field) and field.column, name  # GAME_COLUMNS are concrete columns
+def _column(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field) and field.column, name  # only concrete columns are written
     return field.column

@@ -1,20 +1,24 @@
-"""CSV and JSON downloads of the tables on the public pages, and German number formatting.
+"""Downloads of the tables on the pages (CSV, XLSX, ODS, JSON), and German number formatting.
 
 Every page describes the tables it shows as `Export`s (a name, a German title, columns as
-(key, German header) pairs, rows as dicts). `?format=csv&table=<name>` downloads one table
-as CSV, `?format=json` all of the page's tables (or one with `&table=<name>`).
+(key, German header) pairs, rows as dicts, and which columns hold euros).
+`?format=csv|xlsx|ods&table=<name>` downloads one table, `?format=json` all of the page's
+tables (or one with `&table=<name>`).
 
-CSV is written for German spreadsheet programs: UTF-8 with BOM (so Excel detects the
-encoding), `;` as separator and a decimal comma (Excel in German reads `12,5` as a number;
-with a comma separator every decimal would need quoting). A text cell that a spreadsheet would
-take for a formula (it begins with = + - @, a tab or a carriage return, e.g. a player named
-`=HYPERLINK(…)`) gets a leading `'`; numbers are written as numbers. JSON keeps the English keys and
-writes exact numbers that are not whole (money, averages) as decimal strings with a point.
+CSV, XLSX and ODS are written by django-tables2's export (`TableExport`, through tablib with
+openpyxl and odfpy) from a table built of the export's columns (`export_table`). XLSX and ODS
+hold real numbers (exact decimals), dates as dates and euros as numbers shown with two
+decimals and €; CSV is written for German spreadsheet programs: UTF-8 with BOM (so Excel
+detects the encoding), `;` as separator and a decimal comma (Excel in German reads `12,5` as a
+number; with a comma separator every decimal would need quoting). Text cells that start with
+= + - @, a tab or a carriage return are neutralised (`neutralised`), so that no spreadsheet
+program runs them as a formula. JSON keeps the English keys and writes exact numbers that are
+not whole (money, averages) as decimal strings with a point.
 """
 
 from __future__ import annotations
 
-import csv
+import datetime
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,9 +26,21 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+import django_tables2 as tables
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django_tables2.export import TableExport
 
-FORMATS = ("csv", "json")
+FORMATS = ("csv", "xlsx", "ods", "json")
+SHEETS = ("csv", "xlsx", "ods")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+EURO_XLSX = '#,##0.00 "€";-#,##0.00 "€"'
+DATE_XLSX = "DD.MM.YYYY"
+SHEET_DECIMALS = 10  # a Fraction without a finite decimal (a Wertpunkt of 1/3) in a sheet
+
+
+def neutralised(text: str) -> str:
+    """A text cell no spreadsheet program runs as a formula: '=1+1' -> "'=1+1"."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 @dataclass(frozen=True)
@@ -33,6 +49,7 @@ class Export:
     title: str
     columns: Sequence[tuple[str, str]]
     rows: Sequence[dict[str, Any]]
+    money: Sequence[str] = ()  # keys of the columns in euros
 
 
 def exact_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
@@ -107,7 +124,7 @@ def rounded(value: Fraction, places: int = 2) -> Decimal:
 
 
 def links(request: HttpRequest, exports: Sequence[Export]) -> list[dict[str, str]]:
-    """CSV and JSON URLs per table, keeping the page's own filters (e.g. `saison`)."""
+    """Download URLs per table and format, keeping the page's own filters (e.g. `saison`)."""
     result = []
     for export in exports:
         query = request.GET.copy()
@@ -115,11 +132,11 @@ def links(request: HttpRequest, exports: Sequence[Export]) -> list[dict[str, str
             if name in ("format", "table") or name.endswith(("sort", "page")):
                 del query[name]
         query["table"] = export.name
-        urls = {}
+        urls = {"title": export.title}
         for wanted in FORMATS:
             query["format"] = wanted
             urls[wanted] = f"?{query.urlencode()}"
-        result.append({"title": export.title, "csv": urls["csv"], "json": urls["json"]})
+        result.append(urls)
     return result
 
 
@@ -134,9 +151,9 @@ def download(request: HttpRequest, exports: Sequence[Export], stem: str) -> Http
     if wanted is None:
         return None
     chosen = _chosen(request, exports)
-    if wanted == "csv":
+    if wanted in SHEETS:
         table = chosen[0]
-        return csv_response(table, f"{stem}-{table.name}.csv")
+        return sheet_response(table, wanted, f"{stem}-{table.name}.{wanted}")
     response = JsonResponse(
         {"tables": {e.name: _json_table(e) for e in chosen}},
         json_dumps_params={"ensure_ascii": False, "indent": 1},
@@ -155,18 +172,52 @@ def _chosen(request: HttpRequest, exports: Sequence[Export]) -> list[Export]:
     return chosen
 
 
-def csv_response(export: Export, filename: str) -> HttpResponse:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow([header for _, header in export.columns])
-    for row in export.rows:
-        writer.writerow([_csv_value(row.get(key)) for key, _ in export.columns])
-    response = HttpResponse("\ufeff" + buffer.getvalue(), content_type="text/csv; charset=utf-8")
+# --- CSV, XLSX, ODS through django-tables2's export ----------------------------------------
+
+
+class SheetColumn(tables.Column):  # type: ignore[misc]  # django-tables2 ships no types
+    """One export column: the value as the target format holds it (see the module docstring)."""
+
+    def __init__(self, header: str, *, target: str, money: bool) -> None:
+        super().__init__(verbose_name=header, orderable=False, empty_values=())
+        self.target, self.money = target, money
+
+    def value(self, value: Any) -> Any:
+        if self.target == "csv":
+            return _csv_value(value)
+        return _sheet_value(value)
+
+
+def export_table(export: Export, target: str) -> tables.Table:
+    """A django-tables2 table of the export's columns and rows, for `TableExport`."""
+    columns = [
+        (key, SheetColumn(header, target=target, money=key in export.money))
+        for key, header in export.columns
+    ]
+    return tables.Table(list(export.rows), extra_columns=columns, orderable=False)
+
+
+def sheet_response(export: Export, target: str, filename: str) -> HttpResponse:
+    exporter = TableExport(
+        target, export_table(export, target), dataset_kwargs={"title": _sheet_title(export)}
+    )
+    content: str | bytes
+    if target == "csv":
+        content = "\ufeff" + exporter.dataset.export("csv", delimiter=";")
+    else:
+        written: bytes = exporter.export()
+        money = [i for i, (key, _) in enumerate(export.columns) if key in export.money]
+        formats = _xlsx_formats if target == "xlsx" else _ods_formats
+        content = formats(written, money)
+    response = HttpResponse(content, content_type=exporter.content_type())
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+def _sheet_title(export: Export) -> str:
+    """A sheet name both programs accept: at most 31 characters, none of []:*?/\\."""
+    title = "".join(" " if ch in "[]:*?/\\" else ch for ch in export.title)
+    return " ".join(title.split())[:31] or export.name
 
 
 def _csv_value(value: Any) -> str:
@@ -177,13 +228,77 @@ def _csv_value(value: Any) -> str:
     if isinstance(value, int | Fraction | Decimal):
         return german_decimal(value)  # a number, also when negative
     if isinstance(value, list | tuple):
-        return spreadsheet_text(" ".join(_csv_value(v) for v in value))
-    return spreadsheet_text(str(value))
+        return neutralised(" ".join(_csv_value(v) for v in value))
+    if isinstance(value, str):
+        return neutralised(value)
+    return str(value)
 
 
-def spreadsheet_text(text: str) -> str:
-    """Text that no spreadsheet runs as a formula: a leading ' where it would."""
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+def _sheet_value(value: Any) -> Any:
+    """Numbers stay numbers (exact decimals), dates stay dates, the rest is safe text."""
+    if (
+        value is None
+        or isinstance(value, int | Decimal | datetime.date)
+        and not isinstance(value, bool)
+    ):
+        return value
+    if isinstance(value, bool):
+        return "ja" if value else "nein"
+    if isinstance(value, Fraction):
+        text = exact_decimal(value)
+        if "/" in text:
+            exact = Decimal(value.numerator) / Decimal(value.denominator)
+            return round(exact, SHEET_DECIMALS)
+        return Decimal(text)
+    if isinstance(value, float):
+        return value
+    if isinstance(value, list | tuple):
+        return neutralised(" ".join(_csv_value(v) for v in value))
+    return neutralised(str(value))
+
+
+def _xlsx_formats(content: bytes, money: list[int]) -> bytes:
+    """Euros with two decimals and €, dates German; the values stay exact numbers."""
+    from openpyxl import load_workbook
+
+    workbook = load_workbook(io.BytesIO(content))
+    sheet = workbook.active
+    assert sheet is not None
+    for row in sheet.iter_rows(min_row=2):
+        for index, cell in enumerate(row):
+            if index in money and isinstance(cell.value, int | float | Decimal):
+                cell.number_format = EURO_XLSX
+            elif cell.is_date:
+                cell.number_format = DATE_XLSX
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _ods_formats(content: bytes, money: list[int]) -> bytes:
+    """Euro cells as ODS currency (EUR, two decimals, €); other numbers and dates as written."""
+    if not money:
+        return content
+    from odf import number, opendocument, style, table
+
+    document = opendocument.load(io.BytesIO(content))
+    euro = number.CurrencyStyle(name="euro")
+    euro.addElement(number.Number(decimalplaces="2", minintegerdigits="1", grouping="true"))
+    euro.addElement(number.Text(text=" "))
+    euro.addElement(number.CurrencySymbol(language="de", country="DE", text="€"))
+    document.styles.addElement(euro)
+    euro_cell = style.Style(name="euro-cell", family="table-cell", datastylename="euro")
+    document.automaticstyles.addElement(euro_cell)
+    for row in document.spreadsheet.getElementsByType(table.TableRow)[1:]:
+        cells = row.getElementsByType(table.TableCell)
+        for index in money:
+            if index < len(cells) and cells[index].getAttribute("valuetype") == "float":
+                cells[index].setAttribute("valuetype", "currency")
+                cells[index].setAttribute("currency", "EUR")
+                cells[index].setAttribute("stylename", euro_cell)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    return buffer.getvalue()
 
 
 def _json_table(export: Export) -> dict[str, Any]:

@@ -154,6 +154,9 @@ MONEY_COLUMNS = [
 ]
 
 
+MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
+
+
 def standing_row(row: Row, numbers: list[int]) -> dict[str, Any]:
     """One player's standing, with a `serie_<n>` score for each Serie number given."""
     by_number = {line.round_number: line.score for line in row.lines}
@@ -197,11 +200,10 @@ def standings_exports(
     columns = [*STANDING_COLUMNS, *((f"serie_{n}", f"Serie {n}") for n in numbers)]
     exports = [Export("wertung", f"Wertung {event.name}", columns, standings)]
     if money:
-        euro_rows = [
-            {**m, **{k: euros(m[k]) for k in ("cash_cents", "fees_cents", "net_cents")}}
-            for m in money
-        ]
-        exports.append(Export("geld", f"Abrechnung {event.name}", MONEY_COLUMNS, euro_rows))
+        euro_rows = [{**m, **{k: euros(m[k]) for k in MONEY_KEYS}} for m in money]
+        exports.append(
+            Export("geld", f"Abrechnung {event.name}", MONEY_COLUMNS, euro_rows, money=MONEY_KEYS)
+        )
     return exports
 
 

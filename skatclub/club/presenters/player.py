@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from skatclub.club.models import Player, Season, Seat
+from skatclub.club.models import Player, Season, Seat, Table
 from skatclub.club.presenters.chart import Point, trend_svg
 from skatclub.club.presenters.downloads import rounded
 from skatclub.club.presenters.pages import round_info
@@ -106,6 +106,7 @@ def _round_row(line: Line, info: dict[str, Any], place: int) -> dict[str, Any]:
         "others_lost": line.others_lost,
         "score": line.score,
         "place": place,
+        "entry": line.entry,  # games, totals or scores: are game details there?
     }
 
 
@@ -182,6 +183,9 @@ def player_summary(
         "kontra_games": stats.all.kontra,
         "ramsch_lost": stats.ramsch_lost,
         "ramsch_points": stats.ramsch_points,
+        # Serien entered or imported as sums: no single games, so no game details.
+        "without_games": sum(1 for r in round_rows if r["entry"] != Table.Entry.GAMES),
+        "scores_only": sum(1 for r in round_rows if r["entry"] == Table.Entry.SCORES),
     }
 
 

@@ -51,6 +51,8 @@ class Line(NamedTuple):
     score: int
     cash_cents: Fraction
     fees_cents: int
+    # How the table was entered (`Table.Entry`): at a SCORES table only `score` is known.
+    entry: str = "games"
 
 
 @dataclass
@@ -70,6 +72,8 @@ class Row:
     fees_cents: int = 0
     rounds: int = 0
     place: int = 0
+    # Wertungspunkte taken over without a Spielliste (imported history, Table.Entry.SCORES).
+    given_score: int = 0
     lines: list[Line] = field(default_factory=list, repr=False)
     # games lost by the other players, by the points each such game gave (`scoring.others_rate`)
     others_by_rate: dict[int, int] = field(default_factory=dict, repr=False)
@@ -78,7 +82,7 @@ class Row:
     def parts(self) -> ScoreParts:
         """The score in the engine's parts, with its German explanation."""
         others = tuple(sorted(self.others_by_rate.items(), reverse=True))
-        return ScoreParts(self.list_score, self.won, self.lost, others)
+        return ScoreParts(self.list_score, self.won, self.lost, others, self.given_score)
 
     @property
     def won_points(self) -> int:
@@ -102,6 +106,8 @@ class Row:
         self.lost += line.lost
         self.others_lost += line.others_lost
         self.score += line.score
+        if line.entry == SCORES:
+            self.given_score += line.score
         if line.others_lost:
             rate = others_rate(line.table_size)
             self.others_by_rate[rate] = self.others_by_rate.get(rate, 0) + line.others_lost
@@ -169,7 +175,7 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
     if not round_rows:
         return []
     chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
-    tables = {t[0]: t for t in chosen.values_list("id", "number", "round_id")}
+    tables = {t[0]: t for t in chosen.values_list("id", "number", "round_id", "entry")}
     # Seats by Serie (a short id list) rather than by table (thousands in a season).
     seat_rows = Seat.objects.filter(round_id__in=round_rows)
     if only_tables is not None:
@@ -181,8 +187,8 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
         seats[row[0]].append(row)
     lines: list[Line] = []
     for table_id, seated in seats.items():
-        _, number, round_id = tables[table_id]
-        lines.extend(_table_lines(round_rows[round_id], number, seated, money))
+        _, number, round_id, entry = tables[table_id]
+        lines.extend(_table_lines(round_rows[round_id], number, seated, money, entry))
     return lines
 
 
@@ -243,6 +249,17 @@ def _with_ramsch(
     return results
 
 
+def given_scores(table_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """Table -> player -> Wertungspunkte, for the tables that only know those (SCORES)."""
+    given: dict[int, dict[int, int]] = {}
+    rows = TableTotal.objects.filter(
+        table_id__in=table_ids, table__entry=Table.Entry.SCORES
+    ).values_list("table_id", "player_id", "score")
+    for table_id, player_id, score in rows:
+        given.setdefault(table_id, {})[player_id] = score or 0
+    return given
+
+
 def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
     total_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.TOTALS]
     rows = TableTotal.objects.filter(table_id__in=total_tables).values(
@@ -252,7 +269,11 @@ def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, i
 
 
 def _table_lines(
-    round_row: Mapping[str, Any], table_number: int, seated: Sequence[SeatResult], money: bool
+    round_row: Mapping[str, Any],
+    table_number: int,
+    seated: Sequence[SeatResult],
+    money: bool,
+    entry: str = Table.Entry.GAMES,
 ) -> list[Line]:
     size = len(seated)
     cpp_text = round_row["event__cents_per_point"]
@@ -279,6 +300,7 @@ def _table_lines(
             score,
             cash[index],
             lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
+            entry,
         )
         for index, (table_id, player_id, list_score, won, lost, others_lost, score) in enumerate(
             seated
@@ -287,6 +309,7 @@ def _table_lines(
 
 
 NO_MONEY = Fraction(0)
+SCORES = Table.Entry.SCORES.value
 
 
 def standings_from_lines(lines: Iterable[Line]) -> list[Row]:

@@ -4,6 +4,7 @@
 - `review`: the second signature on a list.
 - `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
 - `events`: events with their season, guests and attendance.
+- `recorded`: games imported "as recorded" (the list's value where the rules disagree).
 - `history`: the `Change` rows every write leaves (who, when, before/after).
 - `draw`: the pure seeded draw that `seating` writes.
 The names below are the public API; views, the archive import and commands use only these.
@@ -13,6 +14,7 @@ from skatclub.club.services.errors import BusyError, ConflictError, EntryError, 
 from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
 from skatclub.club.services.history import Actor, seat_keys
 from skatclub.club.services.house_rules import record_ramsch
+from skatclub.club.services.recorded import recorded_fields
 from skatclub.club.services.results import (
     PASSED_FIELDS,
     TotalLine,
@@ -62,6 +64,7 @@ __all__ = [
     "has_entered_results",
     "record_game",
     "record_totals",
+    "recorded_fields",
     "refresh_results",
     "regroup",
     "regrouping",

@@ -49,7 +49,7 @@ def log_change(
 def game_snapshot(game: Game | None) -> dict[str, Any] | None:
     if game is None:
         return None
-    return {
+    snapshot = {
         "number": game.number,
         "passed_in": game.passed_in,
         "declarer": game.declarer.key if game.declarer_id and game.declarer else None,
@@ -60,6 +60,9 @@ def game_snapshot(game: Game | None) -> dict[str, Any] | None:
         "list_score": game.list_score,
         "version": game.version,
     }
+    if game.as_recorded:  # imported as the list recorded it: keep why, for the history
+        snapshot["as_recorded"] = game.deviation
+    return snapshot
 
 
 def totals_snapshot(table: Table) -> list[dict[str, Any]] | None:

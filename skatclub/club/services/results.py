@@ -28,7 +28,7 @@ from scoring import (
     valuation,
 )
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
-from skatclub.club.queries.standings import entered_results
+from skatclub.club.queries.standings import entered_results, given_scores
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
     Actor,
@@ -62,6 +62,8 @@ class ValuedGame:
             "list_score": self.valuation.list_score,
             "derivation": self.valuation.derivation,
             "ramsch": None,
+            "as_recorded": False,
+            "deviation": "",
         }
 
 
@@ -78,6 +80,8 @@ PASSED_FIELDS: dict[str, Any] = {
     "list_score": 0,
     "derivation": "eingepasst",
     "ramsch": None,
+    "as_recorded": False,
+    "deviation": "",
 }
 
 
@@ -332,6 +336,7 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
     these rows instead of aggregating every game on every page view.
     """
     results = entered_results(table_ids)
+    given = given_scores(table_ids)
     by_table: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
         by_table.setdefault(seat.table_id, []).append(seat)
@@ -339,8 +344,11 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
         Table.objects.filter(id__in=by_table).values_list("id", "round__event__ruleset")
     )
     for table_id, seats in by_table.items():
-        sums = [results.get((table_id, seat.player_id), (0, 0, 0)) for seat in seats]
-        scored = seat_scores(rulesets[table_id], sums)
+        if table_id in given:  # Wertungspunkte alone (imported history): nothing to compute
+            scored = [(0, 0, 0, 0, given[table_id].get(seat.player_id, 0)) for seat in seats]
+        else:
+            sums = [results.get((table_id, seat.player_id), (0, 0, 0)) for seat in seats]
+            scored = seat_scores(rulesets[table_id], sums)
         for seat, values in zip(seats, scored, strict=True):
             seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
     changed = [seat for seats in by_table.values() for seat in seats]

@@ -271,6 +271,7 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
         Game.objects.select_related("declarer"), table=table_obj, number=game
     )
     seats = seated_players(table_obj)
+    back_to_review = request.GET.get("zurueck", request.POST.get("zurueck")) == "abweichend"
     context = {
         "table": table_obj,
         "event": table_obj.round.event,
@@ -278,6 +279,7 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
         "line": _game_line(game_obj, seats),
         "version": game_obj.version,
         "error": "",
+        "back_to_review": back_to_review,
     }
     if request.method != "POST":
         return render(request, "club/spielwart_game_edit.html", context)
@@ -285,6 +287,8 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
     error = _record_line(table_obj, seats, game, text, version or 0, request.user)
     if error is None:
         messages.success(request, f"Spiel {game} geändert.")
+        if back_to_review:
+            return redirect("spielwart-recorded")
         return redirect(f"{table_obj.get_absolute_url()}#spiel-{game}")
     conflict = isinstance(error, services.ConflictError)
     context.update(line=text, version=version, error=error.message, conflict=conflict)
@@ -333,7 +337,10 @@ def _describe(snapshot: Any) -> str:
     if isinstance(snapshot, dict) and "number" in snapshot:
         what = "eingepasst" if snapshot.get("passed_in") else snapshot.get("notation", "")
         who = f"{snapshot['declarer']}: " if snapshot.get("declarer") else ""
-        return f"{who}{what} ({snapshot.get('list_score', 0):+d}, Version {snapshot['version']})"
+        kept = ", abweichend erfasst" if snapshot.get("as_recorded") else ""
+        return (
+            f"{who}{what} ({snapshot.get('list_score', 0):+d}{kept}, Version {snapshot['version']})"
+        )
     if isinstance(snapshot, dict) and "check_status" in snapshot:
         status = str(snapshot["check_status"])
         return dict(Table.Check.choices).get(status, status)

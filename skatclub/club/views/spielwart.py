@@ -20,7 +20,9 @@ from django_tables2 import RequestConfig
 
 from skatclub.club import services
 from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
-from skatclub.club.models import Attendance, Event, Player, Table
+from skatclub.club.models import Attendance, Event, Game, Player, Table
+from skatclub.club.presenters.downloads import download, links
+from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.text import search_text
@@ -33,7 +35,8 @@ from skatclub.club.views.permissions import spielwart_required
 @spielwart_required
 def spielwart_home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.annotate(round_count=Count("rounds"))[:20]
-    return render(request, "club/spielwart_home.html", {"events": events})
+    recorded = Game.objects.filter(as_recorded=True).count()
+    return render(request, "club/spielwart_home.html", {"events": events, "recorded": recorded})
 
 
 @spielwart_required
@@ -165,6 +168,16 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
     event = event_or_404(key)
     round_ = get_object_or_404(event.rounds, number=number) if number else None
     rows = event_standings(event, number)
+    numbers = [] if number else list(event.rounds.values_list("number", flat=True))
+    exports = standings_exports(
+        event,
+        [standing_row(row, numbers) for row in rows],
+        [money_row(row) for row in rows] if event.has_settlement else [],
+        numbers,
+    )
+    stem = f"{event.key}-serie-{number}" if number else event.key
+    if response := download(request, exports, f"spielwart-{stem}"):
+        return response
     table = StandingsTable(standings_rows(rows))
     RequestConfig(request, paginate=False).configure(table)
     open_tables = Table.objects.filter(round__event=event).exclude(
@@ -178,6 +191,7 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
         "table": table,
         "kasse_cents": kasse_cents(rows),
         "open_tables": open_tables.select_related("round"),
+        "downloads": links(request, exports),
     }
     return render(request, "club/spielwart_results.html", context)
 

@@ -1,4 +1,5 @@
-"""`manage.py import_archive FILE [--replace]`: read a club archive (spec/archive-format.md)."""
+"""`manage.py import_archive FILE [--replace] [--as-recorded]`: read a club archive
+(spec/archive-format.md); `--as-recorded` keeps games the rules refuse with their recorded value."""
 
 from __future__ import annotations
 
@@ -21,11 +22,19 @@ class Command(BaseCommand):
             action="store_true",
             help="Veranstaltungen mit demselben Schlüssel ersetzen",
         )
+        parser.add_argument(
+            "--as-recorded",
+            action="store_true",
+            help="Spiele mit erfasstem Wert („recorded“), die den Regeln widersprechen, so "
+            "übernehmen, wie die Liste sie erfasst hat (abweichend erfasst, zur Prüfung)",
+        )
 
-    def handle(self, *args: Any, file: str, replace: bool, **options: Any) -> None:
+    def handle(
+        self, *args: Any, file: str, replace: bool, as_recorded: bool, **options: Any
+    ) -> None:
         started = time.perf_counter()
         try:
-            summary = import_file(file, replace=replace)
+            summary = import_file(file, replace=replace, as_recorded=as_recorded)
         except ArchiveError as error:
             self.stderr.write("Das Archiv wurde nicht importiert:")
             for line in error.problems:
@@ -38,3 +47,8 @@ class Command(BaseCommand):
             f"{summary.tables} Tische, {summary.games} Spiele, {summary.players} Spieler "
             f"({seconds:.1f} s)."
         )
+        if summary.as_recorded:
+            self.stdout.write(
+                f"Davon {summary.as_recorded} Spiele abweichend erfasst: die Liste unter "
+                "/spielwart/abweichend/ zeigt sie mit Grund zur Prüfung."
+            )

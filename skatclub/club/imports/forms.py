@@ -1,0 +1,111 @@
+"""Forms of the spreadsheet import: the upload, the column mapping and the names review."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.core.files.uploadedfile import UploadedFile
+
+from skatclub.club.imports.mapping import FIELDS, problems
+from skatclub.club.imports.reader import MAX_BYTES
+from skatclub.club.models import RULESET_CHOICES
+
+NOT_THERE = ""
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(
+        label="Tabelle (.xlsx, .ods oder .csv)",
+        help_text=f"höchstens {MAX_BYTES // (1024 * 1024)} MB; die erste Zeile enthält die "
+        "Spaltenüberschriften, danach eine Zeile je Spieler und Serie.",
+    )
+
+    def clean_file(self) -> UploadedFile[bytes]:
+        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        if (upload.size or 0) > MAX_BYTES:
+            raise forms.ValidationError(
+                f"Die Datei ist größer als {MAX_BYTES // (1024 * 1024)} MB und wird nicht gelesen."
+            )
+        return upload
+
+
+class MappingForm(forms.Form):
+    """One select per field: which column holds it (or none)."""
+
+    ruleset = forms.ChoiceField(label="Regelwerk der Veranstaltungen", choices=RULESET_CHOICES)
+
+    def __init__(self, *args: Any, headers: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        options = [(NOT_THERE, "– keine Spalte –")] + [
+            (str(i), f"{h or '(ohne Überschrift)'} (Spalte {_letter(i)})")
+            for i, h in enumerate(headers)
+        ]
+        for field, label in FIELDS:
+            self.fields[field] = forms.ChoiceField(label=label, choices=options, required=False)
+
+    def columns(self) -> dict[str, int | None]:
+        return {
+            field: int(self.cleaned_data[field]) if self.cleaned_data.get(field) else None
+            for field, _ in FIELDS
+        }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors:
+            for problem in problems(self.columns()):
+                self.add_error(None, problem)
+        return cleaned
+
+
+def _letter(index: int) -> str:
+    """The column letter a spreadsheet program shows: 0 -> A, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+class NamesForm(forms.Form):
+    """Per sheet name: new member, new guest, or the same as a member or another name."""
+
+    other = "kuerzel"
+
+    def __init__(
+        self,
+        *args: Any,
+        names: Mapping[str, list[tuple[str, str]]],
+        members: Mapping[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = list(names)
+        self.members = members
+        for index, (name, options) in enumerate(names.items()):
+            self.fields[f"n{index}"] = forms.ChoiceField(
+                label=name, choices=options, required=False
+            )
+            self.fields[f"k{index}"] = forms.CharField(
+                label=f"oder Kürzel eines Mitglieds für {name}", required=False, max_length=60
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for index in range(len(self.names)):
+            key = (cleaned.get(f"k{index}") or "").strip()
+            if key and key not in self.members:
+                self.add_error(f"k{index}", f"Ein Mitglied mit dem Kürzel „{key}“ gibt es nicht.")
+        return cleaned
+
+    def decisions(self) -> dict[str, str]:
+        result = {}
+        for index, name in enumerate(self.names):
+            key = (self.cleaned_data.get(f"k{index}") or "").strip()
+            result[name] = f"player:{key}" if key else self.cleaned_data.get(f"n{index}") or "new"
+        return result
+
+    def rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        return [(n, self[f"n{i}"], self[f"k{i}"]) for i, n in enumerate(self.names)]

@@ -1,0 +1,398 @@
+"""Rows of a spreadsheet -> the events, Serien, tables and totals an import will create.
+
+Two passes over the streamed rows, nothing written. `read_rows` reads every row through the
+mapping (`cells`) into compact drafts: per event (date and name), Serie and table the players'
+row numbers, names and numbers; a row that cannot be read becomes a problem with its row
+number and German reason. `preview` then applies the Spielwart's name decisions (`names`) and
+checks what only whole tables and Serien show: a player twice in one Serie, a table that is no
+3-, 4- or 5-table, sums that cannot be (`services.check_totals` and the engine, the same checks
+as for a paper list entered by hand), an event that exists already. Without problems the
+preview carries the archive `Plan` that `imports.write` writes (`archive.write_plan`), so an
+imported season is stored exactly like the same totals entered by hand.
+Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from scoring import ScoringError, check_table_size
+from skatclub.club.archive.plan import EventPlan, Plan, RoundPlan, TablePlan
+from skatclub.club.archive.scores import MAX_SCORE
+from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
+from skatclub.club.imports.names import GUEST, NEW, Suggestion, folded, new_key, suggestions
+from skatclub.club.imports.reader import Sheet
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player, Table
+from skatclub.club.services import EntryError, TotalLine, check_totals
+
+MAX_ROUND = 99
+MAX_TABLE = 999
+MAX_NAMES = 5_000
+MAX_EVENTS = 10_000
+MAX_SHOWN = 500  # problems listed on the preview; all are counted
+
+
+class Entry(NamedTuple):
+    """One player's row: row number, sheet name, and (list score, won, lost) or (score,)."""
+
+    row: int
+    name: str
+    values: tuple[int, ...]
+
+
+@dataclass
+class Draft:
+    date: datetime.date
+    name: str
+    first_row: int
+    rounds: dict[int, dict[int, list[Entry]]] = field(default_factory=dict)
+
+
+@dataclass
+class Problems:
+    shown: list[tuple[int, str]] = field(default_factory=list)
+    count: int = 0
+
+    def add(self, row: int, text: str) -> None:
+        self.count += 1
+        if len(self.shown) < MAX_SHOWN:
+            self.shown.append((row, text))
+
+
+@dataclass
+class SheetRead:
+    """The first pass: drafts, the names in order of appearance, unreadable rows."""
+
+    scores_only: bool
+    drafts: dict[tuple[datetime.date, str], Draft] = field(default_factory=dict)
+    names: dict[str, int] = field(default_factory=dict)  # name -> rows
+    problems: Problems = field(default_factory=Problems)
+    rows: int = 0
+
+
+def read_rows(sheet: Sheet, columns: Mapping[str, int | None]) -> SheetRead:
+    """Read every row through the mapping; see the module docstring."""
+    read = SheetRead(scores_only=columns.get("score") is not None)
+    for number, cells in sheet.rows():
+        read.rows += 1
+        try:
+            date, event, round_number, table, entry = _row(number, cells, columns, read)
+        except _Refused as refused:
+            read.problems.add(number, f"Zeile {number}: {'; '.join(refused.reasons)}")
+            continue
+        draft = read.drafts.get((date, event))
+        if draft is None:
+            if len(read.drafts) >= MAX_EVENTS:
+                read.problems.add(number, f"Zeile {number}: mehr als {MAX_EVENTS} Abende.")
+                continue
+            draft = read.drafts[(date, event)] = Draft(date, event, number)
+        draft.rounds.setdefault(round_number, {}).setdefault(table, []).append(entry)
+        read.names[entry.name] = read.names.get(entry.name, 0) + 1
+    return read
+
+
+class _Refused(Exception):
+    def __init__(self, reasons: list[str]) -> None:
+        self.reasons = reasons
+
+
+def _row(
+    number: int, cells: list[Any], columns: Mapping[str, int | None], read: SheetRead
+) -> tuple[datetime.date, str, int, int, Entry]:
+    reasons: list[str] = []
+
+    def cell(name: str, parse: Any, *args: Any, **kwargs: Any) -> Any:
+        index = columns.get(name)
+        if index is None:
+            return None
+        try:
+            return parse(cells[index], *args, **kwargs)
+        except CellError as error:
+            reasons.append(error.message)
+            return None
+
+    date = cell("date", as_date, "Datum")
+    event = _event_name(cells, columns, date, reasons)
+    round_number = (
+        cell("round", as_int, "Serie", minimum=1) if columns.get("round") is not None else 1
+    )
+    table = cell("table", as_int, "Tisch", minimum=1)
+    name = cell("player", as_text, "Spieler")
+    values: tuple[Any, ...]
+    if read.scores_only:
+        values = (cell("score", as_int, "Wertungspunkte"),)
+    else:
+        values = (
+            cell("list_score", as_int, "Spielpunkte"),
+            cell("won", as_int, "gewonnen", minimum=0),
+            cell("lost", as_int, "verloren", minimum=0),
+        )
+    if round_number is not None and round_number > MAX_ROUND:
+        reasons.append(f"Serie {round_number} ist zu groß (höchstens {MAX_ROUND}).")
+    if table is not None and table > MAX_TABLE:
+        reasons.append(f"Tisch {table} ist zu groß (höchstens {MAX_TABLE}).")
+    if read.scores_only and values[0] is not None and abs(values[0]) > MAX_SCORE:
+        reasons.append(f"Wertungspunkte {values[0]} sind zu groß.")
+    if name is not None and name not in read.names and len(read.names) >= MAX_NAMES:
+        reasons.append(f"mehr als {MAX_NAMES} verschiedene Namen.")
+    if reasons:
+        raise _Refused(reasons)
+    # One string per name and event, however many rows repeat it.
+    return date, sys.intern(event), round_number, table, Entry(number, sys.intern(name), values)
+
+
+def _event_name(
+    cells: list[Any], columns: Mapping[str, int | None], date: Any, reasons: list[str]
+) -> str:
+    index = columns.get("event")
+    if index is not None and cells[index] not in (None, ""):
+        try:
+            return as_text(cells[index], "Veranstaltung")
+        except CellError as error:
+            reasons.append(error.message)
+            return ""
+    return f"Spielabend {date:%d.%m.%Y}" if isinstance(date, datetime.date) else ""
+
+
+# --- the second pass: names decided, whole tables checked -----------------------------------
+
+
+@dataclass(frozen=True)
+class EventRow:
+    date: datetime.date
+    name: str
+    key: str
+    rounds: int
+    tables: int
+    players: int
+    first_row: int
+
+
+@dataclass
+class Preview:
+    rows: int
+    events: list[EventRow]
+    new_players: list[dict[str, Any]]  # {"name", "key", "guest", "rows", "also"}
+    matched: list[dict[str, Any]]  # {"name", "player", "key", "rows"}
+    problems: Problems
+    plan: Plan | None
+
+    @property
+    def problem_lines(self) -> list[str]:
+        return [text for _, text in sorted(self.problems.shown)]
+
+
+def name_suggestions(read: SheetRead) -> dict[str, Suggestion]:
+    members = dict(Player.objects.values_list("key", "name"))
+    return suggestions(read.names, members)
+
+
+def preview(read: SheetRead, decisions: Mapping[str, str], ruleset: str) -> Preview:
+    """Apply the name decisions, check whole Serien and tables, and build the plan."""
+    problems = read.problems
+    members = dict(Player.objects.values_list("key", "name"))
+    suggested = suggestions(read.names, members)
+    chosen = {n: decisions.get(n) or suggested[n].decision for n in read.names}
+    keys, new_players, matched = _players(read, chosen, members)
+    event = Event(ruleset=ruleset, games_per_round=dict(DEFAULT_GAMES_PER_ROUND))
+    existing = set(Event.objects.values_list("key", flat=True))
+    taken: dict[str, Draft] = {}
+    events: list[EventRow] = []
+    plans: list[EventPlan] = []
+    for draft in sorted(read.drafts.values(), key=lambda d: (d.date, d.name)):
+        key = event_key(draft.date, draft.name)
+        where = f"{draft.date:%d.%m.%Y} {draft.name}"
+        if key in existing:
+            problems.add(
+                draft.first_row,
+                f"Zeile {draft.first_row}: die Veranstaltung „{where}“ gibt es schon "
+                f"(Schlüssel {key}).",
+            )
+        elif key in taken:
+            other = taken[key]
+            problems.add(
+                draft.first_row,
+                f"Zeile {draft.first_row}: „{where}“ ergibt denselben Schlüssel {key} wie "
+                f"„{other.name}“ (Zeile {other.first_row}).",
+            )
+        taken[key] = draft
+        rounds = _rounds(draft, where, keys, read.scores_only, event, problems)
+        events.append(_event_row(draft, key, keys))
+        plans.append(EventPlan(_event_fields(draft, key, ruleset), rounds))
+    plan = None
+    if not problems.count:
+        players = [{"key": p["key"], "name": p["name"], "guest": p["guest"]} for p in new_players]
+        plan = Plan(None, players, plans)
+    return Preview(read.rows, events, new_players, matched, problems, plan)
+
+
+def event_key(date: datetime.date, name: str) -> str:
+    """'2024-01-05-preisskat-januar': the date and the folded name, at most 100 characters."""
+    return f"{date.isoformat()}-{'-'.join(folded(name).split())}"[:100].rstrip("-")
+
+
+def _players(
+    read: SheetRead, chosen: Mapping[str, str], members: Mapping[str, str]
+) -> tuple[dict[str, str], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Sheet name -> player key; the new players; the names matched to members."""
+    taken = set(members)
+    keys: dict[str, str] = {}
+    new: dict[str, dict[str, Any]] = {}
+    matched = []
+    for name in read.names:
+        root = _root(name, chosen)
+        decision = chosen[root]
+        if decision.startswith("player:") and decision[len("player:") :] in members:
+            key = decision[len("player:") :]
+            matched.append(
+                {"name": name, "player": members[key], "key": key, "rows": read.names[name]}
+            )
+        else:
+            if root not in new:
+                new[root] = {
+                    "name": natural(root),
+                    "key": new_key(root, taken),
+                    "guest": decision == GUEST,
+                    "rows": 0,
+                    "also": [],
+                }
+            key = new[root]["key"]
+            new[root]["rows"] += read.names[name]
+            if name != new[root]["name"]:
+                new[root]["also"].append(name)
+        keys[name] = key
+    return keys, list(new.values()), matched
+
+
+def natural(name: str) -> str:
+    """A new player's name in the usual order: 'Müller, Hans' -> 'Hans Müller'."""
+    surname, comma, first = name.partition(",")
+    return f"{first.strip()} {surname.strip()}".strip() if comma and first.strip() else name
+
+
+def _root(name: str, chosen: Mapping[str, str]) -> str:
+    """Follow "same:<name>" to the name that decides; a circle ends at its first name."""
+    seen = {name}
+    while chosen.get(name, NEW).startswith("same:"):
+        target = chosen[name][len("same:") :]
+        if target not in chosen or target in seen:
+            return name
+        seen.add(target)
+        name = target
+    return name
+
+
+def _rounds(
+    draft: Draft,
+    where: str,
+    keys: Mapping[str, str],
+    scores_only: bool,
+    event: Event,
+    problems: Problems,
+) -> list[RoundPlan]:
+    rounds = []
+    for number in sorted(draft.rounds):
+        tables = draft.rounds[number]
+        _check_twice(tables, keys, f"{where}, Serie {number}", problems)
+        plans = [
+            _table(
+                t,
+                tables[t],
+                keys,
+                scores_only,
+                event,
+                f"{where}, Serie {number}, Tisch {t}",
+                problems,
+            )
+            for t in sorted(tables)
+        ]
+        rounds.append(RoundPlan(number, plans))
+    return rounds
+
+
+def _check_twice(
+    tables: Mapping[int, list[Entry]], keys: Mapping[str, str], where: str, problems: Problems
+) -> None:
+    seen: dict[str, Entry] = {}
+    for entries in tables.values():
+        for entry in entries:
+            key = keys[entry.name]
+            if key in seen:
+                first = seen[key]
+                problems.add(
+                    entry.row,
+                    f"Zeilen {first.row} und {entry.row}: {entry.name} steht zweimal in {where}.",
+                )
+            seen[key] = entry
+
+
+def _table(
+    number: int,
+    entries: list[Entry],
+    keys: Mapping[str, str],
+    scores_only: bool,
+    event: Event,
+    where: str,
+    problems: Problems,
+) -> TablePlan:
+    seats = [keys[e.name] for e in entries]
+    rows = _rows_text(e.row for e in entries)
+    try:
+        check_table_size(len(entries))
+        if not scores_only:
+            check_totals(
+                event=event,
+                table_size=len(entries),
+                lines=[TotalLine(Player(name=e.name), *e.values) for e in entries],
+            )
+    except (EntryError, ScoringError) as error:
+        problems.add(entries[0].row, f"{rows} ({where}): {error.message}")
+    if scores_only:
+        totals = [{"player": k, "score": e.values[0]} for k, e in zip(seats, entries, strict=True)]
+        return TablePlan(number, seats, Table.Entry.SCORES, totals=totals)
+    totals = [
+        {"player": k, "list_score": e.values[0], "won": e.values[1], "lost": e.values[2]}
+        for k, e in zip(seats, entries, strict=True)
+    ]
+    return TablePlan(number, seats, Table.Entry.TOTALS, totals=totals)
+
+
+def _rows_text(rows: Iterable[int]) -> str:
+    numbers = sorted(rows)
+    if len(numbers) == 1:
+        return f"Zeile {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"Zeilen {numbers[0]}–{numbers[-1]}"
+    return "Zeilen " + ", ".join(map(str, numbers))
+
+
+def _event_row(draft: Draft, key: str, keys: Mapping[str, str]) -> EventRow:
+    players = {keys[e.name] for ts in draft.rounds.values() for t in ts.values() for e in t}
+    return EventRow(
+        draft.date,
+        draft.name,
+        key,
+        len(draft.rounds),
+        sum(len(tables) for tables in draft.rounds.values()),
+        len(players),
+        draft.first_row,
+    )
+
+
+def _event_fields(draft: Draft, key: str, ruleset: str) -> dict[str, Any]:
+    return {
+        "key": key,
+        "name": draft.name,
+        "date": draft.date,
+        "ruleset": ruleset,
+        "house_kontra": False,
+        "house_bock": False,
+        "house_ramsch": False,
+        "cents_per_point": "",
+        "lost_game_fees_cents": [],
+        "games_per_round": dict(DEFAULT_GAMES_PER_ROUND),
+    }

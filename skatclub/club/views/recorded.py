@@ -1,0 +1,81 @@
+"""The Spielwart's list of games kept "abweichend erfasst" (imported as the list recorded them).
+
+Every game an `import_archive --as-recorded` kept although the rules disagree is listed with
+the engine's reason and a link to the ordinary correction page (`views/entry.game_edit`), which
+values the game by the rules again through `services.record_game` and keeps the history;
+after the correction the game leaves this list. Reads only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import path
+
+from skatclub.club.models import Game
+from skatclub.club.presenters.downloads import Export, download, links, requested_format
+from skatclub.club.views.permissions import spielwart_required
+
+PER_PAGE = 100
+
+
+@spielwart_required
+def recorded_review(request: HttpRequest) -> HttpResponse:
+    games = (
+        Game.objects.filter(as_recorded=True)
+        .select_related("table__round__event", "declarer")
+        .order_by(
+            "table__round__event__date",
+            "table__round__event__key",
+            "table__round__number",
+            "table__number",
+            "number",
+        )
+    )
+    # The rows are read only for a download; the page shows one page of games.
+    rows = _rows(games) if requested_format(request) else []
+    exports = [Export("abweichend", "Abweichend erfasste Spiele", COLUMNS, rows)]
+    if response := download(request, exports, "abweichend-erfasst"):
+        return response
+    page = Paginator(games, PER_PAGE).get_page(request.GET.get("seite"))
+    context = {"page": page, "downloads": links(request, exports)}
+    return render(request, "club/spielwart_recorded.html", context)
+
+
+COLUMNS = [
+    ("date", "Datum"),
+    ("event", "Veranstaltung"),
+    ("round", "Serie"),
+    ("table", "Tisch"),
+    ("game", "Spiel"),
+    ("declarer", "Alleinspieler"),
+    ("notation", "Kurzschrift"),
+    ("list_score", "erfasste Spielpunkte"),
+    ("deviation", "Grund"),
+]
+
+
+def _rows(games: QuerySet[Game]) -> list[dict[str, Any]]:
+    return [
+        {
+            "date": g.table.round.event.date,
+            "event": g.table.round.event.name,
+            "round": g.table.round.number,
+            "table": g.table.number,
+            "game": g.number,
+            "declarer": g.declarer.name if g.declarer else "",
+            "notation": g.notation,
+            "list_score": g.list_score,
+            "deviation": g.deviation,
+        }
+        for g in games
+    ]
+
+
+urlpatterns = [
+    path("spielwart/abweichend/", recorded_review, name="spielwart-recorded"),
+]

@@ -1,0 +1,232 @@
+"""The Spielwart's spreadsheet import: upload, map the columns, review the names, preview,
+confirm; and undo a whole import. See `imports` for what each step does.
+
+Every view is `@spielwart_required`, reads top to bottom and redirects after a successful POST.
+Nothing is written to the club's data before "Importieren" on the preview page; the upload
+itself is kept on its `SheetImport` between the steps (and emptied once imported).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
+from skatclub.club.imports.mapping import columns_of, headings_of, suggested
+from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.names import choices
+from skatclub.club.imports.plan import name_suggestions, read_rows
+from skatclub.club.imports.reader import Sheet, SheetError, normalized, open_sheet
+from skatclub.club.imports.write import (
+    ImportRefused,
+    confirm_import,
+    save_mapping,
+    sheet_preview,
+    undo_import,
+)
+from skatclub.club.models import Player
+from skatclub.club.services.history import acting_user
+from skatclub.club.views.lookups import INVALID
+from skatclub.club.views.permissions import spielwart_required
+
+SAMPLE_ROWS = 5
+# Two fields per name, within Django's DATA_UPLOAD_MAX_NUMBER_FIELDS (1000) for one POST.
+FORM_NAMES = 450
+
+
+@spielwart_required
+def import_list(request: HttpRequest) -> HttpResponse:
+    form = UploadForm(request.POST or None, request.FILES or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        data = upload.read()
+        try:
+            sheet = open_sheet(data)
+            rows = normalized(sheet)  # read the workbook once; the next steps read these rows
+        except SheetError as refused:
+            error = refused.message
+        else:
+            pending = SheetImport.objects.create(
+                filename=(upload.name or "tabelle")[:200],
+                kind=sheet.kind,
+                content=rows,
+                created_by=acting_user(request.user),
+            )
+            return redirect("sheet-import-columns", pk=pending.pk)
+    imports = SheetImport.objects.defer("content").select_related("created_by")[:50]
+    context = {"form": form, "error": error, "imports": imports}
+    status = INVALID if (error or form.errors) else 200
+    return render(request, "club/import_list.html", context, status=status)
+
+
+@spielwart_required
+def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
+    pending, sheet = _pending(pk)
+    if sheet is None:
+        return _gone(request, pending)
+    saved = SheetMapping.objects.order_by("id").first()
+    initial_columns = suggested(sheet.headers, pending.mapping or (saved.columns if saved else {}))
+    initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
+    initial["ruleset"] = (
+        pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
+    )
+    form = MappingForm(request.POST or None, headers=sheet.headers, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        mapping = headings_of(form.columns(), sheet.headers)
+        pending.mapping, pending.ruleset = mapping, form.cleaned_data["ruleset"]
+        pending.save(update_fields=["mapping", "ruleset"])
+        save_mapping(mapping, pending.ruleset)
+        return redirect("sheet-import-names", pk=pending.pk)
+    context = {
+        "pending": pending,
+        "form": form,
+        "headers": sheet.headers,
+        "sample": _sample(sheet),
+        "saved": saved,
+    }
+    return render(
+        request, "club/import_columns.html", context, status=INVALID if form.errors else 200
+    )
+
+
+@spielwart_required
+def import_names(request: HttpRequest, pk: int) -> HttpResponse:
+    pending, sheet = _pending(pk)
+    if sheet is None:
+        return _gone(request, pending)
+    if not pending.mapping:
+        return redirect("sheet-import-columns", pk=pending.pk)
+    try:
+        read = read_rows(sheet, columns_of(pending.mapping, sheet.headers))
+    except SheetError as refused:
+        messages.error(request, refused.message)
+        return redirect("sheet-import-columns", pk=pending.pk)
+    if len(read.names) > FORM_NAMES:
+        messages.error(
+            request,
+            f"Die Tabelle hat {len(read.names)} verschiedene Namen; die Namensprüfung im Browser "
+            f"zeigt höchstens {FORM_NAMES}. Bitte die Tabelle aufteilen oder mit "
+            "„python manage.py import_sheet“ importieren.",
+        )
+        return redirect("sheet-import-columns", pk=pending.pk)
+    members = dict(Player.objects.values_list("key", "name"))
+    suggestions = name_suggestions(read)
+    options = choices(read.names, members)
+    initial = {}
+    for index, name in enumerate(read.names):
+        decision = pending.names.get(name) or suggestions[name].decision
+        if decision.startswith("player:") and decision not in dict(options[name]):
+            initial[f"k{index}"] = decision[len("player:") :]
+        else:
+            initial[f"n{index}"] = decision
+    form = NamesForm(request.POST or None, names=options, members=members, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        pending.names = form.decisions()
+        pending.save(update_fields=["names"])
+        return redirect("sheet-import-preview", pk=pending.pk)
+    rows = [
+        {
+            "name": name,
+            "rows": read.names[name],
+            "why": suggestions[name].why,
+            "sure": suggestions[name].sure,
+            "choice": choice,
+            "key": key,
+        }
+        for name, choice, key in form.rows()
+    ]
+    context = {
+        "pending": pending,
+        "form": form,
+        "rows": rows,
+        "unsure": sum(not r["sure"] for r in rows),
+    }
+    return render(
+        request, "club/import_names.html", context, status=INVALID if form.errors else 200
+    )
+
+
+@spielwart_required
+def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    pending, sheet = _pending(pk)
+    if sheet is None:
+        return _gone(request, pending)
+    if not pending.mapping:
+        return redirect("sheet-import-columns", pk=pending.pk)
+    try:
+        result = sheet_preview(pending)
+    except SheetError as refused:
+        messages.error(request, refused.message)
+        return redirect("sheet-import-columns", pk=pending.pk)
+    if request.method == "POST":
+        try:
+            created = confirm_import(pending, result, user=request.user)
+        except ImportRefused as refused:
+            messages.error(request, refused.message)
+            return redirect("sheet-import-preview", pk=pending.pk)
+        messages.success(request, f"Importiert: {created.text()}.")
+        return redirect("sheet-import-list")
+    context = {"pending": pending, "preview": result}
+    return render(request, "club/import_preview.html", context)
+
+
+@spielwart_required
+@require_POST
+def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    done = get_object_or_404(SheetImport.objects.defer("content"), pk=pk)
+    try:
+        undone = undo_import(done)
+    except ImportRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(
+            request, f"Import „{done.filename}“ rückgängig gemacht: {undone.text('')} gelöscht."
+        )
+    return redirect("sheet-import-list")
+
+
+@spielwart_required
+@require_POST
+def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
+    SheetImport.objects.filter(pk=pk, status=SheetImport.Status.UPLOADED).delete()
+    messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
+    return redirect("sheet-import-list")
+
+
+def _pending(pk: int) -> tuple[SheetImport, Sheet | None]:
+    """The uploaded import and its sheet; no sheet once it was imported or undone."""
+    pending = get_object_or_404(SheetImport, pk=pk)
+    if pending.status != SheetImport.Status.UPLOADED:
+        return pending, None
+    return pending, open_sheet(bytes(pending.content))
+
+
+def _gone(request: HttpRequest, done: SheetImport) -> HttpResponse:
+    messages.error(request, f"Der Import „{done.filename}“ ist schon {done.get_status_display()}.")
+    return redirect("sheet-import-list")
+
+
+def _sample(sheet: Sheet) -> list[tuple[int, list[Any]]]:
+    rows = []
+    for row in sheet.rows():
+        rows.append(row)
+        if len(rows) == SAMPLE_ROWS:
+            break
+    return rows
+
+
+IMPORT = "spielwart/import/"
+urlpatterns = [
+    path(IMPORT, import_list, name="sheet-import-list"),
+    path(IMPORT + "<int:pk>/spalten/", import_columns, name="sheet-import-columns"),
+    path(IMPORT + "<int:pk>/namen/", import_names, name="sheet-import-names"),
+    path(IMPORT + "<int:pk>/vorschau/", import_preview, name="sheet-import-preview"),
+    path(IMPORT + "<int:pk>/rueckgaengig/", import_undo, name="sheet-import-undo"),
+    path(IMPORT + "<int:pk>/verwerfen/", import_discard, name="sheet-import-discard"),
+]

@@ -1,0 +1,272 @@
+"""The Spielwart imports a season from a spreadsheet: upload, map, review names, preview,
+confirm; the ranking equals the same season entered by hand; undo removes the import whole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from season_sheet import EVENINGS, dataset, enter_by_hand, season_rows
+
+from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.models import Event, Player, Season, Table, TableTotal
+from skatclub.club.presenters.pages import ranking_rows, season_page
+
+LIST = "/spielwart/import/"
+MAPPING = {
+    "date": "0",
+    "event": "1",
+    "round": "2",
+    "table": "3",
+    "player": "4",
+    "list_score": "5",
+    "won": "6",
+    "lost": "7",
+    "score": "",
+    "ruleset": "isko",
+}
+
+
+@pytest.fixture
+def hans(db: None) -> Player:
+    """A member before the import: the sheet writes him three ways."""
+    return Player.objects.create(key="hans", name="Hans Müller")
+
+
+def upload(client: Client, name: str, content: bytes) -> Any:
+    return client.post(LIST, {"file": SimpleUploadedFile(name, content)})
+
+
+def pk_of(response: Any) -> int:
+    return int(response["Location"].rstrip("/").split("/")[-2])
+
+
+def review_names(client: Client, pk: int, overrides: dict[str, str]) -> Any:
+    """Post the names form as suggested, with `overrides` (sheet name -> decision)."""
+    page = client.get(f"{LIST}{pk}/namen/")
+    assert page.status_code == 200
+    form = page.context["form"]
+    data = {}
+    for index, name in enumerate(form.names):
+        data[f"n{index}"] = overrides.get(name, form.initial.get(f"n{index}", ""))
+        data[f"k{index}"] = form.initial.get(f"k{index}", "")
+    return client.post(f"{LIST}{pk}/namen/", data)
+
+
+def import_season(client: Client, name: str, content: bytes) -> int:
+    response = upload(client, name, content)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    pk = pk_of(response)
+    assert client.post(f"{LIST}{pk}/spalten/", MAPPING).status_code == 302
+    assert review_names(client, pk, {"A. Albers": "same:Anna Albers"}).status_code == 302
+    preview = client.get(f"{LIST}{pk}/vorschau/")
+    page = preview.content.decode()
+    assert "Jetzt importieren" in page, page
+    for date, evening in EVENINGS:
+        assert evening in page and f"{date:%d.%m.%Y}" in page
+    assert client.post(f"{LIST}{pk}/vorschau/").status_code == 302
+    return pk
+
+
+def ranking() -> list[tuple[Any, ...]]:
+    season = Season.objects.get(year=2025)
+    season.ranking_rule, season.best_n, season.min_rounds = Season.Rule.BEST_N, 4, 3
+    season.save()
+    return [
+        (r["place"], r["player"], r["total"], r["won"], r["lost"], tuple(r["counted"]))
+        for r in ranking_rows(season_page(season))
+    ]
+
+
+def counts() -> dict[str, int]:
+    return {m.__name__: m.objects.count() for m in apps.get_app_config("club").get_models()}
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_season_imports_after_mapping_and_review_and_ranks_like_entered_by_hand(
+    spielwart_client: Client, hans: Player, kind: str
+) -> None:
+    rows = season_rows()
+    pk = import_season(spielwart_client, f"saison.{kind}", dataset(rows).export(kind))
+
+    imported = ranking()
+    assert len(imported) == 8
+    # Hans's three spellings are one player, the member; "A. Albers" is Anna.
+    assert Player.objects.count() == 8 and Player.objects.filter(key="hans").exists()
+    assert not Player.objects.filter(name__contains="Mueller").exists()
+    assert Table.objects.filter(entry=Table.Entry.TOTALS).count() == len(EVENINGS) * 4
+    player_keys = {p.name: p.key for p in Player.objects.all()}
+    player_keys |= {"Müller, Hans": "hans", "Hans Mueller": "hans", "A. Albers": "anna-albers"}
+    event_keys = {(e.date, e.name): e.key for e in Event.objects.all()}
+    created = SheetImport.objects.get(pk=pk).created
+    assert sorted(created["events"]) == sorted(event_keys.values())
+    assert created["seasons"] == [2025] and "hans" not in created["players"]
+
+    spielwart_client.post(f"{LIST}{pk}/rueckgaengig/")
+    assert not Event.objects.exists() and list(Player.objects.values_list("key", flat=True)) == [
+        "hans"
+    ]
+    for name, key in player_keys.items():
+        if key != "hans":
+            Player.objects.get_or_create(key=key, defaults={"name": name})
+    enter_by_hand(rows, player_keys, event_keys)
+
+    assert ranking() == imported
+
+
+def test_the_mapping_is_saved_and_shown_again_with_the_next_file(
+    spielwart_client: Client, hans: Player
+) -> None:
+    content = dataset(season_rows()).export("xlsx")
+    first = pk_of(upload(spielwart_client, "a.xlsx", content))
+    spielwart_client.post(f"{LIST}{first}/spalten/", {**MAPPING, "ruleset": "preisskat"})
+
+    saved = SheetMapping.objects.get()
+    assert saved.columns["list_score"] == "Liste" and saved.ruleset == "preisskat"
+    second = pk_of(upload(spielwart_client, "b.xlsx", content))
+    form = spielwart_client.get(f"{LIST}{second}/spalten/").context["form"]
+    assert form.initial["list_score"] == "5" and form.initial["won"] == "6"
+    assert form.initial["ruleset"] == "preisskat"
+
+
+def test_an_unreadable_row_shows_its_number_and_reason_and_imports_nothing(
+    spielwart_client: Client, hans: Player
+) -> None:
+    rows = season_rows()
+    rows[4][5] = "zwölf"  # row 6 of the sheet: headings are row 1
+    rows[9][0] = "31.02.2025"  # row 11
+    before = counts()
+    response = upload(spielwart_client, "saison.xlsx", dataset(rows).export("xlsx"))
+    pk = pk_of(response)
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+    review_names(spielwart_client, pk, {})
+
+    page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
+
+    assert "Zeile 6: Spielpunkte „zwölf“ ist keine ganze Zahl." in page
+    assert "Zeile 11: Datum „31.02.2025“ ist kein Datum" in page
+    assert "es wird nichts importiert" in page and "Jetzt importieren" not in page
+    refused = spielwart_client.post(f"{LIST}{pk}/vorschau/", follow=True)
+    assert "es wurde nichts importiert" in refused.content.decode()
+    records = ("SheetImport", "SheetMapping")  # the import's own records
+    assert {k: v for k, v in counts().items() if k not in records} == {
+        k: v for k, v in before.items() if k not in records
+    }
+
+
+def test_sums_that_cannot_be_name_their_rows_and_table(
+    spielwart_client: Client, hans: Player
+) -> None:
+    rows = season_rows()
+    rows[0][5], rows[0][6], rows[0][7] = -48, 0, 1  # fine
+    rows[1][5], rows[1][6], rows[1][7] = 100, 0, 2  # positive without a won game
+    pk = pk_of(upload(spielwart_client, "saison.csv", _csv(rows)))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+    review_names(spielwart_client, pk, {})
+
+    page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
+
+    assert "Zeilen 2–5 (10.01.2025 Preisskat Januar, Serie 1, Tisch 1): " in page
+    assert "positive Spielpunkte (100) ohne gewonnenes Spiel sind unmöglich" in page
+    assert not Event.objects.exists()
+
+
+def test_undo_removes_exactly_what_the_import_created(
+    spielwart_client: Client, hans: Player, event: Event, four_table: Table
+) -> None:
+    """Existing players, an existing event with its table and totals stay as they were."""
+    other = Player.objects.create(key="zoe", name="Zoe Zander")
+    before = counts()
+    keep = {
+        "players": sorted(Player.objects.values_list("key", "name", "is_guest")),
+        "events": sorted(Event.objects.values_list("key", "name", "season__year")),
+        "seasons": sorted(Season.objects.values_list("year", flat=True)),
+        "totals": sorted(TableTotal.objects.values_list("table_id", "player_id", "list_score")),
+    }
+    pk = import_season(spielwart_client, "saison.ods", dataset(season_rows()).export("ods"))
+    assert counts()["Event"] == before["Event"] + 3
+
+    response = spielwart_client.post(f"{LIST}{pk}/rueckgaengig/", follow=True)
+    page = response.content.decode()
+    assert "rückgängig gemacht: 3 Veranstaltungen, 0 Spieler, 1 Saison gelöscht" in page
+    records = ("SheetImport", "SheetMapping")  # the import's own records stay
+    after = counts()
+    assert {k: v for k, v in after.items() if k not in records} == {
+        k: v for k, v in before.items() if k not in records
+    }
+    assert keep == {
+        "players": sorted(Player.objects.values_list("key", "name", "is_guest")),
+        "events": sorted(Event.objects.values_list("key", "name", "season__year")),
+        "seasons": sorted(Season.objects.values_list("year", flat=True)),
+        "totals": sorted(TableTotal.objects.values_list("table_id", "player_id", "list_score")),
+    }
+    assert Player.objects.filter(key="zoe").get() == other
+    assert SheetImport.objects.get(pk=pk).status == SheetImport.Status.UNDONE
+
+
+def test_a_second_import_of_the_same_evenings_is_refused(
+    spielwart_client: Client, hans: Player
+) -> None:
+    content = dataset(season_rows()).export("xlsx")
+    import_season(spielwart_client, "saison.xlsx", content)
+    pk = pk_of(upload(spielwart_client, "nochmal.xlsx", content))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+    review_names(spielwart_client, pk, {"A. Albers": "same:Anna Albers"})
+
+    page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
+
+    assert "die Veranstaltung „10.01.2025 Preisskat Januar“ gibt es schon" in page
+    assert Event.objects.count() == 3
+
+
+def test_the_import_pages_are_for_spielwarte_only(member_client: Client) -> None:
+    assert Client().get(LIST).status_code == 302
+    assert member_client.get(LIST).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("alt.xls", b"\xd0\xcf\x11\xe0" + b"\0" * 100, "alten Excel-Format"),
+        ("leer.csv", b"", "leer"),
+        ("kaputt.xlsx", b"PK\x03\x04kaputt", "beschädigt"),
+    ],
+    ids=["xls", "empty", "broken-zip"],
+)
+def test_a_file_that_is_no_spreadsheet_is_refused_in_german_and_nothing_is_stored(
+    spielwart_client: Client, name: str, content: bytes, message: str
+) -> None:
+    response = upload(spielwart_client, name, content)
+
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not SheetImport.objects.exists()
+
+
+def _csv(rows: list[list[Any]]) -> bytes:
+    lines = [
+        ";".join(["Datum", "Veranstaltung", "Serie", "Tisch", "Spieler", "Liste", "Gew", "Verl"])
+    ]
+    for row in rows:
+        cells = [f"{row[0]:%d.%m.%Y}", *map(str, row[1:])]
+        lines.append(";".join(cells))
+    return ("\r\n".join(lines) + "\r\n").encode("cp1252")
+
+
+def test_more_names_than_the_review_form_holds_are_sent_to_the_command(
+    spielwart_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from skatclub.club.views import sheet_import
+
+    monkeypatch.setattr(sheet_import, "FORM_NAMES", 3)
+    pk = pk_of(upload(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx")))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+
+    response = spielwart_client.get(f"{LIST}{pk}/namen/", follow=True)
+
+    assert "verschiedene Namen; die Namensprüfung im Browser zeigt höchstens 3" in (
+        response.content.decode()
+    )
