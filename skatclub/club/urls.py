@@ -1,6 +1,7 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
 from skatclub.club.views import (
+    at_table,
     entry,
     offiziersskat,
     printing,
@@ -8,6 +9,7 @@ from skatclub.club.views import (
     season_admin,
     seating,
     spielwart,
+    table_links,
 )
 
 urlpatterns = [
@@ -18,4 +20,6 @@ urlpatterns = [
     *printing.urlpatterns,
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
+    *table_links.urlpatterns,
+    *at_table.urlpatterns,
 ]
