@@ -12,6 +12,7 @@
   if (!page || !window.fetch || !window.FormData || !window.localStorage) { return; }
 
   var statusBox = document.getElementById("table-status");
+  var totalsBox = document.getElementById("table-totals");
   var entry = document.getElementById("eingabe");
   var readbackBox = document.getElementById("readback");
   var pendingBox = document.getElementById("pending");
@@ -145,6 +146,8 @@
 
   function swapStatus(html) {
     statusBox.innerHTML = html;
+    var bar = statusBox.querySelector(".totals-bar");
+    if (bar) { totalsBox.replaceChildren(bar); }
     var status = statusBox.querySelector(".status");
     entry.hidden = !status || status.dataset.state !== "open";
   }

@@ -164,8 +164,9 @@ def legal_bids_for(table: Table) -> list[int]:
 def _respond(
     request: HttpRequest, context: dict[str, Any], fragment: str, status: int = 200
 ) -> HttpResponse:
-    template = fragment if PARTIAL_HEADER in request.META else "club/table_link.html"
-    return render(request, template, context, status=status)
+    partial = PARTIAL_HEADER in request.META
+    template = fragment if partial else "club/table_link.html"
+    return render(request, template, {**context, "partial": partial}, status=status)
 
 
 # --- reading one game from the post --------------------------------------------------------
@@ -309,7 +310,7 @@ def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpRes
 
 def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
     if PARTIAL_HEADER in request.META:
-        return render(request, "club/_table_status.html", _context(link))
+        return render(request, "club/_table_status.html", {**_context(link), "partial": True})
     return redirect(reverse("table-link", args=[link.token]) + "#stand")
 
 

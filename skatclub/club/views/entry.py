@@ -55,6 +55,7 @@ def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, A
         "form_error": "",
         "rows": _sheet_rows(sheet),
         "foot": _sheet_foot(sheet),
+        "signed": [s.player.name for s in table.signatures.select_related("player")],
     }
     context.update(extra)
     context["form_values"] = _form_values(context["game_form"], seats)
