@@ -3,6 +3,7 @@
 from skatclub.club.views import (
     at_table,
     entry,
+    live,
     offiziersskat,
     printing,
     public,
@@ -22,4 +23,5 @@ urlpatterns = [
     *offiziersskat.urlpatterns,
     *table_links.urlpatterns,
     *at_table.urlpatterns,
+    *live.urlpatterns,
 ]
