@@ -31,9 +31,19 @@ def _respond(
     request: HttpRequest, page: str, fragment: str, context: dict[str, Any]
 ) -> HttpResponse:
     template = fragment if LIVE_HEADER in request.META else page
-    response = render(request, template, {**context, "updated": timezone.localtime()})
+    extra = {"updated": timezone.localtime(), "every": _every(request)}
+    response = render(request, template, {**context, **extra})
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _every(request: HttpRequest) -> int | None:
+    """`?takt=n`: refresh every n seconds (1 to 60) instead of the page's own rhythm."""
+    try:
+        seconds = int(request.GET.get("takt", ""))
+    except ValueError:
+        return None
+    return min(max(seconds, 1), 60)
 
 
 @spielwart_required
