@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -60,10 +60,10 @@ def link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 # --- what the page shows -------------------------------------------------------------------
 
 
-def _context(link: TableLink, **extra: Any) -> dict[str, Any]:
+def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
+    """What the page shows; `full=False` only what the status fragment needs (after a save)."""
     table = link.table
     sheet = score_sheet(table)
-    seats = seated_players(table)
     games = list(Game.objects.filter(table=table).order_by("number"))
     names = {p.position: p.name for p in sheet.players}
     by_player = {p.player_id: p.position for p in sheet.players}
@@ -91,8 +91,8 @@ def _context(link: TableLink, **extra: Any) -> dict[str, Any]:
         "state": state,
         "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in sheet.players],
         "next_number": sheet.next_number,
-        "schedule": _schedule(sheet),
-        "choices": _choices(table, seats),
+        "schedule": _schedule(sheet) if full else {},
+        "choices": _choices(table, seated_players(table)) if full else {},
         "values": {},
         "line": "",
         "error": "",
@@ -158,7 +158,13 @@ def _choices(table: Table, seats: dict[int, Player]) -> dict[str, Any]:
 
 
 def legal_bids_for(table: Table) -> list[int]:
-    return list(legal_bids(Ruleset(table.round.event.ruleset)))
+    return list(_bids(table.round.event.ruleset))
+
+
+@lru_cache(maxsize=8)
+def _bids(ruleset: str) -> tuple[int, ...]:
+    """The Reizwerte to choose from (the engine works them out; they never change)."""
+    return legal_bids(Ruleset(ruleset))
 
 
 def _respond(
@@ -198,9 +204,9 @@ class Refused(Exception):
         self.status = status
 
 
-def _read_game(request: HttpRequest, sheet: ScoreSheet, seats: dict[int, Player]) -> Entered:
+def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
     """The game in the post: a line of club notation or the big buttons."""
-    number = int_or_none(request.POST.get("number")) or sheet.next_number
+    number = int_or_none(request.POST.get("number")) or score_sheet(table).next_number
     if number is None:
         raise Refused("Die Serie ist vollständig; es fehlt kein Spiel mehr.", {})
     if "line" in request.POST:
@@ -244,10 +250,9 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
 @link_required
 def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The read-back: the game in words with the engine's value, nothing saved yet."""
-    sheet = score_sheet(link.table)
     seats = seated_players(link.table)
     try:
-        entered = _read_game(request, sheet, seats)
+        entered = _read_game(request, link.table, seats)
         game = services.preview_game(
             table=link.table,
             number=entered.number,
@@ -274,10 +279,9 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
 @require_POST
 @link_required
 def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
-    sheet = score_sheet(link.table)
     seats = seated_players(link.table)
     try:
-        entered = _read_game(request, sheet, seats)
+        entered = _read_game(request, link.table, seats)
         services.record_game(
             table=link.table,
             number=entered.number,
@@ -310,7 +314,8 @@ def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpRes
 
 def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
     if PARTIAL_HEADER in request.META:
-        return render(request, "club/_table_status.html", {**_context(link), "partial": True})
+        context = _context(link, full=False)
+        return render(request, "club/_table_status.html", {**context, "partial": True})
     return redirect(reverse("table-link", args=[link.token]) + "#stand")
 
 
