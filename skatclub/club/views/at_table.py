@@ -22,6 +22,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import (
+    TABLE_SIZES,
     Declaration,
     Outcome,
     Ruleset,
@@ -35,9 +36,8 @@ from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club import services
 from skatclub.club.entry_line import LineError, line_text, parse_line
 from skatclub.club.forms import PASSED, TableGameForm
-from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLink
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
 from skatclub.club.presenters.readback import game_words, readback, signed
-from skatclub.club.queries.sheet import ScoreSheet, score_sheet
 from skatclub.club.views.lookups import INVALID, int_or_none, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
@@ -60,11 +60,55 @@ def link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
 # --- what the page shows -------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class SeatLine:
+    position: int
+    player_id: int
+    name: str
+    list_score: int  # the running total (written onto the seat by every save)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the table's page needs of its list: cheaper than the full `score_sheet`, which
+    also works out the foot's Seeger-Fabian parts for the Spielwart; the seats already carry
+    the running totals (`services.refresh_results`)."""
+
+    players: tuple[SeatLine, ...]
+    numbers: frozenset[int]
+    games_per_round: int
+
+    @property
+    def table_size(self) -> int:
+        return len(self.players)
+
+    @property
+    def games_entered(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def next_number(self) -> int | None:
+        missing = (n for n in range(1, self.games_per_round + 1) if n not in self.numbers)
+        return next(missing, None)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.games_per_round > 0 and self.next_number is None
+
+
+def _table_state(table: Table, games: list[Game]) -> TableState:
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
+    players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
+    size = len(players)
+    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    return TableState(players, frozenset(g.number for g in games), limit)
+
+
 def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
     """What the page shows; `full=False` only what the status fragment needs (after a save)."""
-    table = link.table
-    sheet = score_sheet(table)
+    table = Table.objects.select_related("round__event").get(pk=link.table_id)
     games = list(Game.objects.filter(table=table).order_by("number"))
+    sheet = _table_state(table, games)
     names = {p.position: p.name for p in sheet.players}
     by_player = {p.player_id: p.position for p in sheet.players}
     entered = [
@@ -79,16 +123,15 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
         for g in reversed(games)
     ]
     signed_ids = set(table.signatures.values_list("player_id", flat=True))
-    state = _state(table, sheet, len(signed_ids))
     context: dict[str, Any] = {
         "link": link,
         "table": table,
         "event": table.round.event,
         "sheet": sheet,
-        "totals": _totals(sheet),
+        "totals": sheet.players,
         "entered": entered,
         "last": entered[0] if entered else None,
-        "state": state,
+        "state": _state(table, sheet, len(signed_ids)),
         "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in sheet.players],
         "next_number": sheet.next_number,
         "schedule": _schedule(sheet) if full else {},
@@ -103,7 +146,7 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
     return context
 
 
-def _state(table: Table, sheet: ScoreSheet, signed_count: int) -> str:
+def _state(table: Table, sheet: TableState, signed_count: int) -> str:
     """open | complete (waiting for signatures) | signed | confirmed | totals."""
     if table.entry != Table.Entry.GAMES:
         return "totals"
@@ -114,20 +157,7 @@ def _state(table: Table, sheet: ScoreSheet, signed_count: int) -> str:
     return "complete" if sheet.is_complete else "open"
 
 
-def _totals(sheet: ScoreSheet) -> list[dict[str, Any]]:
-    foot = {f.position: f for f in sheet.foot}
-    return [
-        {
-            "position": p.position,
-            "name": p.name,
-            "list_score": foot[p.position].list_score if p.position in foot else 0,
-            "score": foot[p.position].score if p.position in foot else 0,
-        }
-        for p in sheet.players
-    ]
-
-
-def _schedule(sheet: ScoreSheet) -> dict[str, dict[str, Any]]:
+def _schedule(sheet: TableState) -> dict[str, dict[str, Any]]:
     """Per game number: who deals, who sits out, who plays (from the engine), for the
     header of the form and for `table.js` while the phone is offline."""
     if not sheet.table_size or not sheet.games_per_round:
@@ -206,7 +236,7 @@ class Refused(Exception):
 
 def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
     """The game in the post: a line of club notation or the big buttons."""
-    number = int_or_none(request.POST.get("number")) or score_sheet(table).next_number
+    number = int_or_none(request.POST.get("number")) or _next_number(table)
     if number is None:
         raise Refused("Die Serie ist vollständig; es fehlt kein Spiel mehr.", {})
     if "line" in request.POST:
@@ -225,6 +255,13 @@ def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> 
         return Entered(number, None, None, None, None)
     seat = form.cleaned_data["declarer"]
     return Entered(number, seat, seats.get(seat), form.declaration(), form.outcome())
+
+
+def _next_number(table: Table) -> int | None:
+    taken = set(Game.objects.filter(table=table).values_list("number", flat=True))
+    size = table.seats.count()
+    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    return next((n for n in range(1, limit + 1) if n not in taken), None)
 
 
 def _posted_values(request: HttpRequest) -> dict[str, Any]:
