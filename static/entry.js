@@ -6,6 +6,40 @@
   var main = document.getElementById("entry-main");
   if (!main || !window.fetch || !window.FormData) { return; }
   var busy = false;
+  // A line the server could not take because the session ended is kept here, per page, and
+  // put back into the field when the page is opened again (after logging in anew).
+  var keepKey = "skatclub-zeile-" + window.location.pathname;
+
+  function note(text, href, label) {
+    var box = main.querySelector("#session-note");
+    if (!box) { return; }
+    box.textContent = text + " ";
+    if (href) {
+      var link = document.createElement("a");
+      link.href = href;
+      link.textContent = label;
+      box.appendChild(link);
+    }
+    box.hidden = false;
+  }
+
+  function keepLine(form) {
+    var line = form.querySelector("[name=line]");
+    if (line && line.value.trim() && window.sessionStorage) {
+      window.sessionStorage.setItem(keepKey, line.value);
+    }
+    return line ? line.value.trim() : "";
+  }
+
+  function restoreLine() {
+    var kept = window.sessionStorage && window.sessionStorage.getItem(keepKey);
+    var input = main.querySelector("#id_line");
+    if (!kept || !input) { return; }
+    window.sessionStorage.removeItem(keepKey);
+    input.value = kept;
+    note("Diese Zeile war noch nicht gespeichert und steht wieder im Feld: bitte prüfen und " +
+      "Enter drücken.");
+  }
 
   function focusLine() {
     var input = main.querySelector("#id_line");
@@ -14,6 +48,8 @@
     var end = input.value.length;
     input.setSelectionRange(end, end);
   }
+
+  restoreLine();
 
   main.addEventListener("submit", function (event) {
     var form = event.target;
@@ -28,8 +64,18 @@
       headers: { "X-Entry-Partial": "1" },
       credentials: "same-origin"
     }).then(function (response) {
-      if (response.redirected) {  // e.g. the session ended: follow to the login page
-        window.location.href = response.url;
+      if (response.redirected) {  // the session ended: the server sent the login page
+        var line = keepLine(form);
+        var login = main.dataset.login + "?next=" + encodeURIComponent(window.location.pathname);
+        note("Ihre Anmeldung ist abgelaufen; das Spiel wurde nicht gespeichert." +
+          (line ? " Die Zeile „" + line + "“ bleibt erhalten." : ""), login, "Neu anmelden");
+        return null;
+      }
+      if (response.status === 403) {  // e.g. logged in anew in another tab: stale form
+        keepLine(form);
+        note("Diese Seite ist nicht mehr gültig (zum Beispiel nach einer neuen Anmeldung); " +
+          "nichts wurde gespeichert. Die Zeile bleibt erhalten.", window.location.pathname,
+          "Seite neu laden");
         return null;
       }
       // 422: refused, 503: database busy; both come back with the input kept and a message.

@@ -25,6 +25,7 @@ from scoring import (
 )
 from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring
+from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
 from skatclub.club.services.events import unique_key
 from skatclub.club.text import visible_text
@@ -238,14 +239,19 @@ class SwapForm(forms.Form):
 
 OUTCOME_CHOICES = [("won", "gewonnen"), ("lost", "verloren")]
 LEVEL_CHOICES = [("", "–"), ("schneider", "Schneider"), ("schwarz", "Schwarz")]
-TYPE_CHOICES = [("", "eingepasst"), *GAME_TYPE_CHOICES]
+PASSED = "passed"
+# No default: a game type left unchosen is an error, never a silent "eingepasst".
+TYPE_CHOICES = [("", "– bitte wählen –"), (PASSED, "eingepasst"), *GAME_TYPE_CHOICES]
+TYPE_REQUIRED = "Bitte die Spielart wählen (oder „eingepasst“)."
 
 
 class GameForm(forms.Form):
     """The mouse/touch form: builds the same declaration/outcome as a typed line."""
 
     declarer = forms.TypedChoiceField(label="Alleinspieler (Platz)", coerce=int, required=False)
-    type = forms.ChoiceField(label="Spiel", choices=TYPE_CHOICES, required=False)
+    type = forms.ChoiceField(
+        label="Spiel", choices=TYPE_CHOICES, error_messages={"required": TYPE_REQUIRED}
+    )
     matadors = forms.IntegerField(
         label="Spitzen (mit +n / ohne −n)", required=False, min_value=-11, max_value=11
     )
@@ -272,9 +278,10 @@ class GameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        if data.get("type") and not data.get("declarer"):
+        played = data.get("type") and data["type"] != PASSED
+        if played and not data.get("declarer"):
             self.add_error("declarer", "Bitte den Alleinspieler wählen.")
-        if data.get("type") and data["type"] != GameType.NULL.value and not data.get("matadors"):
+        if played and data["type"] != GameType.NULL.value and not data.get("matadors"):
             self.add_error(
                 "matadors", "Bitte die Spitzen angeben (z. B. 2 für mit 2, −1 für ohne 1)."
             )
@@ -282,7 +289,7 @@ class GameForm(forms.Form):
 
     @property
     def is_passed(self) -> bool:
-        return not self.cleaned_data.get("type")
+        return bool(self.cleaned_data.get("type") == PASSED)
 
     def declaration(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -305,6 +312,36 @@ class GameForm(forms.Form):
             "schneider": level in ("schneider", "schwarz"),
             "schwarz": level == "schwarz",
         }
+
+
+class TableGameForm(GameForm):
+    """The big-button form at the table: Spitzen as "mit/ohne" plus a number, the result
+    chosen on purpose (no default), optionally the declarer's Augen."""
+
+    direction = forms.ChoiceField(
+        label="mit/ohne", choices=[("mit", "mit"), ("ohne", "ohne")], required=False
+    )
+    spitzen = forms.IntegerField(
+        label="Spitzen", required=False, min_value=1, max_value=SUIT_MAX_MATADORS
+    )
+    # Impossible Augen are refused by the engine (`ImpossibleAugen`), with its German reason.
+    card_points = forms.IntegerField(label="Augen", required=False, min_value=0, max_value=999)
+
+    def clean(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("spitzen") and not data.get("matadors"):
+            sign = -1 if data.get("direction") == "ohne" else 1
+            data["matadors"] = sign * data["spitzen"]
+        super().clean()
+        if data.get("type") not in (None, "", PASSED) and not data.get("result"):
+            self.add_error("result", "Bitte „gewonnen“ oder „verloren“ wählen.")
+        return data
+
+    def outcome(self) -> dict[str, Any]:
+        outcome = super().outcome()
+        if self.cleaned_data.get("card_points") is not None:
+            outcome["declarer_card_points"] = self.cleaned_data["card_points"]
+        return outcome
 
 
 class TotalsForm(forms.Form):

@@ -531,8 +531,75 @@ class MatchGame(models.Model):
         return f"Spiel {self.number}: {self.notation}"
 
 
+class TableLink(models.Model):
+    """The secret address of one table: whoever opens it may enter that table's games.
+
+    Written by `services.table_links`. A table has at most one link that is not revoked;
+    renewing revokes the old one, so a photographed QR code of last week opens nothing.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="links", verbose_name="Tisch"
+    )
+    token = models.CharField("Schlüssel", max_length=64, unique=True)
+    created_at = models.DateTimeField("ausgegeben am", auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="ausgegeben von",
+    )
+    revoked_at = models.DateTimeField("gesperrt am", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "Tisch-Link"
+        verbose_name_plural = "Tisch-Links"
+        ordering = ["table", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="one_live_link_per_table",
+            )
+        ]
+
+    def __str__(self) -> str:
+        state = "gesperrt" if self.revoked_at else "gültig"
+        return f"Link für {self.table} ({state})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table-link", args=[self.token])
+
+
+class Signature(models.Model):
+    """A player's sign-off on his table's Spielliste, tapped at the table.
+
+    Written by `services.table_links.sign_table`; every change of the list deletes them
+    (`services.review.reopen_check`), so a signature always covers the list as it stands.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="signatures", verbose_name="Tisch"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
+    signed_at = models.DateTimeField("unterschrieben am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Unterschrift am Tisch"
+        verbose_name_plural = "Unterschriften am Tisch"
+        ordering = ["table", "signed_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="one_signature_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} hat {self.table} unterschrieben"
+
+
 class Change(models.Model):
-    """History of every change to entered results: who, when, before/after."""
+    """History of every change to entered results: who, when, before/after, and from where."""
 
     class Action(models.TextChoices):
         CREATE = "create", "erfasst"
@@ -542,6 +609,13 @@ class Change(models.Model):
         REJECT = "reject", "beanstandet"
         TOTALS = "totals", "Summen erfasst"
         SEATS = "seats", "Plätze geändert"
+        LINK = "link", "Tisch-Link ausgegeben"
+        UNLINK = "unlink", "Tisch-Link gesperrt"
+        SIGN = "sign", "am Tisch unterschrieben"
+
+    class Source(models.TextChoices):
+        OFFICE = "", "Spielwart"
+        TABLE = "table", "am Tisch erfasst"
 
     table = models.ForeignKey(
         Table,
@@ -573,6 +647,18 @@ class Change(models.Model):
     before = models.JSONField("vorher", null=True, blank=True)
     after = models.JSONField("nachher", null=True, blank=True)
     note = models.CharField("Vermerk", max_length=500, blank=True)
+    # "am Tisch erfasst": written through the table's link (then `table_link` says which).
+    source = models.CharField(
+        "Quelle", max_length=10, choices=Source.choices, default=Source.OFFICE, blank=True
+    )
+    table_link = models.ForeignKey(
+        TableLink,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="Tisch-Link",
+    )
 
     class Meta:
         verbose_name = "Änderung"

@@ -1,7 +1,9 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
 from skatclub.club.views import (
+    at_table,
     entry,
+    live,
     offiziersskat,
     printing,
     public,
@@ -10,6 +12,7 @@ from skatclub.club.views import (
     seating,
     sheet_import,
     spielwart,
+    table_links,
 )
 
 urlpatterns = [
@@ -22,4 +25,7 @@ urlpatterns = [
     *offiziersskat.urlpatterns,
     *recorded.urlpatterns,
     *sheet_import.urlpatterns,
+    *table_links.urlpatterns,
+    *at_table.urlpatterns,
+    *live.urlpatterns,
 ]

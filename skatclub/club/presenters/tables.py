@@ -132,13 +132,19 @@ class SeasonRankingTable(PublicTable):
     name = Text("Spieler", link=player_link)
     rounds = Num("Serien")
     results = Results(
-        "Serienergebnisse der Reihe nach (gestrichene durchgestrichen)", orderable=False
+        "Serienergebnisse der Reihe nach (gestrichene durchgestrichen)",
+        orderable=False,
+        attrs={"td": {"class": "results"}},
     )
     total = Num("Punkte")
     average = Num("Schnitt je Serie", places=2)
     won = Num("gew.")
     lost = Num("verl.")
     to_pass = Num("Punkte bis zum Platz davor")
+
+    class Meta:
+        # The number the ranking is sorted by comes first, so a phone shows it unscrolled.
+        sequence = ("place", "name", "total", "average", "rounds", "...")
 
 
 class EventStandingsTable(PublicTable):
@@ -152,13 +158,16 @@ class EventStandingsTable(PublicTable):
     score = Num("Wertungspunkte")
     decomposition = Text("Berechnung", orderable=False, attrs={"td": {"class": "calc"}})
 
+    class Meta:
+        sequence = ("place", "name", "score", "list_score", "...")
+
 
 class RoundStandingsTable(EventStandingsTable):
     rounds = None  # type: ignore[assignment]  # django-tables2 removes a column set to None
     table = Num("Tisch")
 
     class Meta:
-        sequence = ("place", "name", "table", "...")
+        sequence = ("place", "name", "score", "list_score", "table", "...")
 
 
 class MoneyTable(PublicTable):
@@ -167,6 +176,9 @@ class MoneyTable(PublicTable):
     cash_cents = Euro("Spielgeld")
     fees_cents = Euro("Verlustspielgeld")
     net_cents = Euro("Saldo")
+
+    class Meta:
+        sequence = ("place", "name", "net_cents", "...")
 
 
 class PlayerRoundsTable(PublicTable):
@@ -182,6 +194,9 @@ class PlayerRoundsTable(PublicTable):
     score = Num("Wertungspunkte")
     place = Num("Platz am Tisch")
 
+    class Meta:
+        sequence = ("round", "score", "date", "event", "...")
+
 
 class PlayerEventsTable(PublicTable):
     row_header = "event"
@@ -191,6 +206,9 @@ class PlayerEventsTable(PublicTable):
     won = Num("gew.")
     lost = Num("verl.")
     score = Num("Wertungspunkte")
+
+    class Meta:
+        sequence = ("event", "score", "date", "...")
 
 
 class GameTypesTable(PublicTable):
@@ -243,6 +261,7 @@ def standings_rows(rows: Iterable[Row]) -> list[dict[str, Any]]:
 class StandingsTable(tables.Table):
     place = tables.Column("Platz", attrs=NUM)
     name = tables.Column("Name")
+    score = tables.Column("Wertungspunkte", attrs=NUM)
     list_score = tables.Column("Spielpunkte", attrs=NUM)
     won = tables.Column("gew.", attrs=NUM)
     lost = tables.Column("verl.", attrs=NUM)
@@ -252,7 +271,6 @@ class StandingsTable(tables.Table):
     others_points = tables.Column(
         "+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM
     )
-    score = tables.Column("Wertungspunkte", attrs=NUM)
     decomposition = tables.Column("Berechnung", orderable=False)
     cash = tables.Column("Geld (Cent)", attrs=NUM, order_by=("cash_value",))
     fees = tables.Column("Verlustspielgeld (Cent)", attrs=NUM, order_by=("fees_value",))

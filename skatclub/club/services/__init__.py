@@ -5,7 +5,8 @@
 - `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
 - `events`: events with their season, guests and attendance.
 - `recorded`: games imported "as recorded" (the list's value where the rules disagree).
-- `history`: the `Change` rows every write leaves (who, when, before/after).
+- `history`: the `Change` rows every write leaves (who, when, before/after, from where).
+- `table_links`: each table's secret link for entry at the table, the players' sign-off.
 - `draw`: the pure seeded draw that `seating` writes.
 The names below are the public API; views, the archive import and commands use only these.
 """
@@ -22,6 +23,7 @@ from skatclub.club.services.results import (
     check_game_slot,
     check_totals,
     delete_game,
+    preview_game,
     record_game,
     record_totals,
     refresh_results,
@@ -39,6 +41,16 @@ from skatclub.club.services.seating import (
     started_tables,
     swap_players,
     swap_seats,
+)
+from skatclub.club.services.table_links import (
+    check_link_writes,
+    is_signed_off,
+    issue_link,
+    issue_links,
+    live_link,
+    live_links,
+    revoke_link,
+    sign_table,
 )
 
 __all__ = [
@@ -61,6 +73,15 @@ __all__ = [
     "check_totals",
     "create_round",
     "delete_game",
+    "preview_game",
+    "check_link_writes",
+    "is_signed_off",
+    "issue_link",
+    "issue_links",
+    "live_link",
+    "live_links",
+    "revoke_link",
+    "sign_table",
     "has_entered_results",
     "record_game",
     "record_totals",

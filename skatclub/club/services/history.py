@@ -2,6 +2,8 @@
 
 Owns `log_change` and the snapshots it stores (`game_snapshot`, `totals_snapshot`,
 `seat_keys`). Every service that changes a table writes through here, inside its transaction.
+The actor is a user, or a table's link (`TableLink`): then the row says "am Tisch erfasst"
+(`Change.Source.TABLE`) and names the link instead of a user.
 """
 
 from __future__ import annotations
@@ -10,15 +12,16 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from skatclub.club.models import Change, Game, Match, Table
+from skatclub.club.models import Change, Game, Match, Table, TableLink
 
-# Who acts: a logged-in user, the anonymous visitor of a page, or nobody (imports, scripts).
-Actor = User | AnonymousUser | None
+# Who acts: a logged-in user, the anonymous visitor of a page, a table's link (the players
+# at the table), or nobody (imports, scripts).
+Actor = User | AnonymousUser | TableLink | None
 
 
 def acting_user(user: Actor) -> User | None:
-    """The user to record, or None for anonymous and scripted changes."""
-    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+    """The user to record, or None for table links, anonymous and scripted changes."""
+    if user is None or isinstance(user, AnonymousUser | TableLink) or not user.is_authenticated:
         return None
     return user
 
@@ -43,6 +46,8 @@ def log_change(
         before=before,
         after=after,
         note=note[:500],
+        source=Change.Source.TABLE if isinstance(user, TableLink) else Change.Source.OFFICE,
+        table_link=user if isinstance(user, TableLink) else None,
     )
 
 

@@ -146,6 +146,7 @@ def record_ramsch(
     from skatclub.club.services import results  # imports this module: a cycle at load time
 
     table = results.locked_table(table)
+    results.check_actor(table, user)
     event = table.round.event
     check_ramsch(SPECS[Ruleset(event.ruleset)], results.house_rules(event))
     seats = results.seated(table)

@@ -27,7 +27,16 @@ from scoring import (
     table_scores,
     valuation,
 )
-from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableTotal
+from skatclub.club.models import (
+    Change,
+    Event,
+    Game,
+    Player,
+    Seat,
+    Table,
+    TableLink,
+    TableTotal,
+)
 from skatclub.club.queries.standings import entered_results, given_scores
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
@@ -39,6 +48,7 @@ from skatclub.club.services.history import (
 )
 from skatclub.club.services.house_rules import bock_level, rebock
 from skatclub.club.services.review import reopen_check
+from skatclub.club.services.table_links import check_link_writes
 
 
 @dataclass(frozen=True)
@@ -181,22 +191,11 @@ def record_game(
     Bockrunden, the game's Bock level follows them (`bock_override` is the Spielwart's own).
     """
     table = locked_table(table)
+    check_actor(table, user)
     if table.entry != Table.Entry.GAMES:
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
-    event = table.round.event
     seats = seated(table)
-    position = _position_of(seats, declarer)
-    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=position)
-    fields = dict(PASSED_FIELDS)
-    if declarer is not None:
-        if declaration is None or outcome is None:
-            raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
-        level = bock_level(table, number, len(seats), bock_override)
-        if level is not None:
-            declaration = {**declaration, "bock": level}
-        fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
-        fields["declarer"] = declarer
-    fields["bock_override"] = bock_override
+    fields = _game_fields(table, seats, number, declarer, declaration, outcome, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
     before = game_snapshot(existing)
@@ -222,6 +221,56 @@ def record_game(
     return game
 
 
+def _game_fields(
+    table: Table,
+    seats: Mapping[int, Player],
+    number: int,
+    declarer: Player | None,
+    declaration: Mapping[str, Any] | None,
+    outcome: Mapping[str, Any] | None,
+    bock_override: int | None,
+) -> dict[str, Any]:
+    """The stored fields of game `number` at `table`, valued by the engine; no write."""
+    event = table.round.event
+    position = _position_of(seats, declarer)
+    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=position)
+    fields = dict(PASSED_FIELDS)
+    if declarer is not None:
+        if declaration is None or outcome is None:
+            raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
+        level = bock_level(table, number, len(seats), bock_override)
+        if level is not None:
+            declaration = {**declaration, "bock": level}
+        fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
+        fields["declarer"] = declarer
+    fields["bock_override"] = bock_override
+    return fields
+
+
+def preview_game(
+    *,
+    table: Table,
+    number: int,
+    declarer: Player | None,
+    declaration: Mapping[str, Any] | None,
+    outcome: Mapping[str, Any] | None,
+) -> Game:
+    """Game `number` as `record_game` would store it, valued by the engine, not saved.
+
+    For the read-back before saving: the same checks (Serie length, sitting dealer, the
+    engine's rules, the Bock level of that game) and the same value, or the same errors.
+    """
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    fields = _game_fields(table, seated(table), number, declarer, declaration, outcome, None)
+    return Game(table=table, number=number, **fields)
+
+
+def check_actor(table: Table, user: Actor) -> None:
+    """A table's link writes only its own table, and only while that is open."""
+    if isinstance(user, TableLink):
+        check_link_writes(user, table)
+
+
 def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | None:
     if declarer is None:
         return None
@@ -236,6 +285,7 @@ def delete_game(
     *, table: Table, number: int, user: Actor = None, expected_version: int | None = None
 ) -> None:
     table = locked_table(table)
+    check_actor(table, user)
     existing = locked_game(table, number)
     if existing is None:
         raise EntryError("no_game", f"Spiel {number} ist nicht erfasst.")
@@ -302,6 +352,8 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
 def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = None) -> None:
     """Enter a paper Spielliste as list score, won and lost per player."""
     table = locked_table(table)
+    if isinstance(user, TableLink):
+        raise EntryError("totals_at_table", "Summen von der Papierliste erfasst nur der Spielwart.")
     seats = seated(table)
     seated_ids = {p.pk for p in seats.values()}
     for line in lines:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from skatclub.club.models import Change, Table
+from skatclub.club.models import Change, Signature, Table
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
 
@@ -49,7 +49,8 @@ def has_entered_results(table: Table, user: Actor) -> bool:
 
 
 def reopen_check(table: Table) -> None:
-    """A changed list needs a new second signature."""
+    """A changed list needs new signatures: the players' at the table and the second one."""
+    Signature.objects.filter(table=table).delete()
     if table.check_status != Table.Check.OPEN:
         Table.objects.filter(pk=table.pk).update(
             check_status=Table.Check.OPEN, checked_by=None, checked_at=None

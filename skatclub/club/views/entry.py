@@ -59,11 +59,30 @@ def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, A
         "form_error": "",
         "rows": _sheet_rows(sheet),
         "foot": _sheet_foot(sheet),
+        "signed": [s.player.name for s in table.signatures.select_related("player")],
+        "last_saved": _last_saved(sheet),
     }
     context.update(extra)
     context["form_values"] = _form_values(context["game_form"], seats)
     context["next"] = _next_game(sheet, context["number"])
     return context
+
+
+def _last_saved(sheet: ScoreSheet) -> dict[str, Any] | None:
+    """The highest entered game, shown under the line so the last entry stays in view."""
+    entered = [row for row in sheet.rows if row.entered]
+    if not entered:
+        return None
+    row = entered[-1]
+    player = sheet.player_at(row.declarer_position) if row.declarer_position else None
+    return {
+        "number": row.number,
+        "passed_in": row.passed_in,
+        "declarer_position": row.declarer_position,
+        "notation": row.notation,
+        "list_score": row.list_score,
+        "name": player.name if player else "",
+    }
 
 
 def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]:

@@ -8,6 +8,8 @@ the service and redirect after the POST with a German message. Every view is
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -18,10 +20,11 @@ from django.views.decorators.http import require_POST
 from scoring import ScoringError
 from skatclub.club import services
 from skatclub.club.forms import RoundForm, SwapForm
-from skatclub.club.models import Player, Round, Seat, Table
+from skatclub.club.models import Player, Round, Seat, Table, TableLink
 from skatclub.club.services import draw
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.table_links import is_local_address, link_address
 
 
 @spielwart_required
@@ -53,14 +56,21 @@ def round_create(request: HttpRequest, key: str) -> HttpResponse:
 def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
     tables = list(
-        round_.tables.annotate(game_count=Count("games")).prefetch_related("seats__player")
+        round_.tables.annotate(
+            game_count=Count("games", distinct=True),
+            signed_count=Count("signatures", distinct=True),
+        ).prefetch_related("seats__player")
     )
     allow_five = request.GET.get("fuenf") == "1"
     proposal, proposal_error = _proposal(round_, allow_five)
+    links = services.live_links(round_)
     context = {
         "event": round_.event,
         "round": round_,
         "tables": tables,
+        "cards": [_card(request, table, links.get(table.pk)) for table in tables],
+        "missing_links": sum(1 for table in tables if table.pk not in links),
+        "local_address": is_local_address(request),
         "open_tables": [t for t in tables if t.check_status != Table.Check.CONFIRMED],
         "swap_form": SwapForm(players=_round_players(round_)),
         "proposal": proposal,
@@ -68,6 +78,16 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "allow_five": allow_five,
     }
     return render(request, "club/spielwart_round.html", context)
+
+
+def _card(request: HttpRequest, table: Table, link: TableLink | None) -> dict[str, Any]:
+    """One table on the Serie page: its players, progress and its link for the players."""
+    return {
+        "table": table,
+        "link": link,
+        "address": link_address(request, link) if link else "",
+        "signed_off": 0 < len(table.seats.all()) <= getattr(table, "signed_count", 0),
+    }
 
 
 def _round_players(round_: Round) -> QuerySet[Player]:

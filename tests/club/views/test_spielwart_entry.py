@@ -170,10 +170,19 @@ def test_the_field_form_records_a_lost_null_and_a_passed_game(
     spielwart_client: Client, four_table: Table
 ) -> None:
     spielwart_client.post(URL, {"declarer": "3", "type": "null", "result": "lost"})
-    spielwart_client.post(URL, {"type": ""})
+    spielwart_client.post(URL, {"type": "passed"})
     games = list(Game.objects.filter(table=four_table).order_by("number"))
     assert games[0].notation == "Null v" and games[0].list_score == list_score("Null v")
     assert games[1].passed_in
+
+
+def test_the_field_form_never_saves_an_eingepasst_game_by_default(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"declarer": "2", "type": "", "result": "won"})
+    assert response.status_code == 422
+    assert "Bitte die Spielart wählen (oder „eingepasst“)." in response.content.decode()
+    assert not Game.objects.exists()
 
 
 def test_the_field_form_asks_for_the_declarer(spielwart_client: Client, four_table: Table) -> None:

@@ -1,0 +1,145 @@
+"""Entry at the table: each table's secret link and the players' sign-off on their list.
+
+Owns issuing, renewing and revoking a table's link (`TableLink`, a `secrets.token_urlsafe`
+token), the rule of what a link may write (`check_link_writes`: only its own table, only while
+the link is live and the list is neither signed off nor confirmed) and the sign-off of the
+players (`Signature`). Games entered through a link are written by `results.record_game` with
+the link as the actor; the history then says "am Tisch erfasst".
+Terms: a *live* link is one that is not revoked; a table is *signed off* when every seated
+player has signed its complete list.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from skatclub.club.models import Change, Player, Round, Signature, Table, TableLink
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor, acting_user, log_change
+
+# 12 bytes = 16 URL-safe characters, 96 random bits: short enough to type from the Serie
+# page, far too many to guess.
+TOKEN_BYTES = 12
+TOKEN_MAX_LENGTH = 64  # TableLink.token
+
+
+def live_link(token: str) -> TableLink | None:
+    """The live link with this token, or None (revoked, mistyped or never issued)."""
+    if not token or len(token) > TOKEN_MAX_LENGTH:
+        return None
+    return (
+        TableLink.objects.select_related("table__round__event")
+        .filter(token=token, revoked_at__isnull=True)
+        .first()
+    )
+
+
+def live_links(round_: Round) -> dict[int, TableLink]:
+    """Table id -> its live link, for every table of the Serie that has one."""
+    links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+    return {link.table_id: link for link in links}
+
+
+@transaction.atomic
+def issue_link(*, table: Table, user: Actor) -> TableLink:
+    """A new link for the table; the old one, if any, stops working at once."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _revoke(table, user)
+    link = TableLink.objects.create(
+        table=table, token=secrets.token_urlsafe(TOKEN_BYTES), created_by=acting_user(user)
+    )
+    log_change(table, Change.Action.LINK, user, None, None, note=_note(link))
+    return link
+
+
+@transaction.atomic
+def issue_links(*, round_: Round, user: Actor) -> list[TableLink]:
+    """A link for every table of the Serie that has none yet."""
+    have = set(live_links(round_))
+    return [
+        issue_link(table=table, user=user)
+        for table in round_.tables.order_by("number")
+        if table.pk not in have
+    ]
+
+
+@transaction.atomic
+def revoke_link(*, table: Table, user: Actor) -> bool:
+    """Stop the table's link; False when it had none."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    return _revoke(table, user)
+
+
+def _revoke(table: Table, user: Actor) -> bool:
+    revoked = False
+    for link in TableLink.objects.filter(table=table, revoked_at__isnull=True):
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        log_change(table, Change.Action.UNLINK, user, None, None, note=_note(link))
+        revoked = True
+    return revoked
+
+
+def _note(link: TableLink) -> str:
+    return f"Link …{link.token[-4:]}"
+
+
+def check_link_writes(link: TableLink, table: Table) -> None:
+    """May this link change this table now? Raises a German `EntryError` if not.
+
+    Called by every service that writes through a link, inside its transaction and after
+    the table row is locked, so a link revoked a moment ago writes nothing.
+    """
+    if link.table_id != table.pk:
+        raise EntryError("foreign_table", "Dieser Link gehört zu einem anderen Tisch.")
+    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+        raise EntryError(
+            "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
+        )
+    if table.check_status == Table.Check.CONFIRMED:
+        raise EntryError(
+            "table_confirmed",
+            f"Die Liste von Tisch {table.number} ist schon geprüft; am Tisch lässt sich nichts "
+            "mehr ändern. Bitte an den Spielwart wenden.",
+        )
+    if is_signed_off(table):
+        raise EntryError(
+            "table_signed",
+            "Alle am Tisch haben die Liste unterschrieben; sie liegt jetzt beim Spielwart. "
+            "Änderungen nur noch über den Spielwart.",
+        )
+
+
+def is_signed_off(table: Table) -> bool:
+    seated = table.seats.count()
+    return seated > 0 and table.signatures.count() >= seated
+
+
+def is_complete(table: Table) -> bool:
+    """Every game of the Serie is entered (what the table signs)."""
+    size = table.seats.count()
+    return size > 0 and table.games.count() >= table.round.event.games_for_table_size(size)
+
+
+@transaction.atomic
+def sign_table(*, link: TableLink, player: Player) -> Signature:
+    """`player` signs his table's complete list on the table's device."""
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=link.table_id)
+    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+        raise EntryError(
+            "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
+        )
+    if not table.seats.filter(player=player).exists():
+        raise EntryError("unknown_player", f"{player.name} sitzt nicht an diesem Tisch.")
+    if not is_complete(table):
+        raise EntryError(
+            "list_incomplete",
+            "Unterschrieben wird erst nach dem letzten Spiel der Serie.",
+        )
+    signature, created = Signature.objects.get_or_create(table=table, player=player)
+    if created:
+        log_change(table, Change.Action.SIGN, link, None, {"player": player.key})
+    return signature

@@ -1,0 +1,401 @@
+"""Entry at the table through the table's secret link: no login, that one table only.
+
+Owns the pages behind `/t/<token>/`: the table's list with running totals, the big-button
+entry (or one line of club notation), the read-back before saving, undo of the last game and
+the players' sign-off. Every write goes through `services` with the link as the actor
+(`record_game`, `delete_game`, `sign_table`), which check that the link is live, belongs to
+this table and that the list is still open; the history says "am Tisch erfasst". A revoked
+or mistyped link gets a German 404 and changes nothing. Requests from `static/table.js`
+(header `X-Entry-Partial`) get fragments instead of whole pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from scoring import (
+    TABLE_SIZES,
+    Declaration,
+    Outcome,
+    Ruleset,
+    ScoringError,
+    dealer_position,
+    legal_bids,
+    playing_positions,
+    sitting_positions,
+)
+from scoring.value import SUIT_MAX_MATADORS
+from skatclub.club import services
+from skatclub.club.entry_line import LineError, line_text, parse_line
+from skatclub.club.forms import PASSED, TableGameForm
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
+from skatclub.club.presenters.readback import game_words, readback, signed
+from skatclub.club.views.lookups import INVALID, int_or_none, seated_players
+
+PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
+CONFLICT = 409
+
+
+def link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The view gets the live link of the token; any other token gets the German 404."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+        link = services.live_link(token)
+        if link is None:
+            return render(request, "club/table_link_missing.html", status=404)
+        return view(request, link)
+
+    return wrapper
+
+
+# --- what the page shows -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    position: int
+    player_id: int
+    name: str
+    list_score: int  # the running total (written onto the seat by every save)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the table's page needs of its list: cheaper than the full `score_sheet`, which
+    also works out the foot's Seeger-Fabian parts for the Spielwart; the seats already carry
+    the running totals (`services.refresh_results`)."""
+
+    players: tuple[SeatLine, ...]
+    numbers: frozenset[int]
+    games_per_round: int
+
+    @property
+    def table_size(self) -> int:
+        return len(self.players)
+
+    @property
+    def games_entered(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def next_number(self) -> int | None:
+        missing = (n for n in range(1, self.games_per_round + 1) if n not in self.numbers)
+        return next(missing, None)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.games_per_round > 0 and self.next_number is None
+
+
+def _table_state(table: Table, games: list[Game]) -> TableState:
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
+    players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
+    size = len(players)
+    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    return TableState(players, frozenset(g.number for g in games), limit)
+
+
+def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
+    """What the page shows; `full=False` only what the status fragment needs (after a save)."""
+    table = Table.objects.select_related("round__event").get(pk=link.table_id)
+    games = list(Game.objects.filter(table=table).order_by("number"))
+    sheet = _table_state(table, games)
+    names = {p.position: p.name for p in sheet.players}
+    by_player = {p.player_id: p.position for p in sheet.players}
+    entered = [
+        {
+            "number": g.number,
+            "name": names.get(by_player.get(g.declarer_id or 0, 0), ""),
+            "words": game_words(g),
+            "value": "" if g.passed_in else signed(g.list_score),
+            "won": g.won,
+            "version": g.version,
+        }
+        for g in reversed(games)
+    ]
+    signed_ids = set(table.signatures.values_list("player_id", flat=True))
+    context: dict[str, Any] = {
+        "link": link,
+        "table": table,
+        "event": table.round.event,
+        "sheet": sheet,
+        "totals": sheet.players,
+        "entered": entered,
+        "last": entered[0] if entered else None,
+        "state": _state(table, sheet, len(signed_ids)),
+        "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in sheet.players],
+        "next_number": sheet.next_number,
+        "schedule": _schedule(sheet) if full else {},
+        "choices": _choices(table, seated_players(table)) if full else {},
+        "values": {},
+        "line": "",
+        "error": "",
+        "readback": None,
+    }
+    context.update(extra)
+    context["next"] = context["schedule"].get(str(context["next_number"]))
+    return context
+
+
+def _state(table: Table, sheet: TableState, signed_count: int) -> str:
+    """open | complete (waiting for signatures) | signed | confirmed | totals."""
+    if table.entry != Table.Entry.GAMES:
+        return "totals"
+    if table.check_status == Table.Check.CONFIRMED:
+        return "confirmed"
+    if sheet.players and signed_count >= len(sheet.players):
+        return "signed"
+    return "complete" if sheet.is_complete else "open"
+
+
+def _schedule(sheet: TableState) -> dict[str, dict[str, Any]]:
+    """Per game number: who deals, who sits out, who plays (from the engine), for the
+    header of the form and for `table.js` while the phone is offline."""
+    if not sheet.table_size or not sheet.games_per_round:
+        return {}
+    names = {p.position: p.name for p in sheet.players}
+    size = sheet.table_size
+    return {str(n): _turn(names, size, n) for n in range(1, sheet.games_per_round + 1)}
+
+
+def _turn(names: dict[int, str], size: int, number: int) -> dict[str, Any]:
+    dealer = dealer_position(size, number)
+    sitting = sitting_positions(size, number)
+    text = f"Geber: {names.get(dealer, '')}" + (" (sitzt aus)" if dealer in sitting else "")
+    others = [names.get(p, "") for p in sitting if p != dealer]
+    if others:
+        text += " · sitzt aus: " + ", ".join(others)
+    return {"number": number, "dealer_text": text, "playing": list(playing_positions(size, number))}
+
+
+def _choices(table: Table, seats: dict[int, Player]) -> dict[str, Any]:
+    return {
+        "seats": sorted(seats.items()),
+        "types": GAME_TYPE_CHOICES,
+        "spitzen": list(range(1, SUIT_MAX_MATADORS + 1)),
+        "bids": legal_bids_for(table),
+        "passed": PASSED,
+    }
+
+
+def legal_bids_for(table: Table) -> list[int]:
+    return list(_bids(table.round.event.ruleset))
+
+
+@lru_cache(maxsize=8)
+def _bids(ruleset: str) -> tuple[int, ...]:
+    """The Reizwerte to choose from (the engine works them out; they never change)."""
+    return legal_bids(Ruleset(ruleset))
+
+
+def _respond(
+    request: HttpRequest, context: dict[str, Any], fragment: str, status: int = 200
+) -> HttpResponse:
+    partial = PARTIAL_HEADER in request.META
+    template = fragment if partial else "club/table_link.html"
+    return render(request, template, {**context, "partial": partial}, status=status)
+
+
+# --- reading one game from the post --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entered:
+    number: int
+    seat: int | None
+    declarer: Player | None
+    declaration: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+
+    @property
+    def line(self) -> str:
+        """The game as one canonical line of club notation (what the confirm form sends)."""
+        if self.seat is None or self.declaration is None:
+            return "p"
+        declaration = Declaration.from_dict(self.declaration)
+        outcome = Outcome.from_dict(self.outcome) if self.outcome else None
+        return line_text(self.seat, declaration, outcome)
+
+
+class Refused(Exception):
+    def __init__(self, message: str, extra: dict[str, Any], status: int = INVALID) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+        self.status = status
+
+
+def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
+    """The game in the post: a line of club notation or the big buttons."""
+    number = int_or_none(request.POST.get("number")) or _next_number(table)
+    if number is None:
+        raise Refused("Die Serie ist vollständig; es fehlt kein Spiel mehr.", {})
+    if "line" in request.POST:
+        text = request.POST["line"]
+        try:
+            line = parse_line(text, len(seats))
+        except LineError as error:
+            raise Refused(f"Spiel {number}: {error.message}", {}) from None
+        declarer = seats.get(line.seat) if line.seat else None
+        return Entered(number, line.seat, declarer, line.declaration_dict(), line.outcome_dict())
+    form = TableGameForm(request.POST, seats=[(pos, p.name) for pos, p in seats.items()])
+    if not form.is_valid():
+        messages = [str(e) for errors in form.errors.values() for e in errors]
+        raise Refused(" ".join(messages), {})
+    if form.is_passed:
+        return Entered(number, None, None, None, None)
+    seat = form.cleaned_data["declarer"]
+    return Entered(number, seat, seats.get(seat), form.declaration(), form.outcome())
+
+
+def _next_number(table: Table) -> int | None:
+    taken = set(Game.objects.filter(table=table).values_list("number", flat=True))
+    size = table.seats.count()
+    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
+    return next((n for n in range(1, limit + 1) if n not in taken), None)
+
+
+def _posted_values(request: HttpRequest) -> dict[str, Any]:
+    """The buttons as the player left them, to show them again after an error."""
+    post = request.POST
+    keys = ("declarer", "type", "direction", "spitzen", "bid", "result", "level", "card_points")
+    values: dict[str, Any] = {key: post.get(key, "") for key in keys}
+    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced"):
+        values[flag] = bool(post.get(flag))
+    return values
+
+
+# --- the views -----------------------------------------------------------------------------
+
+
+@require_safe
+@link_required
+def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
+    return _respond(request, _context(link), "club/_table_status.html")
+
+
+@require_POST
+@link_required
+def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """The read-back: the game in words with the engine's value, nothing saved yet."""
+    seats = seated_players(link.table)
+    try:
+        entered = _read_game(request, link.table, seats)
+        game = services.preview_game(
+            table=link.table,
+            number=entered.number,
+            declarer=entered.declarer,
+            declaration=entered.declaration,
+            outcome=entered.outcome,
+        )
+    except Refused as refused:
+        return _refused(request, link, refused)
+    except (services.EntryError, ScoringError) as error:
+        return _refused(request, link, Refused(f"Spiel {_number(request)}: {error.message}", {}))
+    name = entered.declarer.name if entered.declarer else ""
+    said: dict[str, Any] = {
+        "text": readback(entered.number, name, game),
+        "line": entered.line,
+        "number": entered.number,
+        "derivation": game.derivation,
+        "won": game.won,
+    }
+    context = _context(link, readback=said)
+    return _respond(request, context, "club/_table_readback.html")
+
+
+@require_POST
+@link_required
+def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
+    seats = seated_players(link.table)
+    try:
+        entered = _read_game(request, link.table, seats)
+        services.record_game(
+            table=link.table,
+            number=entered.number,
+            declarer=entered.declarer,
+            declaration=entered.declaration,
+            outcome=entered.outcome,
+            user=link,
+            expected_version=0,
+        )
+    except Refused as refused:
+        return _refused(request, link, refused)
+    except services.ConflictError as error:
+        conflict = Refused(f"Spiel {_number(request)}: {error.message}", {}, CONFLICT)
+        return _refused(request, link, conflict)
+    except (services.EntryError, ScoringError) as error:
+        return _refused(request, link, Refused(f"Spiel {_number(request)}: {error.message}", {}))
+    return _done(request, link)
+
+
+def _number(request: HttpRequest) -> str:
+    return str(int_or_none(request.POST.get("number")) or "")
+
+
+def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpResponse:
+    """The error, with the typed line or the buttons as they were left."""
+    kept = {"line": request.POST.get("line", ""), "values": _posted_values(request)}
+    context = _context(link, error=refused.message, **{**kept, **refused.extra})
+    return _respond(request, context, "club/_table_readback.html", refused.status)
+
+
+def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
+    if PARTIAL_HEADER in request.META:
+        context = _context(link, full=False)
+        return render(request, "club/_table_status.html", {**context, "partial": True})
+    return redirect(reverse("table-link", args=[link.token]) + "#stand")
+
+
+@require_POST
+@link_required
+def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Take back the last game entered at this table (only the last one)."""
+    number = int_or_none(request.POST.get("number"))
+    last = Game.objects.filter(table=link.table).order_by("-number").first()
+    if last is None or number != last.number:
+        message = "Zurücknehmen lässt sich nur das zuletzt erfasste Spiel."
+        return _refused(request, link, Refused(message, {}, CONFLICT))
+    try:
+        services.delete_game(
+            table=link.table,
+            number=last.number,
+            user=link,
+            expected_version=int_or_none(request.POST.get("version")),
+        )
+    except services.EntryError as error:
+        status = CONFLICT if isinstance(error, services.ConflictError) else INVALID
+        return _refused(request, link, Refused(error.message, {}, status))
+    return _done(request, link)
+
+
+@require_POST
+@link_required
+def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """One player taps his name: he signs the complete list."""
+    player = seated_players(link.table).get(int_or_none(request.POST.get("position")) or 0)
+    if player is None:
+        return _refused(request, link, Refused("Bitte den eigenen Namen antippen.", {}))
+    try:
+        services.sign_table(link=link, player=player)
+    except services.EntryError as error:
+        return _refused(request, link, Refused(error.message, {}))
+    return _done(request, link)
+
+
+urlpatterns = [
+    path("t/<str:token>/", table_page, name="table-link"),
+    path("t/<str:token>/vorlesen/", game_preview, name="table-link-preview"),
+    path("t/<str:token>/spiel/", game_save, name="table-link-save"),
+    path("t/<str:token>/zuruecknehmen/", game_undo, name="table-link-undo"),
+    path("t/<str:token>/unterschreiben/", table_sign, name="table-link-sign"),
+]

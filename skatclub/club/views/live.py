@@ -1,0 +1,86 @@
+"""Pages that update themselves: the Spielwart's Serie board and the projector in the club room.
+
+Owns the board (`@spielwart_required`: every table's progress, last game, signatures, check)
+and the projector page (public like every result page: the Serie's standings in big type,
+marked "vorläufig", in pages that `static/live.js` rotates). Both are plain pages without
+JavaScript; with it, `live.js` fetches the same URL every few seconds with the header
+`X-Live` and swaps in the fragment. Reads only: `queries.board`, `queries.standings`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from skatclub.club.models import Event, Round
+from skatclub.club.queries.board import round_board
+from skatclub.club.queries.standings import event_standings
+from skatclub.club.views.lookups import ROUND, round_or_404
+from skatclub.club.views.permissions import spielwart_required
+
+LIVE_HEADER = "HTTP_X_LIVE"
+PROJECTOR_ROWS = 10  # rows per projector page: readable from the back of the room
+
+
+def _respond(
+    request: HttpRequest, page: str, fragment: str, context: dict[str, Any]
+) -> HttpResponse:
+    template = fragment if LIVE_HEADER in request.META else page
+    extra = {"updated": timezone.localtime(), "every": _every(request)}
+    response = render(request, template, {**context, **extra})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _every(request: HttpRequest) -> int | None:
+    """`?takt=n`: refresh every n seconds (1 to 60) instead of the page's own rhythm."""
+    try:
+        seconds = int(request.GET.get("takt", ""))
+    except ValueError:
+        return None
+    return min(max(seconds, 1), 60)
+
+
+@spielwart_required
+@require_safe
+def board(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    round_ = round_or_404(key, number)
+    tables = round_board(round_)
+    context = {
+        "event": round_.event,
+        "round": round_,
+        "tables": tables,
+        "done": sum(1 for t in tables if t.state in ("confirmed", "signed", "complete")),
+    }
+    return _respond(request, "club/spielwart_board.html", "club/_board.html", context)
+
+
+@require_safe
+def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    event = get_object_or_404(Event, key=key)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    rows = event_standings(event, number)
+    pages = [rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)]
+    tables = round_board(round_)
+    context = {
+        "event": event,
+        "round": round_,
+        "pages": pages,
+        "tables_done": sum(1 for t in tables if t.state != "playing" and t.state != "waiting"),
+        "tables_total": len(tables),
+        "final": bool(tables) and all(t.check_status == "confirmed" for t in tables),
+    }
+    return _respond(request, "club/round_projector.html", "club/_projector.html", context)
+
+
+urlpatterns = [
+    path(ROUND + "live/", board, name="spielwart-board"),
+    path(
+        "veranstaltungen/<slug:key>/serie/<int:number>/leinwand/", projector, name="round-projector"
+    ),
+]
