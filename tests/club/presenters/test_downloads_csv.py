@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from skatclub.club.models import Player, Table
-from skatclub.club.presenters.downloads import Export, csv_response
+from skatclub.club.presenters.downloads import Export, sheet_response
 from tests.factories import enter
 
 FORMULAS = [
@@ -23,7 +23,7 @@ FORMULAS = [
 
 
 def cells(export: Export) -> list[list[str]]:
-    text = csv_response(export, "x.csv").content.decode("utf-8-sig")
+    text = sheet_response(export, "csv", "x.csv").content.decode("utf-8-sig")
     return [line.split(";") for line in text.split("\r\n") if line]
 
 
