@@ -64,3 +64,13 @@ class BusyDatabaseMiddleware:
         response = render(request, "busy.html", status=503)
         response["Retry-After"] = "2"
         return response
+
+
+def login_username(request: HttpRequest, credentials: dict[str, object] | None) -> str:
+    """The username django-axes records for a login attempt: as typed, but without NUL and at
+    most 150 characters (a 5,000-character name broke the attempt's 255-character column on
+    PostgreSQL, and PostgreSQL refuses NUL in text)."""
+    typed = (credentials or {}).get("username")
+    if typed is None:
+        typed = request.POST.get("username", "")
+    return str(typed).replace("\x00", "")[:150]

@@ -117,3 +117,13 @@ def test_twenty_wrong_passwords_lock_the_login_in_german(
     right = client.post(url, {"username": "spielwart", "password": "geheim-und-lang-genug"})
     assert right.status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize("username", ["9" * 5000, "spiel\x00wart"], ids=["5000 chars", "NUL"])
+def test_a_login_with_a_monstrous_username_is_refused_not_a_500(
+    client: Client, db: None, username: str
+) -> None:
+    """Issue 16 (found by the hypothesis login test on PostgreSQL): axes stored the username
+    as typed and broke its 255-character column."""
+    response = client.post("/anmelden/", {"username": username, "password": "x"})
+    assert response.status_code == 200
