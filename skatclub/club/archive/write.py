@@ -147,10 +147,11 @@ def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
                 connection,
             ),
             "importiert",
+            Change.Source.OFFICE.value,
         )
         for plan, table in written
     )
-    insert_rows(Change, ("table", "action", "at", "after", "note"), rows)
+    insert_rows(Change, ("table", "action", "at", "after", "note", "source"), rows)
 
 
 def _write_club(name: str) -> None:

@@ -34,6 +34,7 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
+from skatclub.club.printing.fonts import FONT_DIR
 from skatclub.club.printing.printouts import Printout
 
 WORKERS = 2
@@ -45,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 
 class SafeFetcher(URLFetcher):  # type: ignore[misc]
-    """Fetches `data:` URLs and our own static files; refuses everything else."""
+    """Fetches `data:` URLs, our own static files and fonts; refuses everything else."""
 
     def fetch(self, url: str, headers: Any = None) -> Any:
         scheme = urlsplit(url).scheme.lower()
@@ -56,7 +57,8 @@ class SafeFetcher(URLFetcher):  # type: ignore[misc]
 
 
 def static_roots() -> list[Path]:
-    roots = [Path(settings.STATIC_ROOT), *map(Path, settings.STATICFILES_DIRS)]
+    """Our own files a printout may load: the static files and the shipped fonts."""
+    roots = [Path(settings.STATIC_ROOT), *map(Path, settings.STATICFILES_DIRS), FONT_DIR]
     return [root.resolve() for root in roots]
 
 
