@@ -27,6 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.SKATCLUB_BACKUP_DIR = tempfile.mkdtemp(prefix="skatclub-test-backups-")
     # No PDF cache across tests: ids repeat after each test's rollback, so keys would too.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    # Threads of the live server and the concurrency tests close their connections at once,
+    # so the PostgreSQL test database can be dropped at the end.
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
 def _user(username: str, *, spielwart: bool) -> User:
