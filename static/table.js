@@ -199,7 +199,7 @@
     });
     if (said.type === "eingepasst") { return "Spiel " + number + ": eingepasst"; }
     ["declarer", "type", "direction", "spitzen", "hand", "ouvert", "schneider_announced",
-      "schwarz_announced", "result", "level"].forEach(function (name) {
+      "schwarz_announced", "kontra", "re", "result", "level"].forEach(function (name) {
       if (said[name]) { words.push(said[name] + (name === "declarer" ? "," : "")); }
     });
     return "Spiel " + number + ": " + words.join(" ");

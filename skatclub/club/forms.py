@@ -259,6 +259,8 @@ class GameForm(forms.Form):
     ouvert = forms.BooleanField(label="ouvert", required=False)
     schneider_announced = forms.BooleanField(label="Schneider angesagt", required=False)
     schwarz_announced = forms.BooleanField(label="Schwarz angesagt", required=False)
+    kontra = forms.BooleanField(label="Kontra", required=False)
+    re = forms.BooleanField(label="Re", required=False)
     bid = forms.IntegerField(label="Reizwert", required=False, min_value=0, max_value=999)
     result = forms.ChoiceField(
         label="Ergebnis",
@@ -301,6 +303,8 @@ class GameForm(forms.Form):
             "ouvert": d.get("ouvert", False),
             "schneider_announced": d.get("schneider_announced", False),
             "schwarz_announced": d.get("schwarz_announced", False),
+            "kontra": d.get("kontra", False),
+            "re": d.get("re", False),
             "bid": d.get("bid"),
         }
 

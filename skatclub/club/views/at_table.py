@@ -269,7 +269,7 @@ def _posted_values(request: HttpRequest) -> dict[str, Any]:
     post = request.POST
     keys = ("declarer", "type", "direction", "spitzen", "bid", "result", "level", "card_points")
     values: dict[str, Any] = {key: post.get(key, "") for key in keys}
-    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced"):
+    for flag in ("hand", "ouvert", "schneider_announced", "schwarz_announced", "kontra", "re"):
         values[flag] = bool(post.get(flag))
     return values
 

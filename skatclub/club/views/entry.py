@@ -93,7 +93,7 @@ def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]
     """
     data = form.data if form.is_bound else {}
     values = {name: data.get(name, "") for name in ("type", "matadors", "bid", "result", "level")}
-    flags = ("hand", "ouvert", "schneider_announced", "schwarz_announced")
+    flags = ("hand", "ouvert", "schneider_announced", "schwarz_announced", "kontra", "re")
     values.update({name: bool(data.get(name)) for name in flags})
     values.update(seats=seats, types=TYPE_CHOICES, declarer=int_or_none(data.get("declarer")))
     return values

@@ -228,3 +228,22 @@ def test_a_totals_table_refuses_single_games(spielwart_client: Client, four_tabl
     assert response.status_code == 422
     assert "Summen-Liste" in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_the_field_form_takes_kontra_and_re_where_the_event_plays_them(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    fields = {"declarer": "2", "type": "clubs", "matadors": "2", "kontra": "on", "re": "on"}
+    assert "Kontra</label>" not in spielwart_client.get(URL).content.decode()
+    refused = spielwart_client.post(URL, {**fields, "result": "won"})
+    assert refused.status_code == 422 and "Kontra/Re ist als Hausregel nicht vereinbart" in (
+        refused.content.decode()
+    )
+    four_table.round.event.house_kontra = True
+    four_table.round.event.save()
+    assert "Kontra</label>" in spielwart_client.get(URL).content.decode()
+    response = spielwart_client.post(URL, {**fields, "result": "won"})
+    game = Game.objects.get(table=four_table, number=1)
+    # Kreuz mit 2 = 36, Kontra × 2, Re × 2 = 144.
+    assert response.status_code == 302
+    assert (game.notation, game.list_score) == ("Kr m2 K Re", 144)

@@ -203,3 +203,15 @@ def test_members_and_visitors_cannot_see_or_change_links(
     assert member_client.post(SERIE + "tisch/1/link/sperren/").status_code == 403
     assert Client().post(SERIE + "tisch-links/").status_code == 302  # to the login
     assert TableLink.objects.filter(revoked_at__isnull=True).count() == 1
+
+
+def test_the_touch_form_takes_kontra_and_re_where_the_event_plays_them(
+    client: Client, four_table: Table, spielwart: User
+) -> None:
+    four_table.round.event.house_kontra = True
+    four_table.round.event.save()
+    link = link_of(four_table, spielwart)
+    assert 'name="kontra"' in client.get(f"/t/{link.token}/").content.decode()
+    client.post(f"/t/{link.token}/spiel/", {"number": "1", **TOUCH, "kontra": "on"})
+    game = Game.objects.get(table=four_table, number=1)
+    assert (game.notation, game.list_score) == ("Kr m2 H K S", 2 * list_score("Kr m2 H S"))
