@@ -15,6 +15,8 @@ from scoring import Declaration, GameType, Outcome
 
 def readback(number: int, name: str, game: Any) -> str:
     """The whole sentence for game `number` (a `Game`, saved or not)."""
+    if game.ramsch:
+        return f"Spiel {number}: {game.derivation}"
     if game.passed_in:
         return f"Spiel {number}: eingepasst"
     return f"Spiel {number}: {name}, {game_words(game)} = {signed(game.list_score)}"

@@ -217,3 +217,19 @@ def _store_ramsch(
             game_number=game.number,
             note=note,
         )
+
+
+def preview_ramsch(
+    *, table: Table, number: int, deal: RamschDeal, bock_override: int | None = None
+) -> Game:
+    """The Ramsch as `record_ramsch` would store it (same checks, same value), not saved."""
+    from skatclub.club.services import results  # (cycle, as above)
+
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    event = table.round.event
+    check_ramsch(SPECS[Ruleset(event.ruleset)], results.house_rules(event))
+    size = len(results.seated(table))
+    results.check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
+    check_ramsch_seats(deal, size, number)
+    fields, _ = valued_ramsch(event, deal, bock_level(table, number, size, bock_override) or 0)
+    return Game(table=table, number=number, **fields)

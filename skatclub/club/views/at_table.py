@@ -32,12 +32,15 @@ from scoring import (
     playing_positions,
     sitting_positions,
 )
+from scoring.notation import format_ramsch
+from scoring.ramsch import RamschDeal
 from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club import services
 from skatclub.club.entry_line import LineError, line_text, parse_line
 from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
 from skatclub.club.presenters.readback import game_words, readback, signed
+from skatclub.club.services.house_rules import preview_ramsch
 from skatclub.club.views.lookups import INVALID, int_or_none, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
@@ -215,15 +218,22 @@ class Entered:
     declarer: Player | None
     declaration: dict[str, Any] | None
     outcome: dict[str, Any] | None
+    ramsch: RamschDeal | None = None
+    bock_override: int | None = None
 
     @property
     def line(self) -> str:
         """The game as one canonical line of club notation (what the confirm form sends)."""
+        bock = "" if self.bock_override is None else f" B{self.bock_override}"
+        if self.ramsch is not None:
+            return format_ramsch(self.ramsch) + bock
         if self.seat is None or self.declaration is None:
             return "p"
         declaration = Declaration.from_dict(self.declaration)
         outcome = Outcome.from_dict(self.outcome) if self.outcome else None
-        return line_text(self.seat, declaration, outcome)
+        # A typed "B0" (no Bock though the Bockrunde says so) must survive the confirmation.
+        keep = " B0" if self.bock_override == 0 else ""
+        return line_text(self.seat, declaration, outcome) + keep
 
 
 class Refused(Exception):
@@ -246,7 +256,15 @@ def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> 
         except LineError as error:
             raise Refused(f"Spiel {number}: {error.message}", {}) from None
         declarer = seats.get(line.seat) if line.seat else None
-        return Entered(number, line.seat, declarer, line.declaration_dict(), line.outcome_dict())
+        return Entered(
+            number,
+            line.seat,
+            declarer,
+            line.declaration_dict(),
+            line.outcome_dict(),
+            line.ramsch,
+            line.bock_override,
+        )
     form = TableGameForm(request.POST, seats=[(pos, p.name) for pos, p in seats.items()])
     if not form.is_valid():
         messages = [str(e) for errors in form.errors.values() for e in errors]
@@ -290,13 +308,21 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     seats = seated_players(link.table)
     try:
         entered = _read_game(request, link.table, seats)
-        game = services.preview_game(
-            table=link.table,
-            number=entered.number,
-            declarer=entered.declarer,
-            declaration=entered.declaration,
-            outcome=entered.outcome,
-        )
+        if entered.ramsch is not None:
+            game = preview_ramsch(
+                table=link.table,
+                number=entered.number,
+                deal=entered.ramsch,
+                bock_override=entered.bock_override,
+            )
+        else:
+            game = services.preview_game(
+                table=link.table,
+                number=entered.number,
+                declarer=entered.declarer,
+                declaration=entered.declaration,
+                outcome=entered.outcome,
+            )
     except Refused as refused:
         return _refused(request, link, refused)
     except (services.EntryError, ScoringError) as error:
@@ -319,15 +345,26 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
     seats = seated_players(link.table)
     try:
         entered = _read_game(request, link.table, seats)
-        services.record_game(
-            table=link.table,
-            number=entered.number,
-            declarer=entered.declarer,
-            declaration=entered.declaration,
-            outcome=entered.outcome,
-            user=link,
-            expected_version=0,
-        )
+        if entered.ramsch is not None:
+            services.record_ramsch(
+                table=link.table,
+                number=entered.number,
+                deal=entered.ramsch,
+                user=link,
+                expected_version=0,
+                bock_override=entered.bock_override,
+            )
+        else:
+            services.record_game(
+                table=link.table,
+                number=entered.number,
+                declarer=entered.declarer,
+                declaration=entered.declaration,
+                outcome=entered.outcome,
+                user=link,
+                expected_version=0,
+                bock_override=entered.bock_override,
+            )
     except Refused as refused:
         return _refused(request, link, refused)
     except services.ConflictError as error:

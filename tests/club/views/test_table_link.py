@@ -215,3 +215,20 @@ def test_the_touch_form_takes_kontra_and_re_where_the_event_plays_them(
     client.post(f"/t/{link.token}/spiel/", {"number": "1", **TOUCH, "kontra": "on"})
     game = Game.objects.get(table=four_table, number=1)
     assert (game.notation, game.list_score) == ("Kr m2 H K S", 2 * list_score("Kr m2 H S"))
+
+
+def test_a_ramsch_typed_at_the_table_is_read_back_and_saved_as_a_ramsch(
+    client: Client, four_table: Table, spielwart: User
+) -> None:
+    four_table.round.event.house_ramsch = True
+    four_table.round.event.save()
+    link = link_of(four_table, spielwart)
+    line = {"number": "3", "line": "R 4:65 1:55 2:0 s1 j2"}  # Carla deals game 3
+    said = client.post(f"/t/{link.token}/vorlesen/", line).content.decode()
+    assert "Platz 4 65 Augen × 2 (1× Schieben) × 2 (Jungfrau Platz 2) = -260" in said
+    assert not Game.objects.exists()
+    client.post(f"/t/{link.token}/spiel/", line)
+    game = Game.objects.get(table=four_table, number=3)
+    assert game.ramsch is not None and game.notation == "R 4:65 1:55 2:0 s1 j2"
+    dieter = four_table.seats.get(position=4)
+    assert dieter.list_score == -260
