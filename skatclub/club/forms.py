@@ -17,7 +17,14 @@ from django.db.models import QuerySet
 from scoring import GameType, ScoringError, parse_cents_per_point
 from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring
-from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
+from skatclub.club.models import (
+    DEFAULT_GAMES_PER_ROUND,
+    GAME_TYPE_CHOICES,
+    Event,
+    Match,
+    Player,
+    Round,
+)
 from skatclub.club.services.events import unique_key
 
 
@@ -163,11 +170,19 @@ class RoundForm(forms.Form):
         help_text="Leer lassen: wird zufällig gewählt. Mit demselben Startwert ergibt sich "
         "dieselbe Auslosung.",
     )
+    avoid = forms.ChoiceField(
+        label="Beim Auslosen",
+        choices=Round.Avoid.choices,
+        required=False,
+        initial=Round.Avoid.EVENT,
+    )
     allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
     # The Serie number the Spielwart saw: a second press for the same Serie creates no other.
     number = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=1, max_value=999
     )
+    # The fingerprint of the tables a preview showed (see services.preview_round).
+    tables = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
 
 class SwapForm(forms.Form):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, GameType, Ruleset
@@ -171,6 +171,8 @@ class Attendance(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, verbose_name="Veranstaltung")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
     arrived_at = models.DateTimeField("angemeldet", auto_now_add=True)
+    # A player who needs a particular table (e.g. the one by the door) sits there every Serie.
+    fixed_table = models.PositiveSmallIntegerField("fester Tisch", null=True, blank=True)
 
     class Meta:
         verbose_name = "Anwesenheit"
@@ -183,8 +185,47 @@ class Attendance(models.Model):
         return f"{self.player} bei {self.event}"
 
 
+class KeepApart(models.Model):
+    """Two players who are never drawn to one table (a couple, team-mates).
+
+    Without an event the wish holds for every event; with one, only there.
+    """
+
+    first = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name="Spieler"
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name="nicht mit"
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="keep_apart",
+        verbose_name="nur bei Veranstaltung",
+    )
+    note = models.CharField("Grund", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "getrennt setzen"
+        verbose_name_plural = "getrennt setzen"
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second", "event"], name="keep_apart_once"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="keep_apart_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} nicht mit {self.second}"
+
+
 class Round(models.Model):
     """A Serie: every present player plays one table's worth of games."""
+
+    class Avoid(models.TextChoices):
+        NONE = "", "keine Rücksicht auf frühere Serien"
+        EVENT = "event", "Wiederholungen in dieser Veranstaltung vermeiden"
+        SEASON = "season", "Wiederholungen in der ganzen Saison vermeiden"
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", verbose_name="Veranstaltung"
@@ -200,6 +241,9 @@ class Round(models.Model):
             ("manual", "von Hand"),
         ],
         default="manual",
+    )
+    avoid = models.CharField(
+        "Wiederholungen vermeiden", max_length=10, choices=Avoid.choices, blank=True, default=""
     )
     created_at = models.DateTimeField("angelegt", auto_now_add=True)
 

@@ -8,6 +8,7 @@ from skatclub.club.views import (
     season_admin,
     seating,
     spielwart,
+    wishes,
 )
 
 urlpatterns = [
@@ -18,4 +19,5 @@ urlpatterns = [
     *printing.urlpatterns,
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
+    *wishes.urlpatterns,
 ]

@@ -5,7 +5,8 @@
 - `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
 - `events`: events with their season, guests and attendance.
 - `history`: the `Change` rows every write leaves (who, when, before/after).
-- `draw`: the pure seeded draw that `seating` writes.
+- `draw`: the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids
+  repeat meetings, keeps declared pairs apart and fixed players at their tables.
 The names below are the public API; views, the archive import and commands use only these.
 """
 
@@ -27,11 +28,14 @@ from skatclub.club.services.results import (
 )
 from skatclub.club.services.review import check_table, has_entered_results
 from skatclub.club.services.seating import (
+    Seating,
     create_round,
     next_round_number,
+    preview_round,
     regroup,
     regrouping,
     reseat_tables,
+    round_report,
     seat_round,
     start_round,
     started_tables,
@@ -45,7 +49,10 @@ __all__ = [
     "mark_absent",
     "mark_present",
     "next_round_number",
+    "preview_round",
+    "round_report",
     "save_event",
+    "Seating",
     "PASSED_FIELDS",
     "Actor",
     "ConflictError",
