@@ -13,6 +13,7 @@ from scoring.errors import (
     BockNotAllowed,
     DeclarationBelowBid,
     IllegalBid,
+    ImplausibleTotals,
     ImpossibleAugen,
     InvalidJson,
     InvalidNotation,
@@ -31,6 +32,7 @@ from scoring.errors import (
 )
 from scoring.game import SUIT_BASE_VALUES, Declaration, GameType, Outcome, Ruleset, Valuation
 from scoring.notation import format_notation, parse_notation
+from scoring.plausibility import GameRange, check_paper_totals, game_range
 from scoring.points import (
     NO_SCORE,
     OTHERS_BONUS,
@@ -85,6 +87,8 @@ __all__ = [
     "GameType",
     "HouseRules",
     "IllegalBid",
+    "ImplausibleTotals",
+    "GameRange",
     "ImpossibleAugen",
     "InvalidJson",
     "InvalidNotation",
@@ -110,10 +114,12 @@ __all__ = [
     "UnknownRuleset",
     "Valuation",
     "check_declarer_seat",
+    "check_paper_totals",
     "check_table_size",
     "dealer_position",
     "format_cents",
     "format_notation",
+    "game_range",
     "game_cash",
     "legal_bids",
     "lost_game_fees",

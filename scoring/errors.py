@@ -108,6 +108,13 @@ class InvalidNotation(ScoringError):
     code = "invalid_notation"
 
 
+class ImplausibleTotals(ScoringError):
+    """Paper sums (list score, won, lost) that no games can give; not a code of the JSON
+    command line, which values single games only."""
+
+    code = "implausible_totals"
+
+
 ERROR_CLASSES: tuple[type[ScoringError], ...] = (
     InvalidJson,
     InvalidRequest,
