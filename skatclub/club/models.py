@@ -591,3 +591,36 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.at:%d.%m.%Y %H:%M}"
+
+
+class Removal(models.Model):
+    """The history of deleted Serien and events (only empty ones can be deleted): what, who,
+    when and a snapshot of what was there (tables and seats, attendance)."""
+
+    class Kind(models.TextChoices):
+        ROUND = "round", "Serie gelöscht"
+        EVENT = "event", "Veranstaltung gelöscht"
+
+    kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    event_key = models.CharField("Veranstaltung (Schlüssel)", max_length=100)
+    event_name = models.CharField("Veranstaltung", max_length=200)
+    round_number = models.PositiveIntegerField("Serie", null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+    snapshot = models.JSONField("was da war", default=dict)
+
+    class Meta:
+        verbose_name = "Löschung"
+        verbose_name_plural = "Löschungen"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        what = f"Serie {self.round_number} von " if self.round_number else ""
+        return f"{what}{self.event_name} gelöscht"

@@ -1,13 +1,16 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
 from skatclub.club.views import (
+    checking,
     entry,
     offiziersskat,
     printing,
     public,
+    removal,
     season_admin,
     seating,
     spielwart,
+    users,
     wishes,
 )
 
@@ -20,4 +23,7 @@ urlpatterns = [
     *season_admin.urlpatterns,
     *offiziersskat.urlpatterns,
     *wishes.urlpatterns,
+    *removal.urlpatterns,
+    *users.urlpatterns,
+    *checking.urlpatterns,
 ]

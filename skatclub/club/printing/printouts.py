@@ -26,6 +26,7 @@ from scoring import WON_BONUS, score_rule, transfers
 from scoring.settlement import EXACT_LIMIT
 from skatclub.club.models import Event, Round, Seat, Table
 from skatclub.club.presenters.downloads import euro
+from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.printing.sheet_layout import printed_sheet
 from skatclub.club.queries.sheet import score_sheet
 from skatclub.club.queries.standings import Row, event_standings, kasse_cents, lines_for
@@ -78,7 +79,9 @@ def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
     subtitle = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
         subtitle += f" · Serie {round_.number}"
+    serien = [s for s in played_serien(event) if round_ is None or s.number == round_.number]
     return {
+        "provisional": provisional_text(serien),
         "club_name": settings.SKATCLUB_NAME,
         "event": event,
         "round": round_,

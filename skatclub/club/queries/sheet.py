@@ -257,7 +257,7 @@ def _rows(
 
 def table_lines(table: Table) -> list[Line]:
     """The adapter's lines of this one table, so the foot shows the standings' numbers."""
-    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
+    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk), unplayed=True)
 
 
 def _foot(table: Table, players: tuple[SheetPlayer, ...]) -> tuple[SheetFoot, ...]:

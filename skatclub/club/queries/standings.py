@@ -6,6 +6,9 @@ player): each seat already carries the player's sums and Seeger-Fabian score at 
 engine's `vergleichsrechnung` and `lost_game_fees`. Also the reader behind that refresh:
 `entered_results` sums games or paper totals per table and player.
 
+A Serie without any game or paper total (created by mistake, or not started yet) is not
+counted anywhere: `played_rounds` is the condition every reader of lines applies.
+
 Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
 others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
 """
@@ -18,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring import (
     ScoreParts,
@@ -149,16 +152,28 @@ def _strength(row: Row) -> Strength:
     return strength(row.score, row.won, row.lost)
 
 
-def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) -> list[Line]:
-    """All lines of the Serien selected by `rounds` (a Q on Round), in three queries.
+def played_rounds() -> Q:
+    """A Q on Round: the Serien with at least one entered game or paper total."""
+    return Q(Exists(Game.objects.filter(table__round=OuterRef("pk")))) | Q(
+        Exists(TableTotal.objects.filter(table__round=OuterRef("pk")))
+    )
+
+
+def lines_for(
+    rounds: Q, only_tables: Q | None = None, *, money: bool = True, unplayed: bool = False
+) -> list[Line]:
+    """All lines of the played Serien selected by `rounds` (a Q on Round), in three queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
     Reads the sums and scores that `services.refresh_results` keeps on every seat;
-    `money=False` skips the exact-fraction settlement where a page shows no money.
+    `money=False` skips the exact-fraction settlement where a page shows no money;
+    `unplayed=True` keeps Serien without any result (a Spielliste shows its empty foot).
     """
     round_rows = {
         r["id"]: r
-        for r in Round.objects.filter(rounds).values(
+        for r in Round.objects.filter(rounds)
+        .filter(Q() if unplayed else played_rounds())
+        .values(
             "id",
             "number",
             "event_id",

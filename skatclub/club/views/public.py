@@ -24,6 +24,8 @@ from skatclub.club.presenters.pages import (
     SEASON_COLUMNS,
     event_row,
     money_row,
+    played_serien,
+    provisional_text,
     ranking_rows,
     season_exclusions,
     season_page,
@@ -84,6 +86,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "season": season,
             "rule_text": page.rule.describe() if page else "",
+            "provisional": page.provisional if page else "",
             "top_table": top_table,
             "events_table": events_table,
         },
@@ -119,6 +122,7 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
         {
             "season": season,
             "rule_text": page.rule.describe(),
+            "provisional": page.provisional,
             "ranked_table": ranked_table,
             "unranked_table": unranked_table if unranked else None,
             "downloads": links(request, exports),
@@ -131,7 +135,8 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
     rows = event_standings(event)
-    numbers = list(event.rounds.order_by("number").values_list("number", flat=True))
+    serien = played_serien(event)
+    numbers = [s.number for s in serien]
     standings = [standing_row(row, numbers) for row in rows]
     money = [money_row(row) for row in rows] if event.has_settlement else []
     exports = standings_exports(event, standings, money, numbers)
@@ -150,6 +155,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
         {
             "event": event,
             "numbers": numbers,
+            "provisional": provisional_text(serien),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
@@ -163,6 +169,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
+    serien = played_serien(event)
     standings = [standing_row(row, []) for row in rows]
     money = [money_row(row) for row in rows] if event.has_settlement else []
     exports = standings_exports(event, standings, money, [])
@@ -176,7 +183,9 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
         {
             "event": event,
             "round": round_,
-            "numbers": event.rounds.order_by("number").values_list("number", flat=True),
+            "numbers": [s.number for s in serien],
+            "provisional": provisional_text([s for s in serien if s.number == number]),
+            "played": any(s.number == number for s in serien),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),

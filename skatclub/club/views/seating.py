@@ -9,6 +9,8 @@ the service and redirect after the POST with a German message. Every view is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -114,8 +116,16 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "proposal_error": proposal_error,
         "allow_five": allow_five,
         "report": services.round_report(round_),
+        "deletable": _is_last_and_empty(round_, tables),
     }
     return render(request, "club/spielwart_round.html", context)
+
+
+def _is_last_and_empty(round_: Round, tables: Sequence[Table]) -> bool:
+    """The delete button: the last Serie, nothing entered at any table."""
+    if any(t.entry == Table.Entry.TOTALS or getattr(t, "game_count", 0) for t in tables):
+        return False
+    return services.next_round_number(round_.event) == round_.number + 1
 
 
 def _round_players(round_: Round) -> QuerySet[Player]:

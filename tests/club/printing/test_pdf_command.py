@@ -6,6 +6,7 @@ import io
 
 import pytest
 from django.core.management import call_command, execute_from_command_line
+from factories import play_three_games
 from pypdf import PdfReader
 
 
@@ -61,7 +62,10 @@ def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_ta
         ("seating", ["--round", "1"], "Tischliste Serie 1"),
     ],
 )
-def test_it_prints_results_settlement_and_tischliste(four_table, tmp_path, kind, extra, title):
+def test_it_prints_results_settlement_and_tischliste(
+    four_table, players, tmp_path, kind, extra, title
+):
+    play_three_games(four_table, players)  # a Serie without any game counts nowhere
     out = tmp_path / f"{kind}.pdf"
     call_command("print_pdf", kind, "--event", "2026-11-20-preisskat", *extra, "-o", str(out))
 
