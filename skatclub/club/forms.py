@@ -25,13 +25,25 @@ from skatclub.club.models import (
     Player,
     Round,
 )
+from skatclub.club.money import EuroField
 from skatclub.club.services.events import unique_key
+
+MAX_FEE = 100_000  # 1,000 € Startgeld
 
 
 class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
-        fields = ["name", "key", "is_guest", "is_active"]
+        fields = [
+            "name",
+            "key",
+            "member_number",
+            "is_guest",
+            "is_woman",
+            "is_senior",
+            "is_youth",
+            "is_active",
+        ]
         help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -76,6 +88,15 @@ class EventForm(forms.ModelForm[Event]):
         max_value=MAX_ROUNDS,
         required=False,
     )
+    entry_fee = EuroField(
+        label="Startgeld (€)", required=False, max_cents=MAX_FEE, help_text="z. B. 10,00"
+    )
+    reduced_fee = EuroField(
+        label="ermäßigtes Startgeld (€), z. B. Jugend",
+        required=False,
+        max_cents=MAX_FEE,
+        help_text="leer lassen: kein ermäßigter Satz",
+    )
 
     class Meta:
         model = Event
@@ -83,6 +104,7 @@ class EventForm(forms.ModelForm[Event]):
             "name",
             "date",
             "key",
+            "kind",
             "ruleset",
             "house_kontra",
             "house_bock",
@@ -108,6 +130,8 @@ class EventForm(forms.ModelForm[Event]):
         self.fields["bock_rounds"].initial = self.instance.bock_rounds
         for name in ("bock_stacking", "ramsch_scoring"):  # the model's default when left out
             self.fields[name].required = False
+        self.fields["entry_fee"].initial = self.instance.entry_fee_cents
+        self.fields["reduced_fee"].initial = self.instance.reduced_fee_cents
 
     def clean_cents_per_point(self) -> str:
         text = (self.cleaned_data.get("cents_per_point") or "").strip()
@@ -154,6 +178,8 @@ class EventForm(forms.ModelForm[Event]):
         event.ramsch_scoring = (
             self.cleaned_data.get("ramsch_scoring") or RamschScoring.LOSER_ONLY.value
         )
+        event.entry_fee_cents = self.cleaned_data["entry_fee"] or 0
+        event.reduced_fee_cents = self.cleaned_data["reduced_fee"]
         if commit:
             event.save()
         return event

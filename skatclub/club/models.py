@@ -54,6 +54,11 @@ class Player(models.Model):
     name = models.CharField("Name", max_length=200)
     is_guest = models.BooleanField("Gast", default=False)
     is_active = models.BooleanField("aktiv", default=True)
+    member_number = models.CharField("Mitgliedsnummer", max_length=20, blank=True)
+    # The categories of a Gewinnplan's extra prizes (and of a reduced Startgeld).
+    is_woman = models.BooleanField("Dame", default=False)
+    is_senior = models.BooleanField("Senior", default=False)
+    is_youth = models.BooleanField("Jugend", default=False)
 
     class Meta:
         verbose_name = "Spieler"
@@ -94,6 +99,11 @@ class Season(models.Model):
 
 
 class Event(models.Model):
+    class Kind(models.TextChoices):
+        EVENING = "evening", "Vereinsabend"
+        TOURNAMENT = "tournament", "Turnier (offen, mit Gästen)"
+        CHAMPIONSHIP = "championship", "Vereinsmeisterschaft"
+
     key = models.SlugField("Schlüssel", max_length=100, unique=True)
     name = models.CharField("Name", max_length=200)
     date = models.DateField("Datum")
@@ -143,6 +153,11 @@ class Event(models.Model):
         "Verlustspielgeld in Cent (1., 2., … verlorenes Spiel)", default=list, blank=True
     )
     games_per_round = models.JSONField("Spiele je Serie", default=default_games_per_round)
+    kind = models.CharField("Art", max_length=20, choices=Kind.choices, default=Kind.EVENING)
+    entry_fee_cents = models.PositiveIntegerField("Startgeld in Cent", default=0)
+    reduced_fee_cents = models.PositiveIntegerField(
+        "ermäßigtes Startgeld in Cent (z. B. Jugend)", null=True, blank=True
+    )
     players = models.ManyToManyField(
         Player, through="Attendance", related_name="events", verbose_name="Teilnehmer"
     )
@@ -166,13 +181,37 @@ class Event(models.Model):
         table = {**DEFAULT_GAMES_PER_ROUND, **(self.games_per_round or {})}
         return int(table[str(size)])
 
+    @property
+    def guests_allowed(self) -> bool:
+        return self.kind != self.Kind.CHAMPIONSHIP
+
+    def fee_for(self, rate: str) -> int:
+        """The Startgeld in cents for a rate of `Attendance.Rate`."""
+        if rate == Attendance.Rate.FREE:
+            return 0
+        if rate == Attendance.Rate.REDUCED and self.reduced_fee_cents is not None:
+            return self.reduced_fee_cents
+        return self.entry_fee_cents
+
 
 class Attendance(models.Model):
+    """A player signed in at an event, with his Startgeld."""
+
+    class Rate(models.TextChoices):
+        FULL = "full", "voll"
+        REDUCED = "reduced", "ermäßigt"
+        FREE = "free", "frei"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, verbose_name="Veranstaltung")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
     arrived_at = models.DateTimeField("angemeldet", auto_now_add=True)
     # A player who needs a particular table (e.g. the one by the door) sits there every Serie.
     fixed_table = models.PositiveSmallIntegerField("fester Tisch", null=True, blank=True)
+    rate = models.CharField(
+        "Startgeld-Satz", max_length=10, choices=Rate.choices, default=Rate.FULL
+    )
+    fee_cents = models.PositiveIntegerField("Startgeld in Cent", default=0)
+    paid = models.BooleanField("bezahlt", default=False)
 
     class Meta:
         verbose_name = "Anwesenheit"

@@ -71,12 +71,16 @@ def add_guest(*, event: Event, name: str, confirmed_new: bool = False) -> Player
         if candidates:
             raise SamePlayer(name, candidates)
     guest = Player.objects.create(key=unique_key(name, Player), name=name, is_guest=True)
-    Attendance.objects.create(event=event, player=guest)
+    rate = Attendance.Rate.FULL
+    Attendance.objects.create(event=event, player=guest, rate=rate, fee_cents=event.fee_for(rate))
     return guest
 
 
 def mark_present(*, event: Event, player: Player) -> None:
-    Attendance.objects.get_or_create(event=event, player=player)
+    rate = Attendance.Rate.FULL
+    Attendance.objects.get_or_create(
+        event=event, player=player, defaults={"rate": rate, "fee_cents": event.fee_for(rate)}
+    )
 
 
 def mark_absent(*, event: Event, player: Player) -> None:
