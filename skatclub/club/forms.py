@@ -130,6 +130,7 @@ class EventForm(forms.ModelForm[Event]):
         self.fields["bock_rounds"].initial = self.instance.bock_rounds
         for name in ("bock_stacking", "ramsch_scoring"):  # the model's default when left out
             self.fields[name].required = False
+        self.fields["kind"].required = False  # a club evening unless said otherwise
         self.fields["entry_fee"].initial = self.instance.entry_fee_cents
         self.fields["reduced_fee"].initial = self.instance.reduced_fee_cents
 
@@ -178,6 +179,7 @@ class EventForm(forms.ModelForm[Event]):
         event.ramsch_scoring = (
             self.cleaned_data.get("ramsch_scoring") or RamschScoring.LOSER_ONLY.value
         )
+        event.kind = self.cleaned_data.get("kind") or Event.Kind.EVENING
         event.entry_fee_cents = self.cleaned_data["entry_fee"] or 0
         event.reduced_fee_cents = self.cleaned_data["reduced_fee"]
         if commit:
