@@ -108,6 +108,12 @@ class InvalidNotation(ScoringError):
     code = "invalid_notation"
 
 
+class InvalidPrizePlan(ScoringError):
+    """A Gewinnplan rule that cannot be paid as written."""
+
+    code = "invalid_prize_plan"
+
+
 class ImplausibleTotals(ScoringError):
     """Paper sums (list score, won, lost) that no games can give; not a code of the JSON
     command line, which values single games only."""

@@ -372,6 +372,9 @@ class Seat(models.Model):
     lost = models.PositiveIntegerField("verloren", default=0)
     others_lost = models.PositiveIntegerField("verloren (Mitspieler)", default=0)
     score = models.IntegerField("Wertungspunkte", default=0)
+    # Falscher Platz (DSkV Turnierordnung): the player's Serie counts 0 points and 0 games;
+    # the sums above stay as played, the others at the table keep theirs.
+    wrong_seat = models.BooleanField("falscher Platz", default=False)
 
     class Meta:
         verbose_name = "Platz"
@@ -663,3 +666,144 @@ class Removal(models.Model):
     def __str__(self) -> str:
         what = f"Serie {self.round_number} von " if self.round_number else ""
         return f"{what}{self.event_name} gelöscht"
+
+
+class PrizePlan(models.Model):
+    """The Gewinnplan of an event: where the pot comes from, how ties are split, and its
+    rules (`PrizeRule`). Announced (public) before the start, and locked from then on."""
+
+    class Ties(models.TextChoices):
+        SPLIT = "split", "Geldpreise teilen, Sachpreise per Los"
+        LOT = "lot", "das Los entscheidet"
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="prize_plan", verbose_name="Veranstaltung"
+    )
+    entry_fee_percent = models.DecimalField(
+        "vom Startgeld in den Topf (%)", max_digits=6, decimal_places=3, default=100
+    )
+    lost_fee_percent = models.DecimalField(
+        "vom Verlustspielgeld in den Topf (%)", max_digits=6, decimal_places=3, default=0
+    )
+    ties = models.CharField("Gleichstand", max_length=10, choices=Ties.choices, default="split")
+    one_prize_each = models.BooleanField("nur ein Preis je Spieler (Sonderpreise)", default=True)
+    serien = models.PositiveSmallIntegerField("geplante Serien (für Tischpreise)", default=3)
+    announced_at = models.DateTimeField("angekündigt am", null=True, blank=True)
+    announced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="angekündigt von",
+    )
+
+    class Meta:
+        verbose_name = "Gewinnplan"
+        verbose_name_plural = "Gewinnpläne"
+
+    def __str__(self) -> str:
+        return f"Gewinnplan {self.event.name}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.announced_at is not None
+
+
+class PrizeRule(models.Model):
+    """One line of a Gewinnplan: places `first`..`last` (overall or in a category) each get a
+    share of the pot, a fixed amount or a Sachpreis."""
+
+    class Category(models.TextChoices):
+        ALL = "all", "Gesamtwertung"
+        WOMEN = "women", "Damen"
+        SENIORS = "seniors", "Senioren"
+        YOUTH = "youth", "Jugend"
+        GUESTS = "guests", "bester Gast"
+        TABLE = "table", "Tischbester je Serie"
+
+    plan = models.ForeignKey(
+        PrizePlan, on_delete=models.CASCADE, related_name="rules", verbose_name="Gewinnplan"
+    )
+    order = models.PositiveSmallIntegerField("Reihenfolge", default=0)
+    category = models.CharField(
+        "Wertung", max_length=10, choices=Category.choices, default=Category.ALL
+    )
+    first = models.PositiveSmallIntegerField("von Platz")
+    last = models.PositiveSmallIntegerField("bis Platz")
+    percent = models.DecimalField(
+        "Anteil am Topf je Preis (%)", max_digits=6, decimal_places=3, null=True, blank=True
+    )
+    fixed_cents = models.PositiveIntegerField("fester Betrag (Cent)", null=True, blank=True)
+    item = models.CharField("Sachpreis", max_length=100, blank=True)
+    per_participants = models.PositiveSmallIntegerField("ein Preis je … Teilnehmer", default=0)
+    min_participants = models.PositiveSmallIntegerField("ab … Teilnehmern", default=0)
+
+    class Meta:
+        verbose_name = "Preis"
+        verbose_name_plural = "Preise"
+        ordering = ["plan", "order", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} {self.first}–{self.last}"
+
+
+class KasseEntry(models.Model):
+    """A booking in the event's Kasse besides Startgeld, Verlustspielgeld, Spielgeld and
+    prizes (which are computed): the opening float, other income, other expenses."""
+
+    class Kind(models.TextChoices):
+        OPENING = "opening", "Anfangsbestand (Wechselgeld)"
+        INCOME = "income", "sonstige Einnahme"
+        EXPENSE = "expense", "Ausgabe"
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="kasse_entries", verbose_name="Veranstaltung"
+    )
+    kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    text = models.CharField("Text", max_length=200)
+    amount_cents = models.PositiveIntegerField("Betrag (Cent)")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Kassenbuchung"
+        verbose_name_plural = "Kassenbuchungen"
+        ordering = ["event", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.text}"
+
+
+class CashCount(models.Model):
+    """Cash counted in the Kasse at the end (every count is kept; the latest one is checked)."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="cash_counts", verbose_name="Veranstaltung"
+    )
+    counted_cents = models.PositiveIntegerField("gezählt (Cent)")
+    note = models.CharField("Vermerk", max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="gezählt von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Kassenzählung"
+        verbose_name_plural = "Kassenzählungen"
+        ordering = ["event", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Kassenzählung {self.at:%d.%m.%Y %H:%M}"

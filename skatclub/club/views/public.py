@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch, path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from skatclub.club.models import Event, Player, Round, Season
+from skatclub.club.models import Event, Player, PrizePlan, Round, Season
 from skatclub.club.presenters.downloads import Export, download, euro, links
 from skatclub.club.presenters.pages import (
     SEASON_COLUMNS,
@@ -156,6 +156,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
             "event": event,
             "numbers": numbers,
             "provisional": provisional_text(serien),
+            "has_plan": PrizePlan.objects.filter(event=event, announced_at__isnull=False).exists(),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
