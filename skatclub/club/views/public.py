@@ -133,7 +133,7 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 
 @require_safe
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
-    event = get_object_or_404(Event.objects.select_related("season"), key=key)
+    event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
     rows = event_standings(event)
     serien = played_serien(event)
     numbers = [s.number for s in serien]
@@ -156,7 +156,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
             "event": event,
             "numbers": numbers,
             "provisional": provisional_text(serien),
-            "has_plan": PrizePlan.objects.filter(event=event, announced_at__isnull=False).exists(),
+            "has_plan": _announced_plan(event),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
@@ -253,6 +253,14 @@ def _money_context(
         "kasse_text": euro(kasse_cents(rows)),
         "cash_sum_text": euro(sum((r.cash_cents for r in rows), start=Fraction(0))),
     }
+
+
+def _announced_plan(event: Event) -> bool:
+    """Whether the event has an announced Gewinnplan (read with the event, no query)."""
+    try:
+        return event.prize_plan.is_locked
+    except PrizePlan.DoesNotExist:
+        return False
 
 
 def _pdf_links(names: tuple[str, ...], *args: Any) -> list[tuple[str, str]]:
