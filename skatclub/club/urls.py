@@ -3,6 +3,7 @@
 from skatclub.club.views import (
     checking,
     entry,
+    kasse,
     offiziersskat,
     printing,
     prizes,
@@ -27,6 +28,7 @@ urlpatterns = [
     *wishes.urlpatterns,
     *signin.urlpatterns,
     *prizes.urlpatterns,
+    *kasse.urlpatterns,
     *removal.urlpatterns,
     *users.urlpatterns,
     *checking.urlpatterns,

@@ -7,7 +7,10 @@ engine's `vergleichsrechnung` and `lost_game_fees`. Also the reader behind that 
 `entered_results` sums games or paper totals per table and player.
 
 A Serie without any game or paper total (created by mistake, or not started yet) is not
-counted anywhere: `played_rounds` is the condition every reader of lines applies.
+counted anywhere: `played_rounds` is the condition every reader of lines applies. A player
+marked at the wrong seat (`Seat.wrong_seat`, DSkV Turnierordnung) gets a line of zeros for
+points and games; the money he played for and his lost-game fees stay, and so do the others'
+results at his table.
 
 Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
 others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
@@ -191,7 +194,7 @@ def lines_for(
         seat_rows = seat_rows.filter(table__in=chosen)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
     for row in seat_rows.order_by("table_id", "position").values_list(
-        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score"
+        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score", "wrong_seat"
     ):
         seats[row[0]].append(row)
     lines: list[Line] = []
@@ -201,8 +204,8 @@ def lines_for(
     return lines
 
 
-# table, player, list score, won, lost, others' lost, Seeger-Fabian score
-SeatResult = tuple[int, int, int, int, int, int, int]
+# table, player, list score, won, lost, others' lost, Seeger-Fabian score, falscher Platz
+SeatResult = tuple[int, int, int, int, int, int, int, bool]
 
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -287,17 +290,20 @@ def _table_lines(
             table_number,
             size,
             player_id,
+            *((0, 0, 0, 0, 0) if wrong else (list_score, won, lost, others_lost, score)),
+            cash[index],
+            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
+        )
+        for index, (
+            table_id,
+            player_id,
             list_score,
             won,
             lost,
             others_lost,
             score,
-            cash[index],
-            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
-        )
-        for index, (table_id, player_id, list_score, won, lost, others_lost, score) in enumerate(
-            seated
-        )
+            wrong,
+        ) in enumerate(seated)
     ]
 
 

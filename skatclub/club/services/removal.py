@@ -89,6 +89,13 @@ def delete_event(*, event: Event, user: Actor = None) -> Removal:
 
 def _money_refusal(event: Event) -> str:
     """A German reason when money was booked for the event (the Kasse must stay), else ""."""
+    if event.attendance_set.filter(paid=True, fee_cents__gt=0).exists():
+        return (
+            f"Bei „{event.name}“ ist schon Startgeld bezahlt; erst das Geld zurückgeben und "
+            "„nicht bezahlt“ setzen, dann lässt sich die Veranstaltung löschen."
+        )
+    if event.kasse_entries.exists() or event.cash_counts.exists():
+        return f"„{event.name}“ hat schon Kassenbuchungen; die Kasse bleibt erhalten."
     return ""
 
 

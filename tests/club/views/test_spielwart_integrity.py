@@ -323,3 +323,12 @@ def test_a_taken_or_bad_username_is_refused_in_german(
 def test_members_cannot_manage_logins(member_client: Client) -> None:
     assert member_client.get(USERS).status_code == 403
     assert member_client.post(USERS, {"username": "x" * 5}).status_code == 403
+
+
+def test_an_event_with_paid_startgeld_is_not_deleted(
+    spielwart_client: Client, event: Event, players
+) -> None:
+    Attendance.objects.create(event=event, player=players["anna"], fee_cents=1000, paid=True)
+    response = spielwart_client.post(EVENT + "loeschen/", follow=True)
+    assert "ist schon Startgeld bezahlt" in response.content.decode()
+    assert Event.objects.exists()

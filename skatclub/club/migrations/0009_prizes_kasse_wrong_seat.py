@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0007_event_kinds_and_signin'),
+        ('club', '0008_event_kinds_and_signin'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
