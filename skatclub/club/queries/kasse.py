@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from scoring.cashbook import Booking, Kassenbericht, Receipt
 from skatclub.club.models import Attendance, CashCount, Event, KasseEntry, Player, PrizePlan
 from skatclub.club.queries.prizes import event_prizes
-from skatclub.club.queries.standings import Row, event_standings
+from skatclub.club.queries.standings import Row, event_standings, standings_json
 
 
 @dataclass
@@ -79,3 +80,27 @@ def _booking(entry: KasseEntry) -> Booking:
         return Booking(entry.text, entry.amount_cents, opening=True)
     sign = 1 if entry.kind == KasseEntry.Kind.INCOME else -1
     return Booking(entry.text, sign * entry.amount_cents)
+
+
+def standings_with_money_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
+    """`standings --json`: the standings, and for the whole event each player's Startgeld
+    (`entry_fee_cents`, `entry_fee_paid`) and prizes (`prize_cents`, `prize_items`)."""
+    data = standings_json(event, round_number)
+    if round_number is not None:
+        return data
+    signed = {
+        a["player__key"]: a
+        for a in Attendance.objects.filter(event=event).values("player__key", "fee_cents", "paid")
+    }
+    plan = PrizePlan.objects.filter(event=event).first()
+    rows = event_standings(event)
+    awarded = event_prizes(plan, rows) if plan is not None and rows else None
+    ids = {row.player: row.player_id for row in rows}
+    for row in data["rows"]:
+        sign_in = signed.get(row["player"], {"fee_cents": 0, "paid": False})
+        row["entry_fee_cents"] = sign_in["fee_cents"]
+        row["entry_fee_paid"] = sign_in["paid"]
+        awards = awarded.for_player(ids[row["player"]]) if awarded else []
+        row["prize_cents"] = sum(a.cents for a in awards)
+        row["prize_items"] = [a.item for a in awards if a.item]
+    return data
