@@ -7,6 +7,7 @@ Owns `parse_euros` ("10", "10,5", "10,50 €", "1.234,50" → cents; never a flo
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -75,3 +76,36 @@ class EuroField(forms.CharField):
             return parse_euros(text, allow_negative=self.allow_negative, max_cents=self.max_cents)
         except MoneyError as error:
             raise forms.ValidationError(error.message) from None
+
+
+PERCENT = re.compile(r"^\d{1,3}(?:[.,]\d{1,3})?$")
+
+
+def percent_text(value: Decimal | None) -> str:
+    """A share as the Spielwart types it: Decimal("12.500") → "12,5"."""
+    if value is None:
+        return ""
+    return format(value.normalize(), "f").replace(".", ",")
+
+
+class PercentField(forms.CharField):
+    """A percentage from 0 to 100 with up to three decimals ("12,5" or "12.5"), as a Decimal."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.widget.attrs.setdefault("maxlength", "7")
+        self.widget.attrs.setdefault("inputmode", "decimal")
+
+    def prepare_value(self, value: Any) -> Any:
+        return percent_text(value) if isinstance(value, Decimal) else value
+
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
+        text = (super().to_python(value) or "").strip().replace(" ", "").rstrip("%")
+        if not text:
+            return None
+        if not PERCENT.match(text) or Decimal(text.replace(",", ".")) > 100:
+            raise forms.ValidationError(
+                "Bitte einen Anteil von 0 bis 100 % mit höchstens drei Nachkommastellen, "
+                "z. B. 12,5."
+            )
+        return Decimal(text.replace(",", "."))

@@ -74,7 +74,7 @@ def receipt_context(kasse: Kasse, player_id: int) -> dict[str, Any] | None:
         "name": kasse.names[player_id],
         "receipt": receipt,
         "lines": receipt.lines,
-        "exact_game_cash": euro(receipt.game_cash) if receipt.game_cash else "",
+        "exact_game_cash": euro(receipt.game_cash) if receipt.game_cash.denominator != 1 else "",
         "end_out": receipt.at_the_end >= 0,
         "end_amount": abs(receipt.at_the_end),
     }

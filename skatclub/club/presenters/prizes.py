@@ -65,7 +65,7 @@ def check_lines(check: engine.PlanCheck, participants: int) -> list[str]:
             if check.share_total
             else ""
         )
-        + (f" und {len(check.items)} Sachpreise" if check.items else "")
+        + (_items(len(check.items)) if check.items else "")
         + "."
     ]
     if check.remaining >= 0:
@@ -76,6 +76,10 @@ def check_lines(check: engine.PlanCheck, participants: int) -> list[str]:
             "das muss die Kasse zuschießen."
         )
     return lines
+
+
+def _items(count: int) -> str:
+    return " und 1 Sachpreis" if count == 1 else f" und {count} Sachpreise"
 
 
 def prize_rows(

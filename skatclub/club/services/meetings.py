@@ -7,12 +7,13 @@ and the German conflict report (`Spread.report`).
 
 How the draw works: it starts from the plain seeded draw (`draw.draw_tables`, so a first
 Serie without wishes is exactly that draw), moves players with a fixed table there, and then
-swaps players between tables while that lowers the cost: every earlier meeting of two players
-at one table costs its count, a declared pair ("nicht zusammen setzen": couples, team-mates)
-at one table costs more than all repeats together. When no swap helps, a few random swaps
-shake the tables up and the search goes on, for a fixed number of steps; the best tables seen
-are kept. Every random choice comes from `random.Random(seed)`, so the same players, history,
-wishes and seed always give the same tables.
+swaps players between tables while that lowers the cost: two players at one table who met
+before cost `REPEAT_COST` plus their earlier meetings (so the fewest pairs meet again, and
+of as many pairs those who met less often), a declared pair ("nicht zusammen setzen":
+couples, team-mates) at one table costs more than all repeats together. When no swap helps,
+a few random swaps shake the tables up and the search goes on, for a fixed number of steps;
+the best tables seen are kept. Every random choice comes from `random.Random(seed)`, so the
+same players, history, wishes and seed always give the same tables.
 
 Terms: a *pair* is two player ids, smaller first; *met* counts a pair's earlier meetings;
 *apart* are the declared pairs; *fixed* maps a player to his table number (1-based).
@@ -33,6 +34,9 @@ Pair = tuple[int, int]
 
 # A declared pair at one table weighs more than any number of repeats can.
 APART_COST = 1_000_000
+# Each pair that meets again costs REPEAT_COST plus the number of its earlier meetings: the
+# fewest pairs first, and among as many pairs, those who met less often.
+REPEAT_COST = 16
 # Search effort: at most SHAKES rounds of "improve, then shake", and at most WORK tried swaps
 # in all (about half a second), so a field where repeats cannot be avoided (a long season,
 # few players) still gets its tables at once. A repeat-free third Serie of 40 players takes
@@ -174,7 +178,8 @@ class _Search:
         self.cost = [[0] * n for _ in range(n)]
         for (a, b), times in met.items():
             if a in index and b in index and times > 0:
-                self.cost[index[a]][index[b]] = self.cost[index[b]][index[a]] = times
+                weight = REPEAT_COST + min(times, REPEAT_COST)
+                self.cost[index[a]][index[b]] = self.cost[index[b]][index[a]] = weight
         for a, b in apart:
             if a in index and b in index and a != b:
                 self.cost[index[a]][index[b]] = self.cost[index[b]][index[a]] = APART_COST

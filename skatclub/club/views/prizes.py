@@ -7,7 +7,6 @@ is read-only (`require_safe`) and shows a plan only once it is announced.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -18,7 +17,7 @@ from django.urls import path
 from django.views.decorators.http import require_POST, require_safe
 
 from skatclub.club.models import Event, PrizePlan, PrizeRule
-from skatclub.club.money import EuroField
+from skatclub.club.money import EuroField, PercentField
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.presenters.prizes import check_lines, pot_text, prize_rows, rule_text
 from skatclub.club.queries.prizes import (
@@ -34,11 +33,13 @@ from skatclub.club.services.errors import EntryError
 from skatclub.club.views.lookups import EVENT, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
-PERCENT = {"max_digits": 6, "decimal_places": 3, "min_value": Decimal(0), "max_value": Decimal(100)}
 MAX_FIELD = 1000
 
 
 class SettingsForm(forms.ModelForm[PrizePlan]):
+    entry_fee_percent = PercentField(label="vom Startgeld in den Topf (%)")
+    lost_fee_percent = PercentField(label="vom Verlustspielgeld in den Topf (%)")
+
     class Meta:
         model = PrizePlan
         fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "serien"]
@@ -55,7 +56,7 @@ class RuleForm(forms.Form):
     first = forms.IntegerField(label="von Platz", min_value=1, max_value=MAX_FIELD, initial=1)
     last = forms.IntegerField(label="bis Platz", min_value=1, max_value=MAX_FIELD, initial=1)
     kind = forms.ChoiceField(label="Preis", choices=KINDS)
-    percent = forms.DecimalField(label="Anteil (%)", required=False, **PERCENT)  # type: ignore[arg-type]
+    percent = PercentField(label="Anteil (%)", required=False)
     amount = EuroField(label="Betrag (€)", required=False, max_cents=10_000_000)
     item = forms.CharField(label="Sachpreis", max_length=100, required=False)
     per_participants = forms.IntegerField(

@@ -58,7 +58,7 @@ def round_create(request: HttpRequest, key: str) -> HttpResponse:
 def round_preview(request: HttpRequest, key: str) -> HttpResponse:
     """The next Serie as it would be drawn, with the conflict report; nothing is stored."""
     event = event_or_404(key)
-    form = RoundForm(request.GET)
+    form = RoundForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         messages.error(request, "Bitte die Angaben zur Serie prüfen.")
         return redirect("spielwart-event", key=event.key)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +24,7 @@ from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
 ROLE_CHOICES = [("spielwart", "Spielwart (erfasst, lost aus, verwaltet)"), ("pruefer", "Prüfer")]
+SHORT_ROLES = [("spielwart", "Spielwart"), ("pruefer", "Prüfer")]
 SHOWN_ONCE = "one_time_password"
 
 
@@ -59,11 +63,25 @@ def login_list(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "form": form,
         "shown_once": request.session.pop(SHOWN_ONCE, None),
-        "role_choices": ROLE_CHOICES,
+        "role_choices": SHORT_ROLES,
     }
     return render(
         request, "club/spielwart_users.html", context, status=INVALID if form.errors else 200
     )
+
+
+@login_required
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Every login changes its own password here (after a one-time password, for instance)."""
+    user = request.user
+    assert isinstance(user, User)  # login_required
+    form = PasswordChangeForm(user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        update_session_auth_hash(request, form.save())
+        messages.success(request, "Das Passwort ist geändert.")
+        return redirect("home")
+    status = INVALID if form.errors else 200
+    return render(request, "club/password_change.html", {"form": form}, status=status)
 
 
 @spielwart_required
@@ -96,4 +114,5 @@ def login_change(request: HttpRequest, pk: int) -> HttpResponse:
 urlpatterns = [
     path("spielwart/anmeldungen/", login_list, name="spielwart-users"),
     path("spielwart/anmeldungen/<int:pk>/", login_change, name="spielwart-user-change"),
+    path("passwort/", password_change, name="password-change"),
 ]

@@ -332,3 +332,20 @@ def test_an_event_with_paid_startgeld_is_not_deleted(
     response = spielwart_client.post(EVENT + "loeschen/", follow=True)
     assert "ist schon Startgeld bezahlt" in response.content.decode()
     assert Event.objects.exists()
+
+
+def test_a_new_login_changes_its_one_time_password(client: Client, db: None) -> None:
+    user = User.objects.create_user("petra", password="alt-und-einmalig-123")
+    client.force_login(user)
+    response = client.post(
+        "/passwort/",
+        {
+            "old_password": "alt-und-einmalig-123",
+            "new_password1": "neu-und-lang-genug-456",
+            "new_password2": "neu-und-lang-genug-456",
+        },
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("neu-und-lang-genug-456")
+    assert client.get("/passwort/").status_code == 200  # still logged in
