@@ -19,7 +19,7 @@ from skatclub.club.printing.kasse import kassenbericht_printout
 from skatclub.club.queries.kasse import event_kasse
 from skatclub.club.services import kasse, wrong_seat
 from skatclub.club.services.errors import EntryError
-from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
+from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, int_or_none, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import pdf_response
 
@@ -66,7 +66,9 @@ def kasse_change(request: HttpRequest, key: str) -> HttpResponse:
             )
             messages.success(request, "Gebucht.")
         elif action == "cancel":
-            entry = get_object_or_404(KasseEntry, event=event, pk=request.POST.get("entry") or 0)
+            entry = get_object_or_404(
+                KasseEntry, event=event, pk=int_or_none(request.POST.get("entry")) or 0
+            )
             kasse.cancel_booking(entry=entry)
             messages.success(request, f"Buchung „{entry.text}“ gelöscht.")
         elif action == "count":
@@ -112,7 +114,7 @@ def kassenbericht_pdf(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def seat_wrong(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
-    seat = get_object_or_404(Seat, round=round_, pk=request.POST.get("seat") or 0)
+    seat = get_object_or_404(Seat, round=round_, pk=int_or_none(request.POST.get("seat")) or 0)
     wrong = request.POST.get("wrong") == "1"
     wrong_seat.mark_wrong_seat(seat=seat, wrong=wrong, user=request.user)
     name = seat.player.name

@@ -30,7 +30,7 @@ from skatclub.club.queries.prizes import (
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import prizes
 from skatclub.club.services.errors import EntryError
-from skatclub.club.views.lookups import EVENT, event_or_404
+from skatclub.club.views.lookups import EVENT, event_or_404, int_or_none
 from skatclub.club.views.permissions import spielwart_required
 
 MAX_FIELD = 1000
@@ -149,7 +149,9 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
         elif action == "rule":
             _add_rule(request, plan)
         elif action == "delete":
-            rule = get_object_or_404(PrizeRule, plan=plan, pk=request.POST.get("rule") or 0)
+            rule = get_object_or_404(
+                PrizeRule, plan=plan, pk=int_or_none(request.POST.get("rule")) or 0
+            )
             prizes.delete_rule(rule=rule)
             messages.success(request, "Zeile gelöscht.")
         elif action == "announce":

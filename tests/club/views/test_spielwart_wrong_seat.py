@@ -53,3 +53,21 @@ def test_members_cannot_mark_a_wrong_seat(
     )
     seat.refresh_from_db()
     assert not seat.wrong_seat
+
+
+def test_unreadable_ids_are_a_404_not_a_500(spielwart_client: Client, four_table: Table) -> None:
+    assert (
+        spielwart_client.post(EVENT + "serie/1/falscher-platz/", {"seat": "abc"}).status_code == 404
+    )
+    assert (
+        spielwart_client.post(
+            EVENT + "kasse/aendern/", {"action": "cancel", "entry": "x"}
+        ).status_code
+        == 404
+    )
+    assert (
+        spielwart_client.post(
+            EVENT + "gewinnplan/aendern/", {"action": "delete", "rule": "²"}
+        ).status_code
+        == 404
+    )
