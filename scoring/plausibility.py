@@ -14,7 +14,9 @@ each, a Bock doubling too; a paper list is checked for at most `PAPER_BOCK` Bock
 game (club notation `B2`), far above an evening's usual list.
 
 With exactly one game the list score must be one of the values that game can really have
-(19 is no game value); with more games only the bounds are checked.
+(19 is no game value); with more games only the bounds are checked. Where the club plays
+Ramsch, its minus points come on top without being won or lost games: then only the upper
+bound is checked.
 """
 
 from __future__ import annotations
@@ -136,11 +138,14 @@ def check_paper_totals(
     if won < 0 or lost < 0 or won + lost > MAX_GAMES:
         raise ImplausibleTotals(f"Gewonnene und verlorene Spiele: 0 bis {MAX_GAMES}.")
     limits = game_range(ruleset, house_rules)
-    if won + lost == 1:
+    ramsch = house_rules.ramsch and SPECS[ruleset].house_rules
+    if won + lost == 1 and not ramsch:
         _check_one_game(limits, list_score_, won == 1)
         return
     low = won * limits.won_min + lost * limits.lost_min
     high = won * limits.won_max + lost * limits.lost_max
+    if ramsch and list_score_ < low:
+        return  # Ramsch minus points come on top of the games, without a lower bound
     if not low <= list_score_ <= high:
         raise ImplausibleTotals(
             f"{_games(won, lost)} ergeben zwischen {low} und {high} Spielpunkte, "

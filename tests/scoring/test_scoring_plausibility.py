@@ -16,6 +16,7 @@ from scoring import (
     ALL_HOUSE_RULES,
     Declaration,
     GameType,
+    HouseRules,
     ImplausibleTotals,
     Outcome,
     Ruleset,
@@ -171,3 +172,10 @@ def test_the_sums_of_any_valued_games_are_always_plausible(
         won += valued.won
         lost += not valued.won
     check_paper_totals(ISKO, total, won, lost)
+
+
+def test_with_ramsch_minus_points_only_the_upper_bound_is_checked() -> None:
+    ramsch = HouseRules(kontra_re=False, bock=False, ramsch=True)
+    check_paper_totals(ISKO, 18 - 55, 1, 0, ramsch)  # a won Karo and a lost Ramsch of 55
+    with pytest.raises(ImplausibleTotals):
+        check_paper_totals(ISKO, 1000, 1, 0, ramsch)
