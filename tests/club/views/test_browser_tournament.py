@@ -193,6 +193,8 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
     shoot(page, "quittung")
     pdf = page.request.get(base + "kasse/kassenbericht.pdf")
     assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+    if SHOTS:
+        (Path(SHOTS) / "kassenbericht.pdf").write_bytes(pdf.body())
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
     assert "Kassenbericht" in text and "Unterschrift Kassenprüfer" in text
 
