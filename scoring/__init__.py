@@ -13,9 +13,11 @@ from scoring.errors import (
     BockNotAllowed,
     DeclarationBelowBid,
     IllegalBid,
+    ImplausibleTotals,
     ImpossibleAugen,
     InvalidJson,
     InvalidNotation,
+    InvalidPrizePlan,
     InvalidRequest,
     KontraNotAllowed,
     OutcomeInconsistent,
@@ -32,6 +34,7 @@ from scoring.errors import (
 )
 from scoring.game import SUIT_BASE_VALUES, Declaration, GameType, Outcome, Ruleset, Valuation
 from scoring.notation import format_notation, parse_notation
+from scoring.plausibility import GameRange, check_paper_totals, game_range
 from scoring.points import (
     NO_SCORE,
     OTHERS_BONUS,
@@ -108,6 +111,9 @@ __all__ = [
     "GameType",
     "HouseRules",
     "IllegalBid",
+    "ImplausibleTotals",
+    "InvalidPrizePlan",
+    "GameRange",
     "ImpossibleAugen",
     "InvalidJson",
     "InvalidNotation",
@@ -136,10 +142,12 @@ __all__ = [
     "UnknownRuleset",
     "Valuation",
     "check_declarer_seat",
+    "check_paper_totals",
     "check_table_size",
     "dealer_position",
     "format_cents",
     "format_notation",
+    "game_range",
     "game_cash",
     "legal_bids",
     "lost_game_fees",

@@ -115,6 +115,19 @@ class RecordInconsistent(ScoringError):
     code = "record_inconsistent"
 
 
+class InvalidPrizePlan(ScoringError):
+    """A Gewinnplan rule that cannot be paid as written."""
+
+    code = "invalid_prize_plan"
+
+
+class ImplausibleTotals(ScoringError):
+    """Paper sums (list score, won, lost) that no games can give; not a code of the JSON
+    command line, which values single games only."""
+
+    code = "implausible_totals"
+
+
 ERROR_CLASSES: tuple[type[ScoringError], ...] = (
     InvalidJson,
     InvalidRequest,

@@ -26,7 +26,15 @@ from scoring import (
 from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring
 from scoring.value import SUIT_MAX_MATADORS
-from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, GAME_TYPE_CHOICES, Event, Match, Player
+from skatclub.club.models import (
+    DEFAULT_GAMES_PER_ROUND,
+    GAME_TYPE_CHOICES,
+    Event,
+    Match,
+    Player,
+    Round,
+)
+from skatclub.club.money import EuroField
 from skatclub.club.services.events import unique_key
 from skatclub.club.text import visible_text
 
@@ -45,10 +53,22 @@ class NameField(forms.CharField):
         return shown
 
 
+MAX_FEE = 100_000  # 1,000 € Startgeld
+
+
 class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
-        fields = ["name", "key", "is_guest", "is_active"]
+        fields = [
+            "name",
+            "key",
+            "member_number",
+            "is_guest",
+            "is_woman",
+            "is_senior",
+            "is_youth",
+            "is_active",
+        ]
         field_classes = {"name": NameField}
         help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
 
@@ -107,6 +127,15 @@ class EventForm(forms.ModelForm[Event]):
         max_value=MAX_ROUNDS,
         required=False,
     )
+    entry_fee = EuroField(
+        label="Startgeld (€)", required=False, max_cents=MAX_FEE, help_text="z. B. 10,00"
+    )
+    reduced_fee = EuroField(
+        label="ermäßigtes Startgeld (€), z. B. Jugend",
+        required=False,
+        max_cents=MAX_FEE,
+        help_text="leer lassen: kein ermäßigter Satz",
+    )
 
     class Meta:
         model = Event
@@ -114,6 +143,7 @@ class EventForm(forms.ModelForm[Event]):
             "name",
             "date",
             "key",
+            "kind",
             "ruleset",
             "house_kontra",
             "house_bock",
@@ -142,6 +172,9 @@ class EventForm(forms.ModelForm[Event]):
         self.fields["bock_rounds"].initial = self.instance.bock_rounds
         for name in ("bock_stacking", "ramsch_scoring"):  # the model's default when left out
             self.fields[name].required = False
+        self.fields["kind"].required = False  # a club evening unless said otherwise
+        self.fields["entry_fee"].initial = self.instance.entry_fee_cents
+        self.fields["reduced_fee"].initial = self.instance.reduced_fee_cents
 
     def clean_cents_per_point(self) -> str:
         text = (self.cleaned_data.get("cents_per_point") or "").strip()
@@ -195,6 +228,9 @@ class EventForm(forms.ModelForm[Event]):
         event.ramsch_scoring = (
             self.cleaned_data.get("ramsch_scoring") or RamschScoring.LOSER_ONLY.value
         )
+        event.kind = self.cleaned_data.get("kind") or Event.Kind.EVENING
+        event.entry_fee_cents = self.cleaned_data["entry_fee"] or 0
+        event.reduced_fee_cents = self.cleaned_data["reduced_fee"]
         if commit:
             event.save()
         return event
@@ -211,11 +247,19 @@ class RoundForm(forms.Form):
         help_text="Leer lassen: wird zufällig gewählt. Mit demselben Startwert ergibt sich "
         "dieselbe Auslosung.",
     )
+    avoid = forms.ChoiceField(
+        label="Beim Auslosen",
+        choices=Round.Avoid.choices,
+        required=False,
+        initial=Round.Avoid.EVENT,
+    )
     allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
     # The Serie number the Spielwart saw: a second press for the same Serie creates no other.
     number = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=1, max_value=999
     )
+    # The fingerprint of the tables a preview showed (see services.preview_round).
+    tables = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
 
 class SwapForm(forms.Form):

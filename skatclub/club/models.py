@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
@@ -62,6 +62,11 @@ class Player(models.Model):
     name = models.CharField("Name", max_length=200)
     is_guest = models.BooleanField("Gast", default=False)
     is_active = models.BooleanField("aktiv", default=True)
+    member_number = models.CharField("Mitgliedsnummer", max_length=20, blank=True)
+    # The categories of a Gewinnplan's extra prizes (and of a reduced Startgeld).
+    is_woman = models.BooleanField("Dame", default=False)
+    is_senior = models.BooleanField("Senior", default=False)
+    is_youth = models.BooleanField("Jugend", default=False)
 
     class Meta:
         verbose_name = "Spieler"
@@ -102,6 +107,11 @@ class Season(models.Model):
 
 
 class Event(models.Model):
+    class Kind(models.TextChoices):
+        EVENING = "evening", "Vereinsabend"
+        TOURNAMENT = "tournament", "Turnier (offen, mit Gästen)"
+        CHAMPIONSHIP = "championship", "Vereinsmeisterschaft"
+
     key = models.SlugField("Schlüssel", max_length=100, unique=True)
     name = models.CharField("Name", max_length=200)
     date = models.DateField("Datum")
@@ -157,6 +167,11 @@ class Event(models.Model):
         help_text="Jeder Betrag der Abrechnung wird darauf gerundet; der Rest geht an die Kasse.",
     )
     games_per_round = models.JSONField("Spiele je Serie", default=default_games_per_round)
+    kind = models.CharField("Art", max_length=20, choices=Kind.choices, default=Kind.EVENING)
+    entry_fee_cents = models.PositiveIntegerField("Startgeld in Cent", default=0)
+    reduced_fee_cents = models.PositiveIntegerField(
+        "ermäßigtes Startgeld in Cent (z. B. Jugend)", null=True, blank=True
+    )
     players = models.ManyToManyField(
         Player, through="Attendance", related_name="events", verbose_name="Teilnehmer"
     )
@@ -180,11 +195,37 @@ class Event(models.Model):
         table = {**DEFAULT_GAMES_PER_ROUND, **(self.games_per_round or {})}
         return int(table[str(size)])
 
+    @property
+    def guests_allowed(self) -> bool:
+        return self.kind != self.Kind.CHAMPIONSHIP
+
+    def fee_for(self, rate: str) -> int:
+        """The Startgeld in cents for a rate of `Attendance.Rate`."""
+        if rate == Attendance.Rate.FREE:
+            return 0
+        if rate == Attendance.Rate.REDUCED and self.reduced_fee_cents is not None:
+            return self.reduced_fee_cents
+        return self.entry_fee_cents
+
 
 class Attendance(models.Model):
+    """A player signed in at an event, with his Startgeld."""
+
+    class Rate(models.TextChoices):
+        FULL = "full", "voll"
+        REDUCED = "reduced", "ermäßigt"
+        FREE = "free", "frei"
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, verbose_name="Veranstaltung")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
     arrived_at = models.DateTimeField("angemeldet", auto_now_add=True)
+    # A player who needs a particular table (e.g. the one by the door) sits there every Serie.
+    fixed_table = models.PositiveSmallIntegerField("fester Tisch", null=True, blank=True)
+    rate = models.CharField(
+        "Startgeld-Satz", max_length=10, choices=Rate.choices, default=Rate.FULL
+    )
+    fee_cents = models.PositiveIntegerField("Startgeld in Cent", default=0)
+    paid = models.BooleanField("bezahlt", default=False)
 
     class Meta:
         verbose_name = "Anwesenheit"
@@ -197,8 +238,47 @@ class Attendance(models.Model):
         return f"{self.player} bei {self.event}"
 
 
+class KeepApart(models.Model):
+    """Two players who are never drawn to one table (a couple, team-mates).
+
+    Without an event the wish holds for every event; with one, only there.
+    """
+
+    first = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name="Spieler"
+    )
+    second = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name="nicht mit"
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="keep_apart",
+        verbose_name="nur bei Veranstaltung",
+    )
+    note = models.CharField("Grund", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "getrennt setzen"
+        verbose_name_plural = "getrennt setzen"
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second", "event"], name="keep_apart_once"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="keep_apart_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} nicht mit {self.second}"
+
+
 class Round(models.Model):
     """A Serie: every present player plays one table's worth of games."""
+
+    class Avoid(models.TextChoices):
+        NONE = "", "keine Rücksicht auf frühere Serien"
+        EVENT = "event", "Wiederholungen in dieser Veranstaltung vermeiden"
+        SEASON = "season", "Wiederholungen in der ganzen Saison vermeiden"
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", verbose_name="Veranstaltung"
@@ -214,6 +294,9 @@ class Round(models.Model):
             ("manual", "von Hand"),
         ],
         default="manual",
+    )
+    avoid = models.CharField(
+        "Wiederholungen vermeiden", max_length=10, choices=Avoid.choices, blank=True, default=""
     )
     created_at = models.DateTimeField("angelegt", auto_now_add=True)
 
@@ -305,6 +388,9 @@ class Seat(models.Model):
     lost = models.PositiveIntegerField("verloren", default=0)
     others_lost = models.PositiveIntegerField("verloren (Mitspieler)", default=0)
     score = models.IntegerField("Wertungspunkte", default=0)
+    # Falscher Platz (DSkV Turnierordnung): the player's Serie counts 0 points and 0 games;
+    # the sums above stay as played, the others at the table keep theirs.
+    wrong_seat = models.BooleanField("falscher Platz", default=False)
 
     class Meta:
         verbose_name = "Platz"
@@ -667,3 +753,177 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.at:%d.%m.%Y %H:%M}"
+
+
+class Removal(models.Model):
+    """The history of deleted Serien and events (only empty ones can be deleted): what, who,
+    when and a snapshot of what was there (tables and seats, attendance)."""
+
+    class Kind(models.TextChoices):
+        ROUND = "round", "Serie gelöscht"
+        EVENT = "event", "Veranstaltung gelöscht"
+
+    kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    event_key = models.CharField("Veranstaltung (Schlüssel)", max_length=100)
+    event_name = models.CharField("Veranstaltung", max_length=200)
+    round_number = models.PositiveIntegerField("Serie", null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+    snapshot = models.JSONField("was da war", default=dict)
+
+    class Meta:
+        verbose_name = "Löschung"
+        verbose_name_plural = "Löschungen"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        what = f"Serie {self.round_number} von " if self.round_number else ""
+        return f"{what}{self.event_name} gelöscht"
+
+
+class PrizePlan(models.Model):
+    """The Gewinnplan of an event: where the pot comes from, how ties are split, and its
+    rules (`PrizeRule`). Announced (public) before the start, and locked from then on."""
+
+    class Ties(models.TextChoices):
+        SPLIT = "split", "Geldpreise teilen, Sachpreise per Los"
+        LOT = "lot", "das Los entscheidet"
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="prize_plan", verbose_name="Veranstaltung"
+    )
+    entry_fee_percent = models.DecimalField(
+        "vom Startgeld in den Topf (%)", max_digits=6, decimal_places=3, default=100
+    )
+    lost_fee_percent = models.DecimalField(
+        "vom Verlustspielgeld in den Topf (%)", max_digits=6, decimal_places=3, default=0
+    )
+    ties = models.CharField("Gleichstand", max_length=10, choices=Ties.choices, default="split")
+    one_prize_each = models.BooleanField("nur ein Preis je Spieler (Sonderpreise)", default=True)
+    serien = models.PositiveSmallIntegerField("geplante Serien (für Tischpreise)", default=3)
+    announced_at = models.DateTimeField("angekündigt am", null=True, blank=True)
+    announced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="angekündigt von",
+    )
+
+    class Meta:
+        verbose_name = "Gewinnplan"
+        verbose_name_plural = "Gewinnpläne"
+
+    def __str__(self) -> str:
+        return f"Gewinnplan {self.event.name}"
+
+    @property
+    def is_locked(self) -> bool:
+        return self.announced_at is not None
+
+
+class PrizeRule(models.Model):
+    """One line of a Gewinnplan: places `first`..`last` (overall or in a category) each get a
+    share of the pot, a fixed amount or a Sachpreis."""
+
+    class Category(models.TextChoices):
+        ALL = "all", "Gesamtwertung"
+        WOMEN = "women", "Damen"
+        SENIORS = "seniors", "Senioren"
+        YOUTH = "youth", "Jugend"
+        GUESTS = "guests", "bester Gast"
+        TABLE = "table", "Tischbester je Serie"
+
+    plan = models.ForeignKey(
+        PrizePlan, on_delete=models.CASCADE, related_name="rules", verbose_name="Gewinnplan"
+    )
+    order = models.PositiveSmallIntegerField("Reihenfolge", default=0)
+    category = models.CharField(
+        "Wertung", max_length=10, choices=Category.choices, default=Category.ALL
+    )
+    first = models.PositiveSmallIntegerField("von Platz")
+    last = models.PositiveSmallIntegerField("bis Platz")
+    percent = models.DecimalField(
+        "Anteil am Topf je Preis (%)", max_digits=6, decimal_places=3, null=True, blank=True
+    )
+    fixed_cents = models.PositiveIntegerField("fester Betrag (Cent)", null=True, blank=True)
+    item = models.CharField("Sachpreis", max_length=100, blank=True)
+    per_participants = models.PositiveSmallIntegerField("ein Preis je … Teilnehmer", default=0)
+    min_participants = models.PositiveSmallIntegerField("ab … Teilnehmern", default=0)
+
+    class Meta:
+        verbose_name = "Preis"
+        verbose_name_plural = "Preise"
+        ordering = ["plan", "order", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} {self.first}–{self.last}"
+
+
+class KasseEntry(models.Model):
+    """A booking in the event's Kasse besides Startgeld, Verlustspielgeld, Spielgeld and
+    prizes (which are computed): the opening float, other income, other expenses."""
+
+    class Kind(models.TextChoices):
+        OPENING = "opening", "Anfangsbestand (Wechselgeld)"
+        INCOME = "income", "sonstige Einnahme"
+        EXPENSE = "expense", "Ausgabe"
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="kasse_entries", verbose_name="Veranstaltung"
+    )
+    kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    text = models.CharField("Text", max_length=200)
+    amount_cents = models.PositiveIntegerField("Betrag (Cent)")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Kassenbuchung"
+        verbose_name_plural = "Kassenbuchungen"
+        ordering = ["event", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.text}"
+
+
+class CashCount(models.Model):
+    """Cash counted in the Kasse at the end (every count is kept; the latest one is checked)."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="cash_counts", verbose_name="Veranstaltung"
+    )
+    counted_cents = models.PositiveIntegerField("gezählt (Cent)")
+    note = models.CharField("Vermerk", max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="gezählt von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Kassenzählung"
+        verbose_name_plural = "Kassenzählungen"
+        ordering = ["event", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Kassenzählung {self.at:%d.%m.%Y %H:%M}"

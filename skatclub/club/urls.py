@@ -2,17 +2,24 @@
 
 from skatclub.club.views import (
     at_table,
+    checking,
     entry,
+    kasse,
     live,
     offiziersskat,
     printing,
+    prizes,
     public,
     recorded,
+    removal,
     season_admin,
     seating,
     sheet_import,
+    signin,
     spielwart,
     table_links,
+    users,
+    wishes,
 )
 
 urlpatterns = [
@@ -28,4 +35,11 @@ urlpatterns = [
     *table_links.urlpatterns,
     *at_table.urlpatterns,
     *live.urlpatterns,
+    *wishes.urlpatterns,
+    *signin.urlpatterns,
+    *prizes.urlpatterns,
+    *kasse.urlpatterns,
+    *removal.urlpatterns,
+    *users.urlpatterns,
+    *checking.urlpatterns,
 ]

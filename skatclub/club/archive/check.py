@@ -36,6 +36,7 @@ from skatclub.club.archive.problems import (
     where,
 )
 from skatclub.club.archive.results import Memo, check_table_results
+from skatclub.club.archive.tournament import check_event_extras, check_player_extras
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
 from skatclub.club.services import EntryError, check_game_slot
 from skatclub.club.text import visible_text
@@ -201,6 +202,7 @@ def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
                 "key": key,
                 "name": visible_text(item["name"]),
                 "guest": item.get("guest", False),
+                **check_player_extras(item, label, problems),
             }
     return list(players.values())
 
@@ -255,6 +257,8 @@ def _check_event(
     fields = _event_fields(raw, key, problems)
     if fields is None:
         return None
+    extras = check_event_extras(raw, where(key), set(known), problems)
+    fields.update(extras["fields"])
     event = Event(**fields)
     settings_key = (
         event.ruleset,
@@ -264,7 +268,7 @@ def _check_event(
     )
     memo = memos.setdefault(settings_key, Memo(as_recorded=as_recorded))
     rounds = _check_rounds(raw.get("rounds", []), event, known, memo, problems)
-    return EventPlan(fields, rounds)
+    return EventPlan(fields, rounds, extras)
 
 
 def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str, Any] | None:

@@ -13,6 +13,11 @@ from django.conf import settings
 
 from skatclub.club.archive.matches import export_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError
+from skatclub.club.archive.tournament import (
+    export_event_extras,
+    export_player_extras,
+    tournament_data,
+)
 from skatclub.club.models import (
     DEFAULT_GAMES_PER_ROUND,
     Club,
@@ -42,6 +47,7 @@ def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
             raise ArchiveError([f"Veranstaltung {key} gibt es nicht." for key in sorted(missing)])
         events = [e for e in events if e.key in set(event_keys)]
     structure = _export_structure(events)
+    extras = tournament_data(events)
     seated = {p for table in structure["tables"].values() for p in table["seats"]}
     players = Player.objects.order_by("id")
     club = Club.objects.order_by("id").first()
@@ -49,7 +55,7 @@ def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "club": {"name": club.name if club else settings.SKATCLUB_NAME},
         "players": [_export_player(p) for p in players if event_keys is None or p.key in seated],
-        "events": [_export_event(e, structure) for e in events],
+        "events": [_export_event(e, structure, extras) for e in events],
         **({"matches": matches} if (matches := export_matches()) and event_keys is None else {}),
     }
 
@@ -139,13 +145,16 @@ def _export_player(player: Player) -> dict[str, Any]:
     row: dict[str, Any] = {"key": player.key, "name": player.name}
     if player.is_guest:
         row["guest"] = True
+    row.update(export_player_extras(player))
     return row
 
 
 DEFAULT_RAMSCH_RULES = {"scoring": "loser_only", "tie_rule": None, "durchmarsch_doubled": False}
 
 
-def _export_event(event: Event, structure: dict[str, Any]) -> dict[str, Any]:
+def _export_event(
+    event: Event, structure: dict[str, Any], extras: dict[str, Any]
+) -> dict[str, Any]:
     row: dict[str, Any] = {
         "key": event.key,
         "name": event.name,
@@ -177,5 +186,6 @@ def _export_event(event: Event, structure: dict[str, Any]) -> dict[str, Any]:
     }
     if ramsch != DEFAULT_RAMSCH_RULES:  # old archives without it export as they were
         row["ramsch_rules"] = ramsch
+    row.update(export_event_extras(event, extras))
     row["rounds"] = structure["rounds"][event.pk]
     return row

@@ -42,6 +42,8 @@ class RoundPlan:
 class EventPlan:
     fields: dict[str, Any]
     rounds: list[RoundPlan]
+    # The optional tournament fields: sign-ins and the Gewinnplan (see `tournament.py`).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     @property
     def key(self) -> str:

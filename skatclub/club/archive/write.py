@@ -22,6 +22,7 @@ from django.utils import timezone
 from skatclub.club.archive.check import check_archive, read_archive
 from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.plan import EventPlan, ImportSummary, Plan, TablePlan
+from skatclub.club.archive.tournament import write_event_extras
 from skatclub.club.backup import automatic_backup
 from skatclub.club.models import (
     Attendance,
@@ -91,6 +92,9 @@ def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
         Event(season_id=seasons[e.fields["date"].year], **e.fields) for e in plan.events
     )
     _write_attendance(plan.events, events, player_ids)
+    for event_plan, event in zip(plan.events, events, strict=True):
+        if event_plan.extras:
+            write_event_extras(event, event_plan.extras, player_ids)
     pairs = [(r, event.pk) for e, event in zip(plan.events, events, strict=True) for r in e.rounds]
     rounds = Round.objects.bulk_create(Round(event_id=pk, number=r.number) for r, pk in pairs)
     table_pairs = [(t, rnd.pk) for (r, _), rnd in zip(pairs, rounds, strict=True) for t in r.tables]
@@ -163,17 +167,31 @@ def _write_club(name: str) -> None:
         club.save(update_fields=["name"])
 
 
+PLAYER_EXTRAS = ("member_number", "is_woman", "is_senior", "is_youth")
+
+
 def _write_players(players: list[dict[str, Any]]) -> None:
     existing = Player.objects.in_bulk([p["key"] for p in players], field_name="key")
     changed = []
     for p in players:
         player = existing.get(p["key"])
-        if player is not None and (player.name, player.is_guest) != (p["name"], p["guest"]):
+        extras = {name: p[name] for name in PLAYER_EXTRAS if name in p}
+        if player is not None and (
+            (player.name, player.is_guest) != (p["name"], p["guest"])
+            or any(getattr(player, k) != v for k, v in extras.items())
+        ):
             player.name, player.is_guest = p["name"], p["guest"]
+            for name, value in extras.items():
+                setattr(player, name, value)
             changed.append(player)
-    Player.objects.bulk_update(changed, ["name", "is_guest"])
+    Player.objects.bulk_update(changed, ["name", "is_guest", *PLAYER_EXTRAS])
     Player.objects.bulk_create(
-        Player(key=p["key"], name=p["name"], is_guest=p["guest"])
+        Player(
+            key=p["key"],
+            name=p["name"],
+            is_guest=p["guest"],
+            **{name: p[name] for name in PLAYER_EXTRAS if name in p},
+        )
         for p in players
         if p["key"] not in existing
     )
@@ -190,12 +208,14 @@ def _write_attendance(
     plans: list[EventPlan], events: list[Event], player_ids: dict[str, int]
 ) -> None:
     now = Attendance._meta.get_field("arrived_at").get_db_prep_save(timezone.now(), connection)
+    full = Attendance.Rate.FULL.value
     rows = (
-        (event.pk, player_ids[key], now)
+        (event.pk, player_ids[key], now, 0, False, full)
         for plan, event in zip(plans, events, strict=True)
         for key in dict.fromkeys(k for r in plan.rounds for t in r.tables for k in t.seats)
     )
-    insert_rows(Attendance, ("event", "player", "arrived_at"), rows)
+    columns = ("event", "player", "arrived_at", "fee_cents", "paid", "rate")
+    insert_rows(Attendance, columns, rows)
 
 
 def _write_seats(
@@ -203,11 +223,12 @@ def _write_seats(
 ) -> None:
     """Seats with each player's sums and score, as `services.refresh_results` keeps them."""
     rows = (
-        (table.pk, table.round_id, position, player_ids[key], *values)
+        (table.pk, table.round_id, position, player_ids[key], False, *values)
         for (plan, table), ruleset in zip(written, rulesets, strict=True)
         for position, (key, values) in enumerate(_scored_seats(plan, ruleset), start=1)
     )
-    insert_rows(Seat, ("table", "round", "position", "player", *SEAT_RESULT_FIELDS), rows)
+    columns = ("table", "round", "position", "player", "wrong_seat", *SEAT_RESULT_FIELDS)
+    insert_rows(Seat, columns, rows)
 
 
 def _scored_seats(plan: TablePlan, ruleset: str) -> list[tuple[str, tuple[int, ...]]]:

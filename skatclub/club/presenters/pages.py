@@ -17,13 +17,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from scoring.season import SeasonRanking, SeasonRule, season_ranking
-from skatclub.club.models import Event, Player, Round, Season
+from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.presenters.downloads import Export, euros, rounded
 from skatclub.club.presenters.tables import Num
-from skatclub.club.queries.standings import Row, lines_for
+from skatclub.club.queries.standings import Row, lines_for, played_rounds
+
+# Tables of a Serie whose list has no second signature yet ("geprüft").
+UNCHECKED = Count("tables", filter=~Q(tables__check_status=Table.Check.CONFIRMED))
 
 # --- season ------------------------------------------------------------------------------
 
@@ -61,6 +64,17 @@ class SeasonPage:
     @property
     def rule(self) -> SeasonRule:
         return self.ranking.rule
+
+    @property
+    def provisional(self) -> str:
+        """Why the ranking is still vorläufig (a counted Serie has unchecked lists), or ""."""
+        counted = {result.round_id for row in self.ranking.ranked for result in row.results}
+        counted |= {result.round_id for row in self.ranking.unranked for result in row.results}
+        open_ = sum(1 for pk in counted if self.rounds[pk]["unchecked"])
+        if not open_:
+            return ""
+        serien = "1 Serie hat" if open_ == 1 else f"{open_} Serien haben"
+        return f"{serien} noch ungeprüfte Spiellisten."
 
 
 def season_page(season: Season) -> SeasonPage:
@@ -116,9 +130,11 @@ def _to_pass(value: Any, rule: SeasonRule) -> Any:
 
 
 def round_info(selection: Q) -> dict[int, dict[str, Any]]:
-    """Event, date and order of each selected Serie (one query)."""
-    rows = Round.objects.filter(selection).values(
-        "id", "number", "event_id", "event__key", "event__name", "event__date"
+    """Event, date, order and unchecked tables of each selected Serie (one query)."""
+    rows = (
+        Round.objects.filter(selection)
+        .values("id", "number", "event_id", "event__key", "event__name", "event__date")
+        .annotate(unchecked=UNCHECKED)
     )
     return {
         r["id"]: {
@@ -130,6 +146,40 @@ def round_info(selection: Q) -> dict[int, dict[str, Any]]:
 
 
 # --- event and Serie ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Serie:
+    """A played Serie of an event and how many of its lists are still unchecked."""
+
+    number: int
+    unchecked: int
+
+
+def played_serien(event: Event) -> list[Serie]:
+    """The event's Serien with at least one game or paper total, in order (one query)."""
+    rows = (
+        event.rounds.filter(played_rounds())
+        .order_by("number")
+        .annotate(unchecked=UNCHECKED)
+        .values_list("number", "unchecked")
+    )
+    return [Serie(number, unchecked) for number, unchecked in rows]
+
+
+def provisional_text(serien: list[Serie]) -> str:
+    """Why results are still vorläufig (a Serie's lists are not all checked), or ""."""
+    open_ = [s for s in serien if s.unchecked]
+    if not open_:
+        return ""
+    parts = [
+        f"Serie {s.number} ({s.unchecked} {'Tisch' if s.unchecked == 1 else 'Tische'})"
+        for s in open_
+    ]
+    listed = ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else parts[0]
+    verb = "ist" if len(open_) == 1 else "sind"
+    return f"{listed} {verb} noch nicht geprüft."
+
 
 STANDING_COLUMNS = [
     ("place", "Platz"),

@@ -24,6 +24,7 @@ from scoring import WON_BONUS, rounded_payout, score_rule
 from skatclub.club.models import Club, Event, Round, Seat, Table
 from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.downloads import cash, plain_number
+from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css
 from skatclub.club.printing.payout import payout_context
@@ -97,7 +98,9 @@ def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
     subtitle = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
         subtitle += f" · Serie {round_.number}"
+    serien = [s for s in played_serien(event) if round_ is None or s.number == round_.number]
     return {
+        "provisional": provisional_text(serien),
         "club_name": club_name(),
         "font_faces": font_face_css(),
         "event": event,

@@ -6,6 +6,12 @@ player): each seat already carries the player's sums and Seeger-Fabian score at 
 engine's `vergleichsrechnung` and `lost_game_fees`. Also the reader behind that refresh:
 `entered_results` sums games or paper totals per table and player.
 
+A Serie without any game or paper total (created by mistake, or not started yet) is not
+counted anywhere: `played_rounds` is the condition every reader of lines applies. A player
+marked at the wrong seat (`Seat.wrong_seat`, DSkV Turnierordnung) gets a line of zeros for
+points and games; the money he played for and his lost-game fees stay, and so do the others'
+results at his table.
+
 Terms: a *line* is one player's result at one table of one Serie (list score, won, lost,
 others' lost games, Seeger-Fabian score, money). Standings add lines up per player and rank.
 """
@@ -18,7 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring import (
     ScoreParts,
@@ -155,16 +161,28 @@ def _strength(row: Row) -> Strength:
     return strength(row.score, row.won, row.lost)
 
 
-def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) -> list[Line]:
-    """All lines of the Serien selected by `rounds` (a Q on Round), in three queries.
+def played_rounds() -> Q:
+    """A Q on Round: the Serien with at least one entered game or paper total."""
+    return Q(Exists(Game.objects.filter(table__round=OuterRef("pk")))) | Q(
+        Exists(TableTotal.objects.filter(table__round=OuterRef("pk")))
+    )
+
+
+def lines_for(
+    rounds: Q, only_tables: Q | None = None, *, money: bool = True, unplayed: bool = False
+) -> list[Line]:
+    """All lines of the played Serien selected by `rounds` (a Q on Round), in three queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
     Reads the sums and scores that `services.refresh_results` keeps on every seat;
-    `money=False` skips the exact-fraction settlement where a page shows no money.
+    `money=False` skips the exact-fraction settlement where a page shows no money;
+    `unplayed=True` keeps Serien without any result (a Spielliste shows its empty foot).
     """
     round_rows = {
         r["id"]: r
-        for r in Round.objects.filter(rounds).values(
+        for r in Round.objects.filter(rounds)
+        .filter(Q() if unplayed else played_rounds())
+        .values(
             "id",
             "number",
             "event_id",
@@ -182,7 +200,7 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
         seat_rows = seat_rows.filter(table__in=chosen)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
     for row in seat_rows.order_by("table_id", "position").values_list(
-        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score"
+        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score", "wrong_seat"
     ):
         seats[row[0]].append(row)
     lines: list[Line] = []
@@ -192,8 +210,8 @@ def lines_for(rounds: Q, only_tables: Q | None = None, *, money: bool = True) ->
     return lines
 
 
-# table, player, list score, won, lost, others' lost, Seeger-Fabian score
-SeatResult = tuple[int, int, int, int, int, int, int]
+# table, player, list score, won, lost, others' lost, Seeger-Fabian score, falscher Platz
+SeatResult = tuple[int, int, int, int, int, int, int, bool]
 
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -293,18 +311,21 @@ def _table_lines(
             table_number,
             size,
             player_id,
+            *((0, 0, 0, 0, 0) if wrong else (list_score, won, lost, others_lost, score)),
+            cash[index],
+            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
+            entry,
+        )
+        for index, (
+            table_id,
+            player_id,
             list_score,
             won,
             lost,
             others_lost,
             score,
-            cash[index],
-            lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
-            entry,
-        )
-        for index, (table_id, player_id, list_score, won, lost, others_lost, score) in enumerate(
-            seated
-        )
+            wrong,
+        ) in enumerate(seated)
     ]
 
 

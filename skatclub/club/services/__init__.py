@@ -7,7 +7,8 @@
 - `recorded`: games imported "as recorded" (the list's value where the rules disagree).
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
 - `table_links`: each table's secret link for entry at the table, the players' sign-off.
-- `draw`: the pure seeded draw that `seating` writes.
+- `draw`: the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids
+  repeat meetings, keeps declared pairs apart and fixed players at their tables.
 The names below are the public API; views, the archive import and commands use only these.
 """
 
@@ -31,11 +32,14 @@ from skatclub.club.services.results import (
 )
 from skatclub.club.services.review import check_table, has_entered_results
 from skatclub.club.services.seating import (
+    Seating,
     create_round,
     next_round_number,
+    preview_round,
     regroup,
     regrouping,
     reseat_tables,
+    round_report,
     seat_round,
     start_round,
     started_tables,
@@ -59,7 +63,10 @@ __all__ = [
     "mark_absent",
     "mark_present",
     "next_round_number",
+    "preview_round",
+    "round_report",
     "save_event",
+    "Seating",
     "PASSED_FIELDS",
     "Actor",
     "BusyError",

@@ -1,8 +1,9 @@
 """Events and who is there: saving an event into its season, attendance, guests.
 
 Owns `save_event` (an event belongs to the season of its date, created when needed),
-`add_guest` (a new guest player, present at once), `mark_present`, `mark_absent`, and the
-keys in URLs (`unique_key`).
+`add_guest` (a new guest player, present at once; a name like one already known asks
+"derselbe Spieler?" first: `SamePlayer`), `mark_present`, `mark_absent`, and the keys in URLs
+(`unique_key`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,41 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from skatclub.club.models import Attendance, Event, Player, Season
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.names import near_matches
+
+MAX_NAME = 200
+
+
+class SamePlayer(EntryError):
+    """A new player's name is (almost) that of known players: ask before creating one."""
+
+    def __init__(self, name: str, candidates: list[Player]) -> None:
+        listed = ", ".join(_describe(p) for p in candidates)
+        super().__init__("same_player", f"„{name}“ gibt es schon: {listed}. Derselbe Spieler?")
+        self.name = name
+        self.candidates = candidates
+
+
+def _describe(player: Player) -> str:
+    return f"{player.name} (Gast)" if player.is_guest else player.name
+
+
+def similar_players(name: str) -> list[Player]:
+    """Known players whose name is the same or almost the same as `name`, closest first."""
+    ids = near_matches(name, Player.objects.values_list("pk", "name"))
+    by_id = Player.objects.in_bulk(ids)
+    return [by_id[pk] for pk in ids]
+
+
+def clean_name(name: str) -> str:
+    """A name as stored: single spaces, bounded; refused in German when empty or too long."""
+    text = " ".join(name.split())
+    if not text:
+        raise EntryError("empty_name", "Bitte einen Namen angeben.")
+    if len(text) > MAX_NAME:
+        raise EntryError("too_long", f"Ein Name hat höchstens {MAX_NAME} Zeichen.")
+    return text
 
 
 @transaction.atomic
@@ -24,15 +60,27 @@ def save_event(*, event: Event) -> Event:
 
 
 @transaction.atomic
-def add_guest(*, event: Event, name: str) -> Player:
-    """A new guest with a key of his own, marked present at `event`."""
+def add_guest(*, event: Event, name: str, confirmed_new: bool = False) -> Player:
+    """A new guest with a key of his own, marked present at `event`.
+
+    When a known player has the same or almost the same name, nothing is created and
+    `SamePlayer` asks; `confirmed_new=True` is the answer "no, a different person"."""
+    name = clean_name(name)
+    if not confirmed_new:
+        candidates = similar_players(name)
+        if candidates:
+            raise SamePlayer(name, candidates)
     guest = Player.objects.create(key=unique_key(name, Player), name=name, is_guest=True)
-    Attendance.objects.create(event=event, player=guest)
+    rate = Attendance.Rate.FULL
+    Attendance.objects.create(event=event, player=guest, rate=rate, fee_cents=event.fee_for(rate))
     return guest
 
 
 def mark_present(*, event: Event, player: Player) -> None:
-    Attendance.objects.get_or_create(event=event, player=player)
+    rate = Attendance.Rate.FULL
+    Attendance.objects.get_or_create(
+        event=event, player=player, defaults={"rate": rate, "fee_cents": event.fee_for(rate)}
+    )
 
 
 def mark_absent(*, event: Event, player: Player) -> None:

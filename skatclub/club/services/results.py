@@ -17,10 +17,12 @@ from django.db import transaction
 from scoring import (
     Declaration,
     HouseRules,
+    ImplausibleTotals,
     Outcome,
     Ruleset,
     Valuation,
     check_declarer_seat,
+    check_paper_totals,
     check_table_size,
     format_notation,
     max_list_score,
@@ -307,7 +309,8 @@ class TotalLine:
 
 
 def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -> None:
-    """A paper list's sums must fit the table: game count and table size."""
+    """A paper list's sums must fit the table (game count and table size) and be sums that
+    games can give (the engine's `check_paper_totals`: 18 at least for a won game, …)."""
     check_table_size(table_size)
     if len(lines) != table_size:
         raise EntryError(
@@ -346,6 +349,12 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
                 f"{line.player.name}: {line.list_score} Spielpunkte sind mit "
                 f"{line.won + line.lost} Spielen nicht zu erreichen.",
             )
+        try:
+            check_paper_totals(
+                Ruleset(event.ruleset), line.list_score, line.won, line.lost, house_rules(event)
+            )
+        except ImplausibleTotals as error:
+            raise ImplausibleTotals(f"{line.player.name}: {error.message}") from None
 
 
 @transaction.atomic

@@ -4,21 +4,26 @@ Owns `start_round` (the next Serie of an event, numbered under a lock so two Spi
 "Neue Serie" at once get one Serie and a German message), `create_round`, `seat_round`,
 `reseat_tables`, `swap_seats`, the started rule (`started_tables`: seats are fixed once a table
 plays) and the re-forming proposal for late arrivals and departures (`regrouping`, `regroup`).
-The draw itself is the pure `draw` module; every seating change is kept in the history.
+The draw itself is the pure `draw` module, and `meetings` for a draw that avoids repeat
+meetings (from the earlier Serien of the event or the season), keeps declared pairs apart and
+puts fixed players at their tables; `preview_round` shows that draw with its conflict report
+before anything is stored. Every seating change is kept in the history.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from skatclub.club.backup import automatic_backup
 from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Seat, Table
+from skatclub.club.queries.meetings import apart_pairs, earlier_meetings, fixed_tables
 from skatclub.club.queries.standings import event_standings
-from skatclub.club.services import draw
+from skatclub.club.services import draw, meetings
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import Actor, log_change, seat_keys
 from skatclub.club.services.results import refresh_results
@@ -30,21 +35,52 @@ def next_round_number(event: Event) -> int:
     return (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
+@dataclass(frozen=True)
+class Seating:
+    """How a new Serie would be seated: the tables (player ids, seat order) and the report."""
+
+    number: int
+    kind: str  # draw / standings
+    seed: str
+    avoid: str
+    tables: list[list[int]]
+    report: list[str] = field(default_factory=list)
+
+    @property
+    def fingerprint(self) -> str:
+        """A short check that creating the Serie gives the tables the preview showed."""
+        text = "|".join(",".join(map(str, table)) for table in self.tables)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def preview_round(
+    *, event: Event, seating: str, seed: str = "", allow_five: bool = False, avoid: str = ""
+) -> Seating:
+    """The next Serie's tables and conflict report, without storing anything."""
+    number = next_round_number(event)
+    return _seating(event, number, seating, seed.strip() or draw.new_seed(), allow_five, avoid)
+
+
 def start_round(
     *,
     event: Event,
     seating: str,
     seed: str = "",
     allow_five: bool = False,
+    avoid: str = "",
     user: Actor = None,
     expected_number: int | None = None,
+    expected_tables: str = "",
 ) -> Round:
     """The event's next Serie with the present players drawn (`seating="draw"`, from `seed` or
-    a new one) or seated by the standings (from the second Serie on).
+    a new one; `avoid` = "event"/"season" keeps earlier table-mates apart) or seated by the
+    standings (from the second Serie on).
 
     `expected_number` is the Serie number the Spielwart saw: when somebody else created that
-    Serie in the meantime, the second press is refused instead of creating one more. A backup
-    of the database (SQLite) is taken first, outside the Serie's transaction.
+    Serie in the meantime, the second press is refused instead of creating one more.
+    `expected_tables` is the fingerprint of a preview: when the tables would now come out
+    differently (somebody arrived or left), nothing is created. A backup of the database
+    (SQLite) is taken first, outside the Serie's transaction.
     """
     automatic_backup("vor-neuer-serie")
     return _start_round(
@@ -52,8 +88,10 @@ def start_round(
         seating=seating,
         seed=seed,
         allow_five=allow_five,
+        avoid=avoid,
         user=user,
         expected_number=expected_number,
+        expected_tables=expected_tables,
     )
 
 
@@ -64,8 +102,10 @@ def _start_round(
     seating: str,
     seed: str,
     allow_five: bool,
+    avoid: str,
     user: Actor,
     expected_number: int | None,
+    expected_tables: str,
 ) -> Round:
     Event.objects.select_for_update().filter(pk=event.pk).exists()  # one "Neue Serie" at a time
     number = next_round_number(event)
@@ -74,15 +114,30 @@ def _start_round(
             f"Serie {expected_number} wurde eben schon angelegt (von jemand anderem oder durch "
             "doppeltes Absenden); es entsteht keine weitere. Bitte die Seite neu laden."
         )
-    kind, seed, tables = _seating(event, number, seating, seed.strip(), allow_five)
-    return create_round(
-        event=event, number=number, tables=players(tables), user=user, seating=kind, seed=seed
+    seed = seed.strip() or (draw.new_seed() if seating != "standings" else "")
+    planned = _seating(event, number, seating, seed, allow_five, avoid)
+    if expected_tables and expected_tables != planned.fingerprint:
+        raise ConflictError(
+            "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die Anwesenheit "
+            "geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
+        )
+    round_ = create_round(
+        event=event,
+        number=number,
+        tables=players(planned.tables),
+        user=user,
+        seating=planned.kind,
+        seed=planned.seed,
     )
+    if planned.avoid:
+        round_.avoid = planned.avoid
+        round_.save(update_fields=["avoid"])
+    return round_
 
 
 def _seating(
-    event: Event, number: int, seating: str, seed: str, allow_five: bool
-) -> tuple[str, str, list[list[int]]]:
+    event: Event, number: int, seating: str, seed: str, allow_five: bool, avoid: str
+) -> Seating:
     present = present_ids(event)
     if seating == "standings":
         if number == 1:
@@ -90,9 +145,40 @@ def _seating(
         ranked = [r.player_id for r in event_standings(event) if r.player_id in present]
         newcomers = Player.objects.filter(pk__in=present - set(ranked)).order_by("name")
         ranked += [p.pk for p in newcomers]
-        return "standings", "", draw.seat_by_standings(ranked, allow_five)
-    seed = seed or draw.new_seed()
-    return "draw", seed, draw.draw_tables(sorted(present), seed, allow_five)
+        tables = draw.seat_by_standings(ranked, allow_five)
+        met = earlier_meetings(event, avoid or Round.Avoid.EVENT)
+        shown = meetings.conflicts(tables, met, apart_pairs(event))
+        return Seating(number, "standings", "", "", tables, _report(shown))
+    if avoid not in Round.Avoid.values:
+        raise draw.DrawError("Bitte angeben, welche Wiederholungen vermieden werden sollen.")
+    apart = apart_pairs(event)
+    spread = meetings.spread_tables(
+        sorted(present),
+        seed,
+        met=earlier_meetings(event, avoid),
+        apart=apart,
+        fixed=fixed_tables(event),
+        allow_five=allow_five,
+    )
+    # The report counts the event's repeats even when the draw was told to ignore them.
+    shown = meetings.conflicts(spread.tables, earlier_meetings(event, avoid or "event"), apart)
+    return Seating(number, "draw", seed, avoid, spread.tables, _report(shown))
+
+
+def _report(spread: meetings.Spread) -> list[str]:
+    ids = {p for r in [*spread.repeats, *spread.together] for p in (r.first, r.second)}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    return spread.report(lambda pk: names.get(pk, "?"))
+
+
+def round_report(round_: Round) -> list[str]:
+    """The conflict report of a seated Serie against the Serien before it."""
+    tables = [
+        [s.player_id for s in table.seats.all()]
+        for table in round_.tables.prefetch_related("seats").order_by("number")
+    ]
+    met = earlier_meetings(round_.event, round_.avoid or Round.Avoid.EVENT, before=round_.number)
+    return _report(meetings.conflicts(tables, met, apart_pairs(round_.event)))
 
 
 def present_ids(event: Event) -> set[int]:

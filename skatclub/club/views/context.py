@@ -12,6 +12,7 @@ def club(request: HttpRequest) -> dict[str, object]:
     return {
         "club_name": settings.SKATCLUB_NAME,
         "is_spielwart": bool(user and user.is_authenticated and is_spielwart_user(user)),
+        "is_checker": bool(user and user.is_authenticated and is_checker_user(user)),
         "score_rule": score_rule(),
         "won_bonus": WON_BONUS,
     }
@@ -21,3 +22,9 @@ def is_spielwart_user(user: object) -> bool:
     from skatclub.club.views.permissions import is_spielwart
 
     return is_spielwart(user)
+
+
+def is_checker_user(user: object) -> bool:
+    from skatclub.club.views.permissions import is_checker
+
+    return is_checker(user)

@@ -36,7 +36,7 @@ from skatclub.club.views.lookups import (
     seated_players,
     table_or_404,
 )
-from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.permissions import checker_required, is_spielwart, spielwart_required
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 BUSY = 503  # nothing saved, the input kept: send again in a moment
@@ -404,14 +404,18 @@ def _totals_initial(table: Table) -> dict[str, int]:
     return initial
 
 
-@spielwart_required
+@checker_required
 @require_POST
 def table_check(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
     table_obj = table_or_404(key, number, table)
+    checking = request.POST.get("back") == "pruefen" or not is_spielwart(request.user)
+    back = (
+        reverse("checking-round", args=[key, number]) if checking else table_obj.get_absolute_url()
+    )
     form = CheckForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
-        return redirect(table_obj.get_absolute_url())
+        return redirect(back)
     confirm = form.cleaned_data["decision"] == "confirm"
     try:
         services.check_table(
@@ -419,9 +423,11 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
         )
     except services.EntryError as refused:
         messages.error(request, refused.message)
-        return redirect(table_obj.get_absolute_url())
+        return redirect(back)
     state = "geprüft" if confirm else "beanstandet"
     messages.success(request, f"Tisch {table_obj.number} ist {state}.")
+    if checking:
+        return redirect(back)
     return redirect("spielwart-round", key=key, number=number)
 
 

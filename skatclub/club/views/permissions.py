@@ -1,4 +1,5 @@
-"""Who may change data: Spielwarte (group "Spielwart") and superusers. Everyone else reads.
+"""Who may change data: Spielwarte (group "Spielwart") and superusers. Prüfer (group "Prüfer")
+may sign lists as checked or reject them, nothing else. Everyone else reads.
 
 `is_staff` alone (the admin login) gives no write access to the club's data: a helper who
 may look into the admin is not a Spielwart.
@@ -14,7 +15,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-SPIELWART_GROUP = "Spielwart"
+from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
+
+__all__ = ["PRUEFER_GROUP", "SPIELWART_GROUP", "checker_required", "spielwart_required"]
 
 
 def is_spielwart(user: Any) -> bool:
@@ -38,6 +41,32 @@ def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             return redirect_to_login(request.get_full_path())
         if not is_spielwart(request.user):
             raise PermissionDenied("Nur Spielwarte dürfen hier etwas ändern.")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def is_checker(user: Any) -> bool:
+    """A Spielwart, or a Prüfer: may confirm or reject lists."""
+    if is_spielwart(user):
+        return True
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    cached = getattr(user, "_is_checker", None)
+    if cached is None:
+        cached = user._is_checker = user.groups.filter(name=PRUEFER_GROUP).exists()
+    return bool(cached)
+
+
+def checker_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Spielwarte and Prüfer; anonymous visitors go to the login page, others get 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_checker(request.user):
+            raise PermissionDenied("Nur Spielwarte und Prüfer dürfen Listen prüfen.")
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -18,12 +18,14 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from skatclub.club.models import Event, Player, Round, Season
+from skatclub.club.models import Event, Player, PrizePlan, Round, Season
 from skatclub.club.presenters.downloads import Export, download, euro, links
 from skatclub.club.presenters.pages import (
     SEASON_COLUMNS,
     event_row,
     money_row,
+    played_serien,
+    provisional_text,
     ranking_rows,
     season_exclusions,
     season_page,
@@ -84,6 +86,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "season": season,
             "rule_text": page.rule.describe() if page else "",
+            "provisional": page.provisional if page else "",
             "top_table": top_table,
             "events_table": events_table,
         },
@@ -119,6 +122,7 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
         {
             "season": season,
             "rule_text": page.rule.describe(),
+            "provisional": page.provisional,
             "ranked_table": ranked_table,
             "unranked_table": unranked_table if unranked else None,
             "downloads": links(request, exports),
@@ -129,9 +133,10 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 
 @require_safe
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
-    event = get_object_or_404(Event.objects.select_related("season"), key=key)
+    event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
     rows = event_standings(event)
-    numbers = list(event.rounds.order_by("number").values_list("number", flat=True))
+    serien = played_serien(event)
+    numbers = [s.number for s in serien]
     standings = [standing_row(row, numbers) for row in rows]
     money = [money_row(row) for row in rows] if event.has_settlement else []
     exports = standings_exports(event, standings, money, numbers)
@@ -150,6 +155,8 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
         {
             "event": event,
             "numbers": numbers,
+            "provisional": provisional_text(serien),
+            "has_plan": _announced_plan(event),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
@@ -163,6 +170,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
+    serien = played_serien(event)
     standings = [standing_row(row, []) for row in rows]
     money = [money_row(row) for row in rows] if event.has_settlement else []
     exports = standings_exports(event, standings, money, [])
@@ -176,7 +184,9 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
         {
             "event": event,
             "round": round_,
-            "numbers": event.rounds.order_by("number").values_list("number", flat=True),
+            "numbers": [s.number for s in serien],
+            "provisional": provisional_text([s for s in serien if s.number == number]),
+            "played": any(s.number == number for s in serien),
             "table": table,
             **_money_context(request, event, rows, money),
             "downloads": links(request, exports),
@@ -243,6 +253,14 @@ def _money_context(
         "kasse_text": euro(kasse_cents(rows)),
         "cash_sum_text": euro(sum((r.cash_cents for r in rows), start=Fraction(0))),
     }
+
+
+def _announced_plan(event: Event) -> bool:
+    """Whether the event has an announced Gewinnplan (read with the event, no query)."""
+    try:
+        return event.prize_plan.is_locked
+    except PrizePlan.DoesNotExist:
+        return False
 
 
 def _pdf_links(event: Event, number: int | None) -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
-"""Seating a Serie: creating it (draw / seat by standings), its overview, swaps, re-forming.
+"""Seating a Serie: a preview with the conflict report, creating it (draw / seat by standings),
+its overview, swaps, re-forming.
 
 Owns the Serie pages of the Spielwart. Every decision (numbering, who is drawn, the started
 rule, how tables are re-formed) is in `services.seating`; these views read the form, call
@@ -8,6 +9,7 @@ the service and redirect after the POST with a German message. Every view is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -41,8 +43,10 @@ def round_create(request: HttpRequest, key: str) -> HttpResponse:
             seating=form.cleaned_data["seating"],
             seed=form.cleaned_data["seed"],
             allow_five=form.cleaned_data["allow_five"],
+            avoid=form.cleaned_data["avoid"],
             user=request.user,
             expected_number=form.cleaned_data["number"],
+            expected_tables=form.cleaned_data["tables"],
         )
     except (services.EntryError, ScoringError) as error:
         messages.error(request, error.message)
@@ -50,6 +54,50 @@ def round_create(request: HttpRequest, key: str) -> HttpResponse:
     tables = round_.tables.count()
     messages.success(request, f"Serie {round_.number} mit {tables} Tischen angelegt.")
     return redirect("spielwart-round", key=event.key, number=round_.number)
+
+
+@spielwart_required
+def round_preview(request: HttpRequest, key: str) -> HttpResponse:
+    """The next Serie as it would be drawn, with the conflict report; nothing is stored."""
+    event = event_or_404(key)
+    form = RoundForm(request.POST if request.method == "POST" else request.GET)
+    if not form.is_valid():
+        messages.error(request, "Bitte die Angaben zur Serie prüfen.")
+        return redirect("spielwart-event", key=event.key)
+    data = form.cleaned_data
+    try:
+        planned = services.preview_round(
+            event=event,
+            seating=data["seating"],
+            seed=data["seed"],
+            allow_five=data["allow_five"],
+            avoid=data["avoid"],
+        )
+    except (services.EntryError, ScoringError) as error:
+        messages.error(request, error.message)
+        return redirect("spielwart-event", key=event.key)
+    names = dict(
+        Player.objects.filter(pk__in=[p for t in planned.tables for p in t]).values_list(
+            "pk", "name"
+        )
+    )
+    confirm = RoundForm(
+        initial={
+            **data,
+            "seed": planned.seed,
+            "number": planned.number,
+            "tables": planned.fingerprint,
+        }
+    )
+    context = {
+        "event": event,
+        "planned": planned,
+        "tables": [[names[p] for p in table] for table in planned.tables],
+        "confirm": confirm,
+        "has_repeats": len(planned.report) > 1,
+        "avoid_label": dict(Round.Avoid.choices).get(planned.avoid, "") if planned.avoid else "",
+    }
+    return render(request, "club/spielwart_round_preview.html", context)
 
 
 @spielwart_required
@@ -76,6 +124,8 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "proposal": proposal,
         "proposal_error": proposal_error,
         "allow_five": allow_five,
+        "report": services.round_report(round_),
+        "deletable": _is_last_and_empty(round_, tables),
     }
     return render(request, "club/spielwart_round.html", context)
 
@@ -88,6 +138,13 @@ def _card(request: HttpRequest, table: Table, link: TableLink | None) -> dict[st
         "address": link_address(request, link) if link else "",
         "signed_off": 0 < len(table.seats.all()) <= getattr(table, "signed_count", 0),
     }
+
+
+def _is_last_and_empty(round_: Round, tables: Sequence[Table]) -> bool:
+    """The delete button: the last Serie, nothing entered at any table."""
+    if any(t.entry == Table.Entry.TOTALS or getattr(t, "game_count", 0) for t in tables):
+        return False
+    return services.next_round_number(round_.event) == round_.number + 1
 
 
 def _round_players(round_: Round) -> QuerySet[Player]:
@@ -152,6 +209,7 @@ def seat_swap(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 urlpatterns = [
     path(EVENT + "serie/neu/", round_create, name="spielwart-round-new"),
+    path(EVENT + "serie/vorschau/", round_preview, name="spielwart-round-preview"),
     path(ROUND, round_overview, name="spielwart-round"),
     path(ROUND + "plaetze/", seat_swap, name="spielwart-seat-swap"),
     path(ROUND + "umsetzen/", round_regroup, name="spielwart-regroup"),

@@ -25,6 +25,8 @@ from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
+from skatclub.club.services.events import SamePlayer
+from skatclub.club.services.removal import has_results
 from skatclub.club.text import search_text
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404, int_or_none
 from skatclub.club.views.permissions import spielwart_required
@@ -108,6 +110,7 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
         "rounds": rounds,
         "present_count": Attendance.objects.filter(event=event).count(),
         "round_form": RoundForm(initial={"number": services.next_round_number(event)}),
+        "deletable": not has_results(event.rounds.all()),
     }
     return render(request, "club/spielwart_event.html", context)
 
@@ -116,8 +119,9 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
 def attendance(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     guest_form = GuestForm()
+    same: SamePlayer | None = None
     if request.method == "POST":
-        guest_form, done = _change_attendance(request, event)
+        guest_form, same, done = _change_attendance(request, event)
         if done:
             query = urlencode({"q": search_text(request.POST.get("q", ""))})
             return redirect(f"{reverse('spielwart-attendance', args=[event.key])}?{query}")
@@ -132,24 +136,35 @@ def attendance(request: HttpRequest, key: str) -> HttpResponse:
         "candidates": candidates[:50],
         "query": query,
         "guest_form": guest_form,
+        "same": same,
     }
     return render(
         request,
         "club/spielwart_attendance.html",
         context,
-        status=INVALID if guest_form.errors else 200,
+        status=INVALID if guest_form.errors or same else 200,
     )
 
 
-def _change_attendance(request: HttpRequest, event: Event) -> tuple[GuestForm, bool]:
+def _change_attendance(
+    request: HttpRequest, event: Event
+) -> tuple[GuestForm, SamePlayer | None, bool]:
     action = request.POST.get("action")
-    if action == "guest":
+    if action in ("guest", "new_guest"):
         form = GuestForm(request.POST)
         if not form.is_valid():
-            return form, False
-        guest = services.add_guest(event=event, name=form.cleaned_data["name"])
+            return form, None, False
+        try:
+            guest = services.add_guest(
+                event=event, name=form.cleaned_data["name"], confirmed_new=action == "new_guest"
+            )
+        except SamePlayer as question:
+            return form, question, False
+        except services.EntryError as error:
+            form.add_error("name", error.message)
+            return form, None, False
         messages.success(request, f"Gast {guest.name} ist angemeldet.")
-        return GuestForm(), True
+        return GuestForm(), None, True
     player = get_object_or_404(Player, pk=int_or_none(request.POST.get("player")) or 0)
     if action == "add":
         services.mark_present(event=event, player=player)
@@ -157,7 +172,7 @@ def _change_attendance(request: HttpRequest, event: Event) -> tuple[GuestForm, b
     elif action == "remove":
         services.mark_absent(event=event, player=player)
         messages.success(request, f"{player.name} ist nicht mehr anwesend.")
-    return GuestForm(), True
+    return GuestForm(), None, True
 
 
 # --- results -------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command, execute_from_command_line
-from factories import pdf_text
+from factories import pdf_text, play_three_games
 
 EVENT = ["--event", "2026-11-20-preisskat"]
 
@@ -36,8 +36,9 @@ def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_ta
     ],
 )
 def test_it_prints_results_settlement_tischliste_and_blank_lists(
-    four_table, tmp_path, kind, extra, title
+    four_table, players, tmp_path, kind, extra, title
 ):
+    play_three_games(four_table, players)  # a Serie without any game counts nowhere
     out = tmp_path / f"{kind}.pdf"
     call_command("print_pdf", kind, *EVENT, *extra, "-o", str(out))
 

@@ -69,10 +69,18 @@ def row(
     }
 
 
+CONTRACT = list(row(1, "", "", 0, 0, 0, 0, 0, "0", 0))  # the spec's fields of a row
+
+
 def by_value(result: dict[str, Any]) -> dict[str, Any]:
-    """cash_cents is an exact decimal string ("232.5" and "232.50" are the same amount)."""
+    """cash_cents is an exact decimal string ("232.5" and "232.50" are the same amount).
+
+    Only the fields of the contract are compared; rows may carry more (Startgeld, prizes)."""
     assert all(isinstance(r["cash_cents"], str) for r in result["rows"])
-    rows = [{**r, "cash_cents": Decimal(r["cash_cents"])} for r in result["rows"]]
+    rows = [
+        {**{k: r[k] for k in CONTRACT}, "cash_cents": Decimal(r["cash_cents"])}
+        for r in result["rows"]
+    ]
     return {**result, "rows": rows}
 
 

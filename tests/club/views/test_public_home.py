@@ -11,13 +11,14 @@ from skatclub.club.services import TotalLine, record_totals
 
 
 def club_evening(season, day, players, key):
-    """One event, one 3-table per three players, paper lists: player i scores 10 x i + 50."""
+    """One event, one 3-table per three players, paper lists: player i has 2 won games worth
+    40 + 10 x i, so he scores 10 x i + 140."""
     event = Event.objects.create(key=key, name=f"Clubabend {key}", date=day, season=season)
     round_ = Round.objects.create(event=event, number=1)
     for start in range(0, len(players), 3):
         trio = players[start : start + 3]
         table = make_table(round_, start // 3 + 1, trio)
-        lines = [TotalLine(p, 10 * int(p.key[1:]), 1, 0) for p in trio]
+        lines = [TotalLine(p, 40 + 10 * int(p.key[1:]), 2, 0) for p in trio]
         record_totals(table=table, lines=lines)
     return event
 
@@ -35,7 +36,7 @@ def test_the_start_page_shows_the_top_ten_and_the_latest_events(client, db):
     response = client.get("/")
     assert response.status_code == 200
     page = response.content.decode()
-    # p11 scores 2 x (110 + 50) = 320, best; p0 and p1 (100 and 120) are not in the top 10
+    # p11 scores 2 x (110 + 140) = 500, best; p0 and p1 (280 and 300) are not in the top 10
     assert page.count('<th scope="row"><a href="/spieler/') == 10
     assert "Spieler 11" in page and "Spieler 02" in page
     assert "Spieler 01" not in page and "Spieler 00" not in page

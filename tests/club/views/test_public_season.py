@@ -130,7 +130,7 @@ def test_the_ranking_is_sortable_and_pageable(client, season, players):
     names = [page.index(n) for n in ("Anna Albers", "Bernd Brandt", "Carla Claus")]
     assert names == sorted(names)
     more = Season.objects.create(year=2025)
-    serien = {(1, n): {f"p{3 * n + i}": (i * 10, 1) for i in range(3)} for n in range(1, 19)}
+    serien = {(1, n): {f"p{3 * n + i}": (18 + 2 * i, 1) for i in range(3)} for n in range(1, 19)}
     extra = {
         f"p{3 * n + i}": Player.objects.create(key=f"p{3 * n + i}", name=f"Spieler {3 * n + i:02}")
         for n in range(1, 19)

@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring import format_cents
 from skatclub.club.models import Event, Round
-from skatclub.club.queries.standings import event_standings, standings_json
+from skatclub.club.queries.kasse import standings_with_money_json
+from skatclub.club.queries.standings import event_standings
 
 
 class Command(BaseCommand):
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         if round is not None and not Round.objects.filter(event=found, number=round).exists():
             raise CommandError(f"Serie {round} gibt es bei {event} nicht.")
         if json:
-            self.stdout.write(_dumps(standings_json(found, round)))
+            self.stdout.write(_dumps(standings_with_money_json(found, round)))
             return
         title = f"{found.name}, Serie {round}" if round is not None else found.name
         self.stdout.write(f"Rangliste {title}")

@@ -1,0 +1,152 @@
+"""Sign-in at a tournament: who plays, at which Startgeld rate, and whether it is paid.
+
+Owns `sign_in` (a known player; a walk-in takes seconds), `register_and_sign_in` (a new player
+or guest, remembered for next time; a near-identical name asks "derselbe Spieler?" first),
+`set_paid`, `sign_out` and `find_players` (by name or member number). The Startgeld of each
+sign-in is the event's rate at that moment (`Event.fee_for`), kept on the `Attendance` so a
+later change of the event's rates does not rewrite what was paid. A Vereinsmeisterschaft
+admits members only. One transaction each; refusals are `EntryError`s in German.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+
+from skatclub.club.models import Attendance, Event, Player, Seat
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.events import SamePlayer, clean_name, similar_players, unique_key
+
+MAX_QUERY = 100
+MAX_MEMBER_NUMBER = 20
+
+
+@dataclass(frozen=True)
+class Categories:
+    """The prize categories of a player (Damen, Senioren, Jugend)."""
+
+    woman: bool = False
+    senior: bool = False
+    youth: bool = False
+
+
+def default_rate(event: Event, player: Player) -> str:
+    """Jugend pays the reduced rate when the event has one."""
+    if player.is_youth and event.reduced_fee_cents is not None:
+        return Attendance.Rate.REDUCED
+    return Attendance.Rate.FULL
+
+
+@transaction.atomic
+def sign_in(
+    *, event: Event, player: Player, rate: str | None = None, paid: bool = False
+) -> Attendance:
+    """Sign `player` in (or change his rate); his Startgeld follows the rate."""
+    if player.is_guest and not event.guests_allowed:
+        raise EntryError(
+            "members_only", f"Zur {event.get_kind_display()} sind nur Mitglieder zugelassen."
+        )
+    rate = rate or default_rate(event, player)
+    if rate not in Attendance.Rate.values:
+        raise EntryError("bad_rate", "Startgeld-Satz: voll, ermäßigt oder frei.")
+    attendance, created = Attendance.objects.select_for_update().get_or_create(
+        event=event,
+        player=player,
+        defaults={"rate": rate, "fee_cents": event.fee_for(rate), "paid": paid},
+    )
+    if not created:
+        attendance.rate, attendance.fee_cents = rate, event.fee_for(rate)
+        attendance.paid = attendance.paid or paid
+        attendance.save(update_fields=["rate", "fee_cents", "paid"])
+    return attendance
+
+
+@transaction.atomic
+def register_and_sign_in(
+    *,
+    event: Event,
+    name: str,
+    guest: bool = True,
+    member_number: str = "",
+    categories: Categories = Categories(),
+    rate: str | None = None,
+    paid: bool = False,
+    confirmed_new: bool = False,
+) -> Attendance:
+    """A new player (a guest unless `guest=False`), remembered, and signed in.
+
+    When a known player has (almost) the same name or the member number is taken, nothing is
+    created: `SamePlayer` asks first; `confirmed_new=True` answers "a different person"."""
+    name = clean_name(name)
+    member_number = member_number.strip()
+    if len(member_number) > MAX_MEMBER_NUMBER:
+        raise EntryError(
+            "too_long", f"Die Mitgliedsnummer hat höchstens {MAX_MEMBER_NUMBER} Zeichen."
+        )
+    if guest and not event.guests_allowed:
+        raise EntryError(
+            "members_only", f"Zur {event.get_kind_display()} sind nur Mitglieder zugelassen."
+        )
+    if not confirmed_new:
+        candidates = similar_players(name)
+        if member_number:
+            candidates += [
+                p for p in Player.objects.filter(member_number=member_number) if p not in candidates
+            ]
+        if candidates:
+            raise SamePlayer(name, candidates)
+    player = Player.objects.create(
+        key=unique_key(name, Player),
+        name=name,
+        is_guest=guest,
+        member_number=member_number,
+        is_woman=categories.woman,
+        is_senior=categories.senior,
+        is_youth=categories.youth,
+    )
+    return sign_in(event=event, player=player, rate=rate, paid=paid)
+
+
+@transaction.atomic
+def set_paid(*, event: Event, player: Player, paid: bool) -> None:
+    if not Attendance.objects.filter(event=event, player=player).update(paid=paid):
+        raise EntryError("absent", f"{player.name} ist nicht angemeldet.")
+
+
+@transaction.atomic
+def sign_out(*, event: Event, player: Player) -> None:
+    """Take back a sign-in: only before the player was seated and while nothing is paid."""
+    attendance = Attendance.objects.filter(event=event, player=player).first()
+    if attendance is None:
+        return
+    if attendance.paid and attendance.fee_cents:
+        raise EntryError(
+            "paid",
+            f"{player.name} hat das Startgeld schon bezahlt; erst „nicht bezahlt“ setzen "
+            "(und das Geld zurückgeben).",
+        )
+    if Seat.objects.filter(round__event=event, player=player).exists():
+        raise EntryError(
+            "seated",
+            f"{player.name} hat schon an einem Tisch gesessen; die Anmeldung bleibt. Für "
+            "spätere Serien reicht es, ihn als abwesend zu führen.",
+        )
+    attendance.delete()
+
+
+def find_players(
+    query: str, *, absent_from: Event | None = None, limit: int = 20
+) -> QuerySet[Player]:
+    """Active players by name, Kürzel or member number, not yet signed in at `absent_from`."""
+    text = " ".join(query.split())[:MAX_QUERY]
+    players = Player.objects.filter(is_active=True)
+    if absent_from is not None:
+        players = players.exclude(attendance__event=absent_from)
+    if not text:
+        return players.none()
+    matches = Q(name__icontains=text) | Q(key__icontains=text)
+    if text.replace("-", "").isalnum():
+        matches |= Q(member_number__iexact=text) | Q(member_number__istartswith=text)
+    return players.filter(matches).order_by("name")[:limit]

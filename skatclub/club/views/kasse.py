@@ -1,0 +1,136 @@
+"""The Kasse of an event: the Kassenbericht (page and PDF), each player's receipt, other
+bookings and the counted cash. Spielwart only; writes go through `services.kasse`.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from skatclub.club.models import KasseEntry, Player, Seat
+from skatclub.club.money import EuroField
+from skatclub.club.presenters.kasse import receipt_context, report_context
+from skatclub.club.printing import render as pdf
+from skatclub.club.printing.kasse import kassenbericht_printout
+from skatclub.club.queries.kasse import event_kasse
+from skatclub.club.services import kasse, wrong_seat
+from skatclub.club.services.errors import EntryError
+from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, int_or_none, round_or_404
+from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.printing import pdf_response
+
+
+class BookingForm(forms.Form):
+    kind = forms.ChoiceField(label="Art", choices=KasseEntry.Kind.choices)
+    text = forms.CharField(label="wofür", max_length=kasse.MAX_TEXT)
+    amount = EuroField(label="Betrag (€)")
+
+
+class CountForm(forms.Form):
+    counted = EuroField(label="gezählt (€)")
+    note = forms.CharField(label="Vermerk", max_length=kasse.MAX_TEXT, required=False)
+
+
+@spielwart_required
+def kasse_page(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    context = report_context(event_kasse(event)) | {
+        "event": event,
+        "booking_form": BookingForm(),
+        "count_form": CountForm(),
+    }
+    return render(request, "club/spielwart_kasse.html", context)
+
+
+@spielwart_required
+@require_POST
+def kasse_change(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    action = request.POST.get("action")
+    try:
+        if action == "book":
+            form = BookingForm(request.POST)
+            if not form.is_valid() or form.cleaned_data["amount"] is None:
+                raise EntryError("bad_booking", _errors(form) or "Bitte einen Betrag angeben.")
+            data = form.cleaned_data
+            kasse.book(
+                event=event,
+                kind=data["kind"],
+                text=data["text"],
+                cents=data["amount"],
+                user=request.user,
+            )
+            messages.success(request, "Gebucht.")
+        elif action == "cancel":
+            entry = get_object_or_404(
+                KasseEntry, event=event, pk=int_or_none(request.POST.get("entry")) or 0
+            )
+            kasse.cancel_booking(entry=entry)
+            messages.success(request, f"Buchung „{entry.text}“ gelöscht.")
+        elif action == "count":
+            counting = CountForm(request.POST)
+            if not counting.is_valid() or counting.cleaned_data["counted"] is None:
+                message = _errors(counting) or "Bitte den gezählten Betrag angeben."
+                raise EntryError("bad_count", message)
+            kasse.count_cash(
+                event=event,
+                cents=counting.cleaned_data["counted"],
+                note=counting.cleaned_data["note"],
+                user=request.user,
+            )
+            messages.success(request, "Kassenbestand gespeichert.")
+    except EntryError as error:
+        messages.error(request, error.message)
+    return redirect("spielwart-kasse", key=event.key)
+
+
+def _errors(form: forms.BaseForm) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
+
+
+@spielwart_required
+def receipt_page(request: HttpRequest, key: str, player: str) -> HttpResponse:
+    event = event_or_404(key)
+    found = get_object_or_404(Player, key=player)
+    context = receipt_context(event_kasse(event), found.pk)
+    if context is None:
+        raise Http404(f"{found.name} hat bei dieser Veranstaltung nicht gespielt.")
+    return render(request, "club/spielwart_receipt.html", context | {"event": event})
+
+
+@spielwart_required
+def kassenbericht_pdf(request: HttpRequest, key: str) -> HttpResponse:
+    printout = kassenbericht_printout(event_or_404(key))
+    if request.GET.get("html"):
+        return HttpResponse(pdf.render_html(printout.template, printout.context))
+    return pdf_response(printout)
+
+
+@spielwart_required
+@require_POST
+def seat_wrong(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    round_ = round_or_404(key, number)
+    seat = get_object_or_404(Seat, round=round_, pk=int_or_none(request.POST.get("seat")) or 0)
+    wrong = request.POST.get("wrong") == "1"
+    wrong_seat.mark_wrong_seat(seat=seat, wrong=wrong, user=request.user)
+    name = seat.player.name
+    text = (
+        f"{name}: falscher Platz – die Serie zählt für {name} 0 Punkte und 0 Spiele."
+        if wrong
+        else f"{name}: falscher Platz aufgehoben."
+    )
+    messages.success(request, text)
+    return redirect("spielwart-round", key=key, number=number)
+
+
+urlpatterns = [
+    path(EVENT + "kasse/", kasse_page, name="spielwart-kasse"),
+    path(EVENT + "kasse/aendern/", kasse_change, name="spielwart-kasse-change"),
+    path(EVENT + "kasse/quittung/<slug:player>/", receipt_page, name="spielwart-receipt"),
+    path(EVENT + "kasse/kassenbericht.pdf", kassenbericht_pdf, name="spielwart-kassenbericht"),
+    path(ROUND + "falscher-platz/", seat_wrong, name="spielwart-wrong-seat"),
+]

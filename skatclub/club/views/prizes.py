@@ -1,0 +1,214 @@
+"""The Gewinnplan: the Spielwart's builder (settings, lines, check against the pot, announce)
+and the public page (the announced plan, then the prize list).
+
+Builder views are `@spielwart_required` and write through `services.prizes`; the public page
+is read-only (`require_safe`) and shows a plan only once it is announced.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST, require_safe
+
+from skatclub.club.models import Event, PrizePlan, PrizeRule
+from skatclub.club.money import EuroField, PercentField
+from skatclub.club.presenters.pages import played_serien, provisional_text
+from skatclub.club.presenters.prizes import check_lines, pot_text, prize_rows, rule_text
+from skatclub.club.queries.prizes import (
+    entry_fees,
+    event_prizes,
+    plan_check,
+    played_serien_count,
+    pot_parts,
+)
+from skatclub.club.queries.standings import event_standings
+from skatclub.club.services import prizes
+from skatclub.club.services.errors import EntryError
+from skatclub.club.views.lookups import EVENT, event_or_404, int_or_none
+from skatclub.club.views.permissions import spielwart_required
+
+MAX_FIELD = 1000
+
+
+class SettingsForm(forms.ModelForm[PrizePlan]):
+    entry_fee_percent = PercentField(label="vom Startgeld in den Topf (%)")
+    lost_fee_percent = PercentField(label="vom Verlustspielgeld in den Topf (%)")
+
+    class Meta:
+        model = PrizePlan
+        fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "serien"]
+
+
+class RuleForm(forms.Form):
+    KINDS = [
+        ("percent", "Anteil am Topf (%)"),
+        ("fixed", "fester Betrag (€)"),
+        ("item", "Sachpreis"),
+    ]
+
+    category = forms.ChoiceField(label="Wertung", choices=PrizeRule.Category.choices)
+    first = forms.IntegerField(label="von Platz", min_value=1, max_value=MAX_FIELD, initial=1)
+    last = forms.IntegerField(label="bis Platz", min_value=1, max_value=MAX_FIELD, initial=1)
+    kind = forms.ChoiceField(label="Preis", choices=KINDS)
+    percent = PercentField(label="Anteil (%)", required=False)
+    amount = EuroField(label="Betrag (€)", required=False, max_cents=10_000_000)
+    item = forms.CharField(label="Sachpreis", max_length=100, required=False)
+    per_participants = forms.IntegerField(
+        label="ein Preis je … Teilnehmer (0: nein)", min_value=0, max_value=MAX_FIELD, initial=0
+    )
+    min_participants = forms.IntegerField(
+        label="nur ab … Teilnehmern (0: immer)", min_value=0, max_value=MAX_FIELD, initial=0
+    )
+
+
+def _participants(request: HttpRequest, signed: int) -> int:
+    try:
+        wanted = int(request.GET.get("teilnehmer", signed))
+    except ValueError:
+        return signed
+    return min(max(wanted, 0), MAX_FIELD)
+
+
+@spielwart_required
+def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    plan = prizes.plan_of(event)
+    rows = event_standings(event)
+    pot = pot_parts(plan, rows)
+    signed = event.attendance_set.count()
+    participants = _participants(request, signed)
+    # Before play the pot is the Startgeld of the field asked about, at the full rate.
+    startgeld = (
+        entry_fees(event) if participants == signed else participants * event.entry_fee_cents
+    )
+    estimate = (
+        pot.cents
+        if participants == signed
+        else int(prizes.percent(plan.entry_fee_percent) * startgeld)
+    )
+    check = plan_check(plan, participants, estimate)
+    context: dict[str, Any] = {
+        "event": event,
+        "plan": plan,
+        "rules": [(rule, rule_text(rule)) for rule in plan.rules.all()],
+        "settings_form": SettingsForm(instance=plan),
+        "rule_form": RuleForm(),
+        "pot_text": pot_text(plan, pot),
+        "check_lines": check_lines(check, participants),
+        "participants": participants,
+        "signed": signed,
+        **_prize_context(event, plan, rows),
+    }
+    return render(request, "club/spielwart_prizes.html", context)
+
+
+def _prize_context(event: Event, plan: PrizePlan, rows: list[Any]) -> dict[str, Any]:
+    if not rows or not plan.rules.exists():
+        return {"prize_rows": [], "prize_note": ""}
+    awarded = event_prizes(plan, rows)
+    names = {row.player_id: row.name for row in rows}
+    places = {row.player_id: row.place for row in rows}
+    played = played_serien_count(event)
+    note = "" if played >= plan.serien else f"Zwischenstand nach {played} von {plan.serien} Serien."
+    return {
+        "prize_rows": prize_rows(awarded, names, places),
+        "prize_note": note,
+        "prize_total": awarded.paid_cents,
+        "prize_unpaid": awarded.unpaid_cents,
+        "provisional": provisional_text(played_serien(event)),
+    }
+
+
+@spielwart_required
+@require_POST
+def plan_change(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    plan = prizes.plan_of(event)
+    action = request.POST.get("action")
+    try:
+        if action == "settings":
+            form = SettingsForm(request.POST, instance=plan)
+            if not form.is_valid():
+                raise EntryError("bad_settings", _errors(form))
+            data = form.cleaned_data
+            prizes.save_settings(
+                plan=plan,
+                entry_fee_percent=data["entry_fee_percent"],
+                lost_fee_percent=data["lost_fee_percent"],
+                ties=data["ties"],
+                one_prize_each=data["one_prize_each"],
+                serien=data["serien"],
+            )
+            messages.success(request, "Einstellungen des Gewinnplans gespeichert.")
+        elif action == "rule":
+            _add_rule(request, plan)
+        elif action == "delete":
+            rule = get_object_or_404(
+                PrizeRule, plan=plan, pk=int_or_none(request.POST.get("rule")) or 0
+            )
+            prizes.delete_rule(rule=rule)
+            messages.success(request, "Zeile gelöscht.")
+        elif action == "announce":
+            prizes.announce(plan=plan, user=request.user)
+            messages.success(request, "Der Gewinnplan ist angekündigt und steht jetzt fest.")
+    except EntryError as error:
+        messages.error(request, error.message)
+    return redirect("spielwart-prizes", key=event.key)
+
+
+def _add_rule(request: HttpRequest, plan: PrizePlan) -> None:
+    form = RuleForm(request.POST)
+    if not form.is_valid():
+        raise EntryError("bad_rule", _errors(form))
+    data = form.cleaned_data
+    kind = data["kind"]
+    prizes.add_rule(
+        plan=plan,
+        category=data["category"],
+        first=data["first"],
+        last=data["last"],
+        percent_value=data["percent"] if kind == "percent" else None,
+        fixed_cents=data["amount"] if kind == "fixed" else None,
+        item=data["item"] if kind == "item" else "",
+        per_participants=data["per_participants"],
+        min_participants=data["min_participants"],
+    )
+    messages.success(request, "Zeile hinzugefügt.")
+
+
+def _errors(form: forms.BaseForm) -> str:
+    return " ".join(
+        f"{form.fields[name].label if name in form.fields else ''}: {error}".lstrip(": ")
+        for name, errors in form.errors.items()
+        for error in errors
+    )
+
+
+@require_safe
+def public_plan(request: HttpRequest, key: str) -> HttpResponse:
+    event = get_object_or_404(Event, key=key)
+    plan = PrizePlan.objects.filter(event=event, announced_at__isnull=False).first()
+    if plan is None:
+        raise Http404("Für diese Veranstaltung ist kein Gewinnplan angekündigt.")
+    rows = event_standings(event)
+    context = {
+        "event": event,
+        "plan": plan,
+        "rules": [rule_text(rule) for rule in plan.rules.all()],
+        "pot_text": pot_text(plan, pot_parts(plan, rows)),
+        **_prize_context(event, plan, rows),
+    }
+    return render(request, "club/prize_plan.html", context)
+
+
+urlpatterns = [
+    path(EVENT + "gewinnplan/", plan_builder, name="spielwart-prizes"),
+    path(EVENT + "gewinnplan/aendern/", plan_change, name="spielwart-prizes-change"),
+    path("veranstaltungen/<slug:key>/gewinnplan/", public_plan, name="prize-plan"),
+]

@@ -1,0 +1,158 @@
+"""Sign-in at the door: find a player by name or member number, or register a walk-in, with
+the Startgeld rate and whether it is paid. Thin over `services.signin`; every view is
+`@spielwart_required`, POSTs redirect back with the search kept (POST-redirect-GET).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Count, Q, Sum
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+
+from skatclub.club.models import Attendance, Event, Player
+from skatclub.club.presenters.downloads import euro
+from skatclub.club.services import signin
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.events import MAX_NAME, SamePlayer
+from skatclub.club.views.lookups import EVENT, INVALID, event_or_404, int_or_none
+from skatclub.club.views.permissions import spielwart_required
+
+
+class NewPlayerForm(forms.Form):
+    name = forms.CharField(label="Name", max_length=MAX_NAME)
+    member_number = forms.CharField(
+        label="Mitgliedsnummer", max_length=signin.MAX_MEMBER_NUMBER, required=False
+    )
+    guest = forms.BooleanField(label="Gast", required=False, initial=True)
+    woman = forms.BooleanField(label="Dame", required=False)
+    senior = forms.BooleanField(label="Senior", required=False)
+    youth = forms.BooleanField(label="Jugend", required=False)
+    rate = forms.ChoiceField(
+        label="Startgeld",
+        choices=[("", "nach Kategorie"), *Attendance.Rate.choices],
+        required=False,
+    )
+    paid = forms.BooleanField(label="bezahlt", required=False, initial=True)
+
+
+def _back(event: Event, query: str) -> HttpResponse:
+    url = reverse("spielwart-signin", args=[event.key])
+    return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
+
+
+@spielwart_required
+def signin_page(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    query = request.GET.get("q", request.POST.get("q", "")).strip()[: signin.MAX_QUERY]
+    form = NewPlayerForm(initial={"guest": event.guests_allowed})
+    same: SamePlayer | None = None
+    if request.method == "POST":
+        response, form, same = _post(request, event, query)
+        if response is not None:
+            return response
+    signed = (
+        Attendance.objects.filter(event=event).select_related("player").order_by("player__name")
+    )
+    found = signin.find_players(query, absent_from=event) if query else []
+    context = {
+        "event": event,
+        "query": query,
+        "found": [(p, signin.default_rate(event, p)) for p in found],
+        "signed": signed,
+        "sums": _sums(event),
+        "form": form,
+        "same": same,
+        "rates": Attendance.Rate.choices,
+        "fees": {rate: euro(event.fee_for(rate)) for rate in Attendance.Rate.values},
+    }
+    status = INVALID if form.errors or same else 200
+    return render(request, "club/spielwart_signin.html", context, status=status)
+
+
+def _post(
+    request: HttpRequest, event: Event, query: str
+) -> tuple[HttpResponse | None, NewPlayerForm, SamePlayer | None]:
+    action = request.POST.get("action", "")
+    form = NewPlayerForm(initial={"guest": event.guests_allowed})
+    try:
+        if action in ("register", "register_new"):
+            form = NewPlayerForm(request.POST)
+            if not form.is_valid():
+                return None, form, None
+            attendance = _register(event, form.cleaned_data, action == "register_new")
+            messages.success(request, f"{attendance.player.name} ist angemeldet{_fee(attendance)}.")
+            return _back(event, ""), form, None
+        player = get_object_or_404(Player, pk=int_or_none(request.POST.get("player")) or 0)
+        if action == "sign_in":
+            attendance = signin.sign_in(
+                event=event,
+                player=player,
+                rate=request.POST.get("rate") or None,
+                paid=request.POST.get("paid") == "1",
+            )
+            messages.success(request, f"{player.name} ist angemeldet{_fee(attendance)}.")
+            return _back(event, ""), form, None
+        if action in ("paid", "unpaid"):
+            signin.set_paid(event=event, player=player, paid=action == "paid")
+            state = "bezahlt" if action == "paid" else "nicht bezahlt"
+            messages.success(request, f"Startgeld von {player.name}: {state}.")
+        elif action == "sign_out":
+            signin.sign_out(event=event, player=player)
+            messages.success(request, f"{player.name} ist abgemeldet.")
+    except SamePlayer as question:
+        return None, form, question
+    except EntryError as error:
+        if action.startswith("register"):
+            form.add_error("name", error.message)
+            return None, form, None
+        messages.error(request, error.message)
+    return _back(event, query), form, None
+
+
+def _register(event: Event, data: dict[str, Any], confirmed_new: bool) -> Attendance:
+    return signin.register_and_sign_in(
+        event=event,
+        name=data["name"],
+        guest=data["guest"],
+        member_number=data["member_number"],
+        categories=signin.Categories(data["woman"], data["senior"], data["youth"]),
+        rate=data["rate"] or None,
+        paid=data["paid"],
+        confirmed_new=confirmed_new,
+    )
+
+
+def _fee(attendance: Attendance) -> str:
+    if not attendance.fee_cents:
+        return ""
+    state = "bezahlt" if attendance.paid else "noch offen"
+    return f", Startgeld {euro(attendance.fee_cents)} {state}"
+
+
+def _sums(event: Event) -> dict[str, Any]:
+    rows = Attendance.objects.filter(event=event).aggregate(
+        count=Count("id"),
+        total=Sum("fee_cents"),
+        paid=Sum("fee_cents", filter=Q(paid=True)),
+        guests=Count("id", filter=Q(player__is_guest=True)),
+    )
+    total, paid = rows["total"] or 0, rows["paid"] or 0
+    return {
+        "count": rows["count"],
+        "guests": rows["guests"],
+        "total": euro(total),
+        "paid": euro(paid),
+        "open": euro(total - paid),
+        "has_open": total > paid,
+    }
+
+
+urlpatterns = [
+    path(EVENT + "anmeldung/", signin_page, name="spielwart-signin"),
+]

@@ -1,0 +1,128 @@
+"""The Gewinnplan builder: lines, check against the pot, announcing locks it, public page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Round
+
+EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
+PLAN = EVENT + "gewinnplan/"
+CHANGE = PLAN + "aendern/"
+
+
+@pytest.fixture
+def field(event: Event, players: dict[str, Player]) -> Event:
+    event.kind, event.entry_fee_cents = "tournament", 1000
+    event.save()
+    for player in players.values():  # 12 players, 120,00 € Startgeld
+        Attendance.objects.create(event=event, player=player, fee_cents=1000, paid=True)
+    return event
+
+
+def rule(client: Client, **data: object) -> None:
+    base = {"action": "rule", "category": "all", "first": 1, "last": 1, "kind": "percent"}
+    base |= {"per_participants": 0, "min_participants": 0}
+    client.post(CHANGE, base | data)
+
+
+def test_the_builder_checks_the_payout_against_the_pot(
+    spielwart_client: Client, field: Event
+) -> None:
+    rule(spielwart_client, percent="50")
+    rule(spielwart_client, first=2, last=3, percent="15")
+    rule(spielwart_client, category="women", kind="fixed", amount="5,00")
+    rule(spielwart_client, category="youth", kind="item", item="Skatbuch")
+    page = spielwart_client.get(PLAN).content.decode()
+    assert "Platz 1: 50 % des Topfes" in page
+    assert "Platz 2–3: je 15 % des Topfes" in page
+    assert "Damen 1.: 5,00 €" in page and "Jugend 1.: Sachpreis: Skatbuch" in page
+    assert "Topf 120,00 €: 100 % vom Startgeld (120,00 €)." in page
+    # 60 + 2 × 18 + 5 = 101,00 €; 19,00 € remain
+    assert "Bei 12 Teilnehmern: 5 Preise, davon Geld zusammen 101,00 €" in page
+    assert "Es bleiben 19,00 € im Topf (für die Kasse)." in page
+
+
+def test_a_plan_that_pays_more_than_the_pot_says_so(spielwart_client: Client, field: Event) -> None:
+    rule(spielwart_client, kind="fixed", amount="150")
+    page = spielwart_client.get(PLAN).content.decode()
+    assert "Der Plan zahlt 30,00 € mehr aus, als im Topf ist" in page
+    bigger = spielwart_client.get(PLAN, {"teilnehmer": 20}).content.decode()
+    assert "Bei 20 Teilnehmern" in bigger and "Es bleiben 50,00 €" in bigger
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "percent"}, "genau eins von Anteil am Topf"),
+        ({"first": 3, "last": 2, "percent": "10"}, "„von“ ≤ „bis“"),
+        ({"percent": "120"}, "Anteil (%)"),
+        ({"kind": "fixed", "amount": "zehn"}, "ist kein Betrag"),
+    ],
+)
+def test_impossible_lines_are_refused_in_german(
+    spielwart_client: Client, field: Event, data: dict[str, object], message: str
+) -> None:
+    response = spielwart_client.post(
+        CHANGE,
+        {"action": "rule", "category": "all", "first": 1, "last": 1, "kind": "percent"}
+        | {"per_participants": 0, "min_participants": 0}
+        | data,
+        follow=True,
+    )
+    assert message in response.content.decode()
+    assert not PrizeRule.objects.exists()
+
+
+def test_announcing_publishes_and_locks_the_plan(
+    spielwart_client: Client, client: Client, field: Event
+) -> None:
+    rule(spielwart_client, percent="50")
+    assert client.get("/veranstaltungen/2026-11-20-preisskat/gewinnplan/").status_code == 404
+    spielwart_client.post(CHANGE, {"action": "announce"})
+    plan = PrizePlan.objects.get()
+    assert plan.is_locked
+    public = client.get("/veranstaltungen/2026-11-20-preisskat/gewinnplan/").content.decode()
+    assert "Platz 1: 50 % des Topfes" in public
+    assert (
+        "Gewinnplan und Preisliste"
+        in client.get("/veranstaltungen/2026-11-20-preisskat/").content.decode()
+    )
+    refused = spielwart_client.post(
+        CHANGE,
+        {
+            "action": "rule",
+            "category": "all",
+            "first": 2,
+            "last": 2,
+            "kind": "percent",
+            "percent": "10",
+            "per_participants": 0,
+            "min_participants": 0,
+        },
+        follow=True,
+    )
+    assert "angekündigt und damit fest" in refused.content.decode()
+    assert PrizeRule.objects.count() == 1
+
+
+def test_a_plan_is_announced_before_the_first_serie(spielwart_client: Client, field: Event) -> None:
+    rule(spielwart_client, percent="50")
+    Round.objects.create(event=field, number=1)
+    page = spielwart_client.post(CHANGE, {"action": "announce"}, follow=True).content.decode()
+    assert "vor dem Start angekündigt" in page
+    assert not PrizePlan.objects.get().is_locked
+
+
+def test_shares_over_a_hundred_percent_cannot_be_announced(
+    spielwart_client: Client, field: Event
+) -> None:
+    rule(spielwart_client, first=1, last=3, percent="40")
+    page = spielwart_client.post(CHANGE, {"action": "announce"}, follow=True).content.decode()
+    assert "mehr als 100 %" in page
+
+
+def test_members_cannot_build_a_plan(member_client: Client, field: Event) -> None:
+    assert member_client.get(PLAN).status_code == 403
+    assert member_client.post(CHANGE, {"action": "announce"}).status_code == 403
