@@ -77,16 +77,16 @@ def status_text(progress: Sequence[TableProgress]) -> str:
     """The status line of a printout of these tables (one table: its Spielliste)."""
     if not progress:
         return "vorläufig: noch keine Tische"
+    unchecked = [p for p in progress if not p.confirmed]
+    if not unchecked:  # a checked list is final, even when it ended before its last game
+        return "geprüft von " + _checkers(progress)
     entered = sum(min(p.entered, p.expected) for p in progress)
     expected = sum(p.expected for p in progress)
     if entered < expected:
         return f"vorläufig: {entered} von {expected} Spielen"
-    unchecked = [p for p in progress if not p.confirmed]
-    if unchecked:
-        if len(progress) == 1:
-            return "nicht geprüft"
-        return f"nicht geprüft: {len(unchecked)} von {len(progress)} Tischen"
-    return "geprüft von " + _checkers(progress)
+    if len(progress) == 1:
+        return "nicht geprüft"
+    return f"nicht geprüft: {len(unchecked)} von {len(progress)} Tischen"
 
 
 def _checkers(progress: Iterable[TableProgress]) -> str:

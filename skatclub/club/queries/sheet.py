@@ -171,7 +171,7 @@ def score_sheets(tables: Sequence[Table]) -> list[ScoreSheet]:
     games: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
     for g in Game.objects.filter(table_id__in=ids).values("table_id", *GAME_FIELDS):
         games[g["table_id"]][g["number"]] = g
-    lines = standings.lines_for(Q(pk=tables[0].round_id), Q(pk__in=ids))
+    lines = standings.lines_for(Q(pk=tables[0].round_id), Q(pk__in=ids), unplayed=True)
     by_table: dict[int, dict[int, Line]] = defaultdict(dict)
     for line in lines:
         by_table[line.table_id][line.player_id] = line
@@ -289,7 +289,7 @@ def _rows(
 
 def table_lines(table: Table) -> list[Line]:
     """The adapter's lines of this one table, so the foot shows the standings' numbers."""
-    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk))
+    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk), unplayed=True)
 
 
 def _foot(players: tuple[SheetPlayer, ...], lines: dict[int, Line]) -> tuple[SheetFoot, ...]:

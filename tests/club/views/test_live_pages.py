@@ -78,5 +78,6 @@ def test_the_projector_says_final_when_every_list_is_confirmed(
 def test_the_projector_turns_pages_of_ten(
     client: Client, four_table: Table, three_table: Table
 ) -> None:
+    enter(four_table, 1, 2, "Kr m2 H S")  # a Serie without any game counts nowhere
     page = client.get(PROJECTOR, HTTP_X_LIVE="1").content.decode()
     assert page.count('class="projector-page"') == 1  # 7 players
