@@ -110,7 +110,9 @@ def browser():  # type: ignore[no-untyped-def]
 
 
 def new_page(browser, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=viewport)
+    # wait_for_function evaluates its condition as a string, which the pages' CSP forbids;
+    # the CSP itself is checked page by page in the CSP browser test.
+    context = browser.new_context(viewport=viewport, bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.on("pageerror", lambda error: pytest.fail(f"JavaScript error: {error}"))
