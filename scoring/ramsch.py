@@ -22,6 +22,7 @@ from scoring.errors import (
     TieRuleRequired,
     TricksInconsistent,
 )
+from scoring.value import MAX_BOCK
 
 PLAYERS = 3
 TRICKS = 10
@@ -179,6 +180,10 @@ def ramsch_deal_scores(
     options: RamschOptions = RamschOptions(),  # noqa: B008 - frozen
 ) -> dict[int, int]:
     """Signed score per seat of the deal (seats not listed score 0)."""
+    if not (0 <= deal.pushes <= PLAYERS and 0 <= deal.knocks <= PLAYERS):
+        raise InvalidRequest(
+            f"Schieben und Klopfen: jeder Spieler höchstens einmal, also je 0 bis {PLAYERS} mal."
+        )
     seats = [seat for seat, _ in deal.card_points]
     if len(set(seats)) != len(seats):
         raise InvalidRequest("Ein Platz steht beim Ramsch doppelt.")
@@ -242,8 +247,8 @@ def ramsch_result(
     bock: int = 0,
 ) -> RamschResult:
     """`ramsch_deal_scores`, doubled once per Bock level, with its derivation."""
-    if not 0 <= bock <= MAX_DOUBLINGS:
-        raise InvalidRequest(f"Bock: 0 bis {MAX_DOUBLINGS} mal.")
+    if not 0 <= bock <= MAX_BOCK:
+        raise InvalidRequest(f"Bock: 0 bis {MAX_BOCK} mal.")
     scores = {seat: score * 2**bock for seat, score in ramsch_deal_scores(deal, options).items()}
     factors = [f"× 2 ({deal.pushes}× Schieben)"] * bool(deal.pushes)
     factors += [f"× 2 ({deal.knocks}× Klopfen)"] * bool(deal.knocks)

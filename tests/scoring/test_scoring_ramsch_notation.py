@@ -100,3 +100,16 @@ def test_a_ramsch_deal_round_trips_through_its_dict() -> None:
     assert RamschDeal.from_dict(deal.to_dict()) == deal
     with pytest.raises(ScoringError):
         RamschDeal.from_dict({"card_points": "viele"})
+
+
+@pytest.mark.parametrize("line", ["R 1:61 2:30 3:29 s4", "R 1:61 2:30 3:29 k99", "R 2:61 s9"])
+def test_a_ramsch_pushed_or_knocked_more_often_than_three_players_can_is_refused(
+    line: str,
+) -> None:
+    with pytest.raises(ScoringError, match="höchstens einmal"):
+        ramsch_deal_scores(parse_ramsch(line))
+
+
+def test_a_ramsch_more_than_four_times_bock_is_refused() -> None:
+    with pytest.raises(ScoringError, match="Bock: 0 bis 4"):
+        ramsch_result(parse_ramsch("R 1:61 2:30 3:29"), bock=5)
