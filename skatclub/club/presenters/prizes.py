@@ -2,7 +2,8 @@
 
 Owns `rule_text` (one line of the plan as the club reads it), `check_lines` (the planned
 payout against the pot: what remains or what is missing) and `prize_rows` (who gets what,
-best first). Reads nothing itself; writes nothing.
+best first), and `prize_list_context`, the prize list as the page and the printout show it
+(reading the event's ranking and prizes through `queries`). Writes nothing.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import prizes as engine
-from skatclub.club.models import PrizePlan, PrizeRule
+from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.presenters.downloads import euro, german_decimal
-from skatclub.club.queries.prizes import Pot
+from skatclub.club.presenters.pages import played_serien, provisional_text
+from skatclub.club.queries.prizes import Pot, event_prizes, played_serien_count
+from skatclub.club.queries.standings import Row
 
 
 def percent_text(value: Any) -> str:
@@ -97,3 +100,21 @@ def prize_rows(
         for award in prizes.awards
     ]
     return sorted(rows, key=lambda r: (r["place"] or 10**6, r["title"]))
+
+
+def prize_list_context(event: Event, plan: PrizePlan, rows: list[Row]) -> dict[str, Any]:
+    """Who gets what so far, with the note how far the tournament is and "vorläufig"."""
+    if not rows or not plan.rules.exists():
+        return {"prize_rows": [], "prize_note": ""}
+    awarded = event_prizes(plan, rows)
+    names = {row.player_id: row.name for row in rows}
+    places = {row.player_id: row.place for row in rows}
+    played = played_serien_count(event)
+    note = "" if played >= plan.serien else f"Zwischenstand nach {played} von {plan.serien} Serien."
+    return {
+        "prize_rows": prize_rows(awarded, names, places),
+        "prize_note": note,
+        "prize_total": awarded.paid_cents,
+        "prize_unpaid": awarded.unpaid_cents,
+        "provisional": provisional_text(played_serien(event)),
+    }

@@ -94,7 +94,7 @@ def club_name() -> str:
     return name or settings.SKATCLUB_NAME
 
 
-def _base(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
+def base_context(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
     subtitle = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
         subtitle += f" · Serie {round_.number}"
@@ -135,7 +135,7 @@ def sheets_printout(kind: str, event: Event, round_: Round, table_number: int | 
     stem = f"spielliste{'-blanko' if blank else ''}-{event.key}-serie-{round_.number}"
     filename = f"{stem}-tisch-{table_number}.pdf" if table_number else f"{stem}-alle-tische.pdf"
     title = f"Spielliste Tisch {table_number}" if table_number else "Spiellisten"
-    context = _base(event, round_, title)
+    context = base_context(event, round_, title)
     heading = f"{context['club_name']} · {event.name}, {event.date:%d.%m.%Y}"
     sheets = score_sheets(tables)
     if blank:
@@ -165,7 +165,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     rows = event_standings(event, number)
     title = f"Ergebnis Serie {number}" if number else "Gesamtergebnis"
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
-    context = _base(event, round_, title) | {
+    context = base_context(event, round_, title) | {
         "status": _status(event, number),
         "rows": [_result_row(row, event) for row in rows],
         "has_settlement": event.has_settlement,
@@ -207,7 +207,7 @@ def seating_printout(event: Event, round_: Round) -> Printout:
     tables: dict[int, list[Seat]] = defaultdict(list)
     for seat in seats:
         tables[seat.table.number].append(seat)
-    context = _base(event, round_, f"Tischliste Serie {round_.number}") | {
+    context = base_context(event, round_, f"Tischliste Serie {round_.number}") | {
         "status": _status(event, round_.number),
         "tables": [
             {"number": number, "size": len(seated), "seats": seated}
@@ -225,6 +225,6 @@ def seating_printout(event: Event, round_: Round) -> Printout:
 
 def settlement_printout(event: Event) -> Printout:
     """The one settlement of the event: what every player pays to or receives from the Kasse."""
-    context = _base(event, None, "Abrechnung für die Kasse") | payout_context(event)
+    context = base_context(event, None, "Abrechnung für die Kasse") | payout_context(event)
     context["status"] = _status(event, None)
     return Printout("pdf/settlement.html", f"abrechnung-{event.key}.pdf", context)

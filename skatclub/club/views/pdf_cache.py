@@ -2,9 +2,10 @@
 
 A printout costs 0.5–2 s of CPU; a repeat request for the same one is served from the cache
 (Django's cache: a file cache in the data folder, shared by all server processes). The key is
-the printout (kind, event, Serie, table) and the state of the event: its own settings and the
-last `Change` of any of its tables (every write to results, seats and checks leaves one; an
-import leaves one per table), with the number of its Serien and tables. Twenty requests at
+the printout (kind, event, Serie, table) and the state of the event: every field of its own,
+the last `Change` of any of its tables (every write to results, seats and checks leaves one; an
+import leaves one per table), with the number of its Serien and tables, its sign-in with the
+Startgeld, its Gewinnplan, and the club's name. Twenty requests at
 once for a PDF that is not cached yet render it once: the others wait for the first (a lock
 file per key). At most `RENDER_SLOTS` renders run at once across processes; a request that
 cannot get a slot within `WAIT_SECONDS` gets None (the view answers "wird erstellt").
@@ -22,9 +23,10 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q, Sum
 
-from skatclub.club.models import Event, Table
+from skatclub.club.models import Attendance, Event, PrizePlan, PrizeRule, Table
+from skatclub.club.printing.printouts import club_name
 
 RENDER_SLOTS = 2
 WAIT_SECONDS = 20.0
@@ -32,28 +34,32 @@ CACHE_SECONDS = 24 * 3600
 
 
 def printout_key(kind: str, event: Event, **where: int) -> str:
-    """Changes whenever what the printout shows can have changed (one query)."""
+    """Changes whenever what the printout shows can have changed (five small queries)."""
     state = Table.objects.filter(round__event=event).aggregate(
         rounds=Count("round", distinct=True),
         tables=Count("id", distinct=True),
         last_change=Max("changes__id"),
         changes=Count("changes__id"),
     )
-    own = (
-        event.pk,
-        event.key,
-        event.name,
-        str(event.date),
-        event.ruleset,
-        event.house_kontra,
-        event.house_bock,
-        event.house_ramsch,
-        event.cents_per_point,
-        event.lost_game_fees_cents,
-        event.games_per_round,
+    own = tuple(getattr(event, field.attname) for field in Event._meta.concrete_fields)
+    text = repr(
+        (kind, sorted(where.items()), own, sorted(state.items()), _tournament(event), club_name())
     )
-    text = repr((kind, sorted(where.items()), own, sorted(state.items()), settings.SKATCLUB_NAME))
     return "pdf:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _tournament(event: Event) -> tuple[object, ...]:
+    """What a tournament's printouts show besides the games: sign-in and Startgeld, the
+    Gewinnplan with its prizes (three small queries)."""
+    signed = Attendance.objects.filter(event=event).aggregate(
+        count=Count("id"),
+        fees=Sum("fee_cents"),
+        paid=Count("id", filter=Q(paid=True)),
+        last=Max("id"),
+    )
+    plan = PrizePlan.objects.filter(event=event).values_list().first()
+    rules = list(PrizeRule.objects.filter(plan__event=event).order_by("pk").values_list())
+    return sorted(signed.items()), plan, rules
 
 
 def cached_pdf(key: str, render: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes] | None:

@@ -9,6 +9,8 @@ is rendered once and then served from the cache until the event changes (`pdf_ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.shortcuts import render as render_page
@@ -25,14 +27,21 @@ PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
+    return cached_response(request, event, kind, lambda: _printout(kind, event, **where), **where)
+
+
+def cached_response(
+    request: HttpRequest, event: Event, kind: str, make: Callable[[], Printout], **where: int
+) -> HttpResponse:
+    """The printout `make()` gives, as PDF from the cache (or `?html=1` as a page)."""
     if request.GET.get("html"):
-        preview = _printout(kind, event, **where)
+        preview = make()
         response = HttpResponse(pdf.render_html(preview.template, preview.context))
         response["Content-Security-Policy"] = PREVIEW_POLICY
         return response
 
     def render() -> tuple[str, bytes]:
-        found = _printout(kind, event, **where)
+        found = make()
         return found.filename, pdf.render_printout(found)
 
     cached = cached_pdf(printout_key(kind, event, **where), render)

@@ -18,20 +18,21 @@ from django.views.decorators.http import require_POST, require_safe
 
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.money import EuroField, PercentField
-from skatclub.club.presenters.pages import played_serien, provisional_text
-from skatclub.club.presenters.prizes import check_lines, pot_text, prize_rows, rule_text
-from skatclub.club.queries.prizes import (
-    entry_fees,
-    event_prizes,
-    plan_check,
-    played_serien_count,
-    pot_parts,
+from skatclub.club.presenters.prizes import (
+    check_lines,
+    pot_text,
+    prize_list_context,
+    rule_text,
 )
+from skatclub.club.printing.printouts import PrintError, Printout
+from skatclub.club.printing.prizes import gewinnplan_printout
+from skatclub.club.queries.prizes import entry_fees, plan_check, pot_parts
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import prizes
 from skatclub.club.services.errors import EntryError
 from skatclub.club.views.lookups import EVENT, event_or_404, int_or_none
 from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.printing import cached_response, pdf_response
 
 MAX_FIELD = 1000
 
@@ -103,26 +104,9 @@ def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
         "check_lines": check_lines(check, participants),
         "participants": participants,
         "signed": signed,
-        **_prize_context(event, plan, rows),
+        **prize_list_context(event, plan, rows),
     }
     return render(request, "club/spielwart_prizes.html", context)
-
-
-def _prize_context(event: Event, plan: PrizePlan, rows: list[Any]) -> dict[str, Any]:
-    if not rows or not plan.rules.exists():
-        return {"prize_rows": [], "prize_note": ""}
-    awarded = event_prizes(plan, rows)
-    names = {row.player_id: row.name for row in rows}
-    places = {row.player_id: row.place for row in rows}
-    played = played_serien_count(event)
-    note = "" if played >= plan.serien else f"Zwischenstand nach {played} von {plan.serien} Serien."
-    return {
-        "prize_rows": prize_rows(awarded, names, places),
-        "prize_note": note,
-        "prize_total": awarded.paid_cents,
-        "prize_unpaid": awarded.unpaid_cents,
-        "provisional": provisional_text(played_serien(event)),
-    }
 
 
 @spielwart_required
@@ -202,13 +186,36 @@ def public_plan(request: HttpRequest, key: str) -> HttpResponse:
         "plan": plan,
         "rules": [rule_text(rule) for rule in plan.rules.all()],
         "pot_text": pot_text(plan, pot_parts(plan, rows)),
-        **_prize_context(event, plan, rows),
+        **prize_list_context(event, plan, rows),
     }
     return render(request, "club/prize_plan.html", context)
+
+
+def _gewinnplan(event: Event) -> Printout:
+    try:
+        return gewinnplan_printout(event)
+    except PrintError as error:
+        raise Http404(error.message) from error
+
+
+@spielwart_required
+def plan_pdf(request: HttpRequest, key: str) -> HttpResponse:
+    """The plan as it stands, a draft too (marked "Entwurf"), for the Spielwart to check."""
+    return pdf_response(_gewinnplan(event_or_404(key)))
+
+
+@require_safe
+def public_plan_pdf(request: HttpRequest, key: str) -> HttpResponse:
+    event = get_object_or_404(Event, key=key)
+    if not PrizePlan.objects.filter(event=event, announced_at__isnull=False).exists():
+        raise Http404("Für diese Veranstaltung ist kein Gewinnplan angekündigt.")
+    return cached_response(request, event, "gewinnplan", lambda: _gewinnplan(event))
 
 
 urlpatterns = [
     path(EVENT + "gewinnplan/", plan_builder, name="spielwart-prizes"),
     path(EVENT + "gewinnplan/aendern/", plan_change, name="spielwart-prizes-change"),
+    path(EVENT + "gewinnplan.pdf", plan_pdf, name="spielwart-prizes-pdf"),
     path("veranstaltungen/<slug:key>/gewinnplan/", public_plan, name="prize-plan"),
+    path("veranstaltungen/<slug:key>/gewinnplan.pdf", public_plan_pdf, name="prize-plan-pdf"),
 ]
