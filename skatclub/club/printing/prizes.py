@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from skatclub.club.models import Event
 from skatclub.club.presenters.prizes import check_lines, pot_text, prize_list_context, rule_text
-from skatclub.club.printing.printouts import Printout, PrintError, base_context
+from skatclub.club.printing.printouts import PrintError, Printout, base_context
 from skatclub.club.queries.prizes import plan_check, pot_parts
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services.prizes import plan_of
