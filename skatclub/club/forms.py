@@ -262,6 +262,16 @@ class RoundForm(forms.Form):
     tables = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
 
+class AdvanceForm(forms.Form):
+    """All Serien of a tournament drawn at once, before the first (for the Startkarten)."""
+
+    count = forms.IntegerField(label="Anzahl Serien", min_value=1, max_value=10, initial=3)
+    seed = RoundForm.base_fields["seed"]
+    allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
+    # The fingerprint of the Serien a preview showed (see services.seating.plans_fingerprint).
+    tables = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
+
+
 class SwapForm(forms.Form):
     first = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
     second = forms.ModelChoiceField(label="tauscht mit", queryset=Player.objects.none())

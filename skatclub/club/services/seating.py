@@ -13,6 +13,7 @@ before anything is stored. Every seating change is kept in the history.
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -133,6 +134,81 @@ def _start_round(
         round_.avoid = planned.avoid
         round_.save(update_fields=["avoid"])
     return round_
+
+
+MAX_SERIEN_IN_ADVANCE = 10
+
+
+def plan_in_advance(
+    *, event: Event, count: int, seed: str, allow_five: bool = False
+) -> list[Seating]:
+    """Serien 1 to `count` drawn now, for Startkarten: each Serie avoids the table-mates of
+    the Serien before it, keeps declared pairs apart and fixed players at their tables.
+    Serie n is drawn with the seed "`seed`-n", so every Serie can be repeated on its own."""
+    if not 1 <= count <= MAX_SERIEN_IN_ADVANCE:
+        raise draw.DrawError(
+            f"Im Voraus lassen sich 1 bis {MAX_SERIEN_IN_ADVANCE} Serien auslosen."
+        )
+    if event.rounds.exists():
+        raise draw.DrawError(
+            "Im Voraus auslosen geht nur, solange die Veranstaltung noch keine Serie hat."
+        )
+    present = sorted(present_ids(event))
+    apart, fixed = apart_pairs(event), fixed_tables(event)
+    met: Counter[meetings.Pair] = Counter()
+    plans = []
+    for number in range(1, count + 1):
+        serie_seed = f"{seed}-{number}"
+        spread = meetings.spread_tables(
+            present, serie_seed, met=met, apart=apart, fixed=fixed, allow_five=allow_five
+        )
+        shown = meetings.conflicts(spread.tables, met, apart)
+        plans.append(
+            Seating(number, "draw", serie_seed, Round.Avoid.EVENT, spread.tables, _report(shown))
+        )
+        met += meetings.meetings([spread.tables])
+    return plans
+
+
+def plans_fingerprint(plans: Sequence[Seating]) -> str:
+    return hashlib.sha256("/".join(p.fingerprint for p in plans).encode()).hexdigest()[:16]
+
+
+def draw_in_advance(
+    *,
+    event: Event,
+    count: int,
+    seed: str,
+    allow_five: bool = False,
+    user: Actor = None,
+    expected_tables: str = "",
+) -> list[Round]:
+    """Create Serien 1 to `count` as `plan_in_advance` draws them (backup first, one
+    transaction, the event locked like "Neue Serie"). `expected_tables` is the preview's
+    fingerprint: when the tables would come out differently now, nothing is created."""
+    automatic_backup("vor-auslosung")
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        plans = plan_in_advance(event=event, count=count, seed=seed, allow_five=allow_five)
+        if expected_tables and expected_tables != plans_fingerprint(plans):
+            raise ConflictError(
+                "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die "
+                "Anmeldung geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
+            )
+        rounds = []
+        for plan in plans:
+            round_ = create_round(
+                event=event,
+                number=plan.number,
+                tables=players(plan.tables),
+                user=user,
+                seating="draw",
+                seed=plan.seed,
+            )
+            round_.avoid = plan.avoid
+            round_.save(update_fields=["avoid"])
+            rounds.append(round_)
+    return rounds
 
 
 def _seating(

@@ -1,5 +1,6 @@
 """The Kasse of an event: the Kassenbericht (page and PDF), each player's receipt, other
-bookings and the counted cash. Spielwart only; writes go through `services.kasse`.
+bookings and the counted cash, and the Startkarten (they show who has paid). Spielwart only;
+writes go through `services.kasse`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from skatclub.club.money import EuroField
 from skatclub.club.presenters.kasse import receipt_context, report_context
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.kasse import kassenbericht_printout
+from skatclub.club.printing.printouts import PrintError
+from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.queries.kasse import event_kasse
 from skatclub.club.services import kasse, wrong_seat
 from skatclub.club.services.errors import EntryError
@@ -111,6 +114,19 @@ def kassenbericht_pdf(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @spielwart_required
+def startkarten_pdf(request: HttpRequest, key: str) -> HttpResponse:
+    """Spielwart only: the cards say who has paid the Startgeld."""
+    try:
+        printout = startkarten_printout(event_or_404(key))
+    except PrintError as error:
+        messages.error(request, error.message)
+        return redirect("spielwart-event", key=key)
+    if request.GET.get("html"):
+        return HttpResponse(pdf.render_html(printout.template, printout.context))
+    return pdf_response(printout)
+
+
+@spielwart_required
 @require_POST
 def seat_wrong(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
@@ -132,5 +148,6 @@ urlpatterns = [
     path(EVENT + "kasse/aendern/", kasse_change, name="spielwart-kasse-change"),
     path(EVENT + "kasse/quittung/<slug:player>/", receipt_page, name="spielwart-receipt"),
     path(EVENT + "kasse/kassenbericht.pdf", kassenbericht_pdf, name="spielwart-kassenbericht"),
+    path(EVENT + "startkarten.pdf", startkarten_pdf, name="spielwart-startkarten"),
     path(ROUND + "falscher-platz/", seat_wrong, name="spielwart-wrong-seat"),
 ]

@@ -21,9 +21,10 @@ from django.views.decorators.http import require_POST
 
 from scoring import ScoringError
 from skatclub.club import services
-from skatclub.club.forms import RoundForm, SwapForm
+from skatclub.club.forms import AdvanceForm, RoundForm, SwapForm
 from skatclub.club.models import Player, Round, Seat, Table, TableLink
 from skatclub.club.services import draw
+from skatclub.club.services.seating import draw_in_advance, plan_in_advance, plans_fingerprint
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.table_links import is_local_address, link_address
@@ -98,6 +99,65 @@ def round_preview(request: HttpRequest, key: str) -> HttpResponse:
         "avoid_label": dict(Round.Avoid.choices).get(planned.avoid, "") if planned.avoid else "",
     }
     return render(request, "club/spielwart_round_preview.html", context)
+
+
+@spielwart_required
+def advance_preview(request: HttpRequest, key: str) -> HttpResponse:
+    """All Serien drawn at once, each with its conflict report; nothing is stored."""
+    event = event_or_404(key)
+    form = AdvanceForm(request.GET)
+    if not form.is_valid():
+        messages.error(request, "Bitte die Angaben prüfen: " + _errors(form))
+        return redirect("spielwart-event", key=event.key)
+    data = form.cleaned_data
+    seed = data["seed"].strip() or draw.new_seed()
+    try:
+        plans = plan_in_advance(
+            event=event, count=data["count"], seed=seed, allow_five=data["allow_five"]
+        )
+    except (services.EntryError, ScoringError) as error:
+        messages.error(request, error.message)
+        return redirect("spielwart-event", key=event.key)
+    names = dict(Player.objects.filter(attendance__event=event).values_list("pk", "name"))
+    confirm = AdvanceForm(initial=data | {"seed": seed, "tables": plans_fingerprint(plans)})
+    serien = [
+        {"plan": plan, "tables": [[names[p] for p in table] for table in plan.tables]}
+        for plan in plans
+    ]
+    context = {"event": event, "serien": serien, "seed": seed, "confirm": confirm}
+    return render(request, "club/spielwart_advance_preview.html", context)
+
+
+@spielwart_required
+@require_POST
+def advance_create(request: HttpRequest, key: str) -> HttpResponse:
+    event = event_or_404(key)
+    form = AdvanceForm(request.POST)
+    if not form.is_valid() or not form.cleaned_data["seed"].strip():
+        messages.error(request, "Bitte die Angaben prüfen: " + _errors(form))
+        return redirect("spielwart-event", key=event.key)
+    data = form.cleaned_data
+    try:
+        rounds = draw_in_advance(
+            event=event,
+            count=data["count"],
+            seed=data["seed"].strip(),
+            allow_five=data["allow_five"],
+            user=request.user,
+            expected_tables=data["tables"],
+        )
+    except (services.EntryError, ScoringError) as error:
+        messages.error(request, error.message)
+        return redirect("spielwart-event", key=event.key)
+    messages.success(
+        request,
+        f"{len(rounds)} Serien im Voraus ausgelost. Die Startkarten zeigen jedem seine Tische.",
+    )
+    return redirect("spielwart-event", key=event.key)
+
+
+def _errors(form: AdvanceForm) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
 
 
 @spielwart_required
@@ -210,6 +270,8 @@ def seat_swap(request: HttpRequest, key: str, number: int) -> HttpResponse:
 urlpatterns = [
     path(EVENT + "serie/neu/", round_create, name="spielwart-round-new"),
     path(EVENT + "serie/vorschau/", round_preview, name="spielwart-round-preview"),
+    path(EVENT + "im-voraus/vorschau/", advance_preview, name="spielwart-advance-preview"),
+    path(EVENT + "im-voraus/", advance_create, name="spielwart-advance"),
     path(ROUND, round_overview, name="spielwart-round"),
     path(ROUND + "plaetze/", seat_swap, name="spielwart-seat-swap"),
     path(ROUND + "umsetzen/", round_regroup, name="spielwart-regroup"),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from skatclub.club import services
-from skatclub.club.forms import EventForm, GuestForm, PlayerForm, RoundForm
+from skatclub.club.forms import AdvanceForm, EventForm, GuestForm, PlayerForm, RoundForm
 from skatclub.club.models import Attendance, Event, Game, Player, Table
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
@@ -110,6 +110,7 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
         "rounds": rounds,
         "present_count": Attendance.objects.filter(event=event).count(),
         "round_form": RoundForm(initial={"number": services.next_round_number(event)}),
+        "advance_form": AdvanceForm(),
         "deletable": not has_results(event.rounds.all()),
     }
     return render(request, "club/spielwart_event.html", context)

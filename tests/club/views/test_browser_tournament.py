@@ -122,6 +122,11 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
     page.goto(f"{live_server.url}/veranstaltungen/{event.key}/gewinnplan/")
     assert "Platz 1: 50 % des Topfes" in page.inner_text("main")
     shoot(page, "gewinnplan-oeffentlich")
+    href = page.get_by_role("link", name="Gewinnplan als PDF").get_attribute("href")
+    plan_pdf = page.request.get(f"{live_server.url}{href}")
+    assert plan_pdf.ok and plan_pdf.headers["content-type"] == "application/pdf"
+    plan_text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(plan_pdf.body())).pages)
+    assert "Platz 1: 50 % des Topfes" in plan_text and "steht fest" in plan_text
 
     # --- three Serien: preview with conflict report, create, paper lists. Twelve players at
     # three 4-tables: from Serie 2 on each table draws from only three earlier tables, so
@@ -159,6 +164,12 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
             page.wait_for_url(re.compile(rf"/tisch/{table.number}/$"))
     page.goto(base + "serie/3/")
     shoot(page, "serie")
+    page.goto(base)
+    href = page.get_by_role("link", name="Startkarten drucken (PDF)").get_attribute("href")
+    cards = PdfReader(io.BytesIO(page.request.get(f"{live_server.url}{href}").body()))
+    cards_text = "\n".join(p.extract_text() for p in cards.pages)
+    assert len(cards.pages) == 2  # twelve cards, eight to a page
+    assert all(a.player.name in cards_text for a in Attendance.objects.filter(event=event))
     tables = [
         [[s.player_id for s in t.seats.all()] for t in r.tables.prefetch_related("seats")]
         for r in Round.objects.filter(event=event).order_by("number")
