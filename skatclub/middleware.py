@@ -1,5 +1,5 @@
-"""Our two small middlewares: the Content-Security-Policy header and a German answer when the
-database is busy with another write.
+"""Our small middlewares: the Content-Security-Policy header, a German answer when the
+database is busy with another write, and the daily backup while the server runs.
 
 CSP: every page uses only our own scripts and style sheets (static/), no inline script or
 style attribute, so one fixed policy fits all; a response that needs another one (the HTML
@@ -74,3 +74,16 @@ def login_username(request: HttpRequest, credentials: dict[str, object] | None) 
     if typed is None:
         typed = request.POST.get("username", "")
     return str(typed).replace("\x00", "")[:150]
+
+
+class DailyBackupMiddleware:
+    """Starts the day's backup (SQLite) in the background; see `backup.maybe_start_daily_backup`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from skatclub.club.backup import maybe_start_daily_backup
+
+        maybe_start_daily_backup()
+        return self.get_response(request)

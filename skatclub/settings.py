@@ -12,6 +12,8 @@ HTTPS           "1" behind a TLS proxy: secure cookies, HTTPS redirect, HSTS; de
 SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto; only then trusted
 CONN_MAX_AGE    seconds a database connection is kept open (default 60, with health checks)
 SKATCLUB_NAME   the club's name on pages and printouts
+SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest is this old
+                (default 24; 0: none; SQLite only)
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or stored_secret_key(DATA_DIR / "secre
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SKATCLUB_NAME = os.environ.get("SKATCLUB_NAME", "Skatclub")
+SKATCLUB_DAILY_BACKUP_HOURS = int(os.environ.get("SKATCLUB_DAILY_BACKUP_HOURS", "24"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -92,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "skatclub.middleware.BusyDatabaseMiddleware",
+    "skatclub.middleware.DailyBackupMiddleware",
     # Last, as django-axes asks: counts failed logins and answers a locked-out login.
     "axes.middleware.AxesMiddleware",
 ]

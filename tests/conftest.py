@@ -25,6 +25,8 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Automatic backups (before a new Serie or an import) go to a folder of their own.
     settings.SKATCLUB_BACKUP_DIR = tempfile.mkdtemp(prefix="skatclub-test-backups-")
+    # The daily backup while serving is tested on its own (tests/club/test_daily_backup.py).
+    settings.SKATCLUB_DAILY_BACKUP_HOURS = 0
     # No PDF cache across tests: ids repeat after each test's rollback, so keys would too.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
     # Threads of the live server and the concurrency tests close their connections at once,

@@ -2,7 +2,8 @@
 
 Owns `backup` (SQLite's online backup API: a consistent copy while the server runs, into a
 dated file in the data folder's backups/, keeping the last `KEEP`), `automatic_backup` (the
-same before an archive import, a new Serie and `serve`, silent on PostgreSQL), and
+same before an archive import, a new Serie and `serve`, silent on PostgreSQL), the daily
+backup while the server runs (`maybe_start_daily_backup`, asked by a middleware), and
 `check_backup`/`restore` (a file is restored only if it is a skatclub database whose applied
 migrations this code knows). On PostgreSQL the commands say how to use pg_dump instead.
 Reads and writes files in the data folder and the whole database.
@@ -10,9 +11,11 @@ Reads and writes files in the data folder and the whole database.
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import re
 import sqlite3
+import threading
 import time
 from datetime import datetime
 from pathlib import Path
@@ -106,6 +109,54 @@ def automatic_backup(reason: str, *, stdout: Any = None) -> Path | None:
     if stdout is not None:
         stdout.write(f"Sicherung angelegt: {path}")
     return path
+
+
+# Every server process looks at the backup folder at most this often (a stat, no query).
+DAILY_CHECK_SECONDS = 300.0
+_daily_checked_at: float | None = None
+
+
+def daily_backup_due() -> bool:
+    """True when the newest backup is older than SKATCLUB_DAILY_BACKUP_HOURS (0: never)."""
+    hours = settings.SKATCLUB_DAILY_BACKUP_HOURS
+    if not hours or not is_sqlite():
+        return False
+    newest = backups()[:1]
+    return not newest or time.time() - newest[0].stat().st_mtime >= hours * 3600
+
+
+def maybe_start_daily_backup() -> threading.Thread | None:
+    """While the server runs, once a day: a backup in a thread of its own, so that no request
+    waits for it. Cheap on every request (a clock compare); the folder is looked at every
+    DAILY_CHECK_SECONDS; of several server processes one takes the backup (a file lock)."""
+    global _daily_checked_at
+    now = time.monotonic()
+    if _daily_checked_at is not None and now - _daily_checked_at < DAILY_CHECK_SECONDS:
+        return None
+    _daily_checked_at = now
+    if not daily_backup_due():
+        return None
+    thread = threading.Thread(target=_daily_backup, name="skatclub-daily-backup", daemon=True)
+    thread.start()
+    return thread
+
+
+def _daily_backup() -> None:
+    folder = backup_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".daily.lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return  # another server process is taking it
+        try:
+            if daily_backup_due():  # not taken by another process a moment ago
+                path = backup(reason="täglich")
+                logger.info("Tägliche Sicherung %s angelegt.", path)
+        except BackupError as error:
+            logger.warning("Tägliche Sicherung nicht angelegt: %s", error.message)
+        finally:
+            connection.close()  # this thread's own connection
 
 
 def check_backup(path: Path) -> list[tuple[str, str]]:
