@@ -226,7 +226,12 @@ def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int
 
 
 def _game_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
-    game_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES]
+    return game_sums([t for t, row in tables.items() if row["entry"] == Table.Entry.GAMES])
+
+
+def game_sums(game_tables: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(table, declarer) -> (list score, won, lost) of the games entered one by one, without
+    Ramsch (one query; the tables must be entered game by game)."""
     rows = (
         Game.objects.filter(table_id__in=game_tables, passed_in=False)
         .values("table_id", "declarer_id")

@@ -39,7 +39,7 @@ from skatclub.club.models import (
     TableLink,
     TableTotal,
 )
-from skatclub.club.queries.standings import entered_results, given_scores
+from skatclub.club.queries.standings import entered_results, game_sums, given_scores
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
     Actor,
@@ -149,12 +149,13 @@ def seated(table: Table) -> dict[int, Player]:
 
 
 def locked_game(table: Table, number: int) -> Game | None:
-    return (
+    # (table, number) is unique: no ORDER BY/LIMIT of `.first()` to build on every save.
+    found = list(
         Game.objects.select_for_update(of=("self",))
         .select_related("declarer")
         .filter(table=table, number=number)
-        .first()
     )
+    return found[0] if found else None
 
 
 def check_version(existing: Game | None, expected_version: int | None) -> None:
@@ -196,7 +197,8 @@ def record_game(
     check_actor(table, user)
     if table.entry != Table.Entry.GAMES:
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
-    seats = seated(table)
+    seat_rows = list(table.seats.select_related("player").order_by("position"))
+    seats = {seat.position: seat.player for seat in seat_rows}
     fields = _game_fields(table, seats, number, declarer, declaration, outcome, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
@@ -218,7 +220,7 @@ def record_game(
         action = Change.Action.UPDATE
     log_change(table, action, user, before, game_snapshot(game), game_number=number)
     rebock(table, len(seats), user)
-    refresh_results(table_ids=[table.pk])
+    refresh_table(table, seat_rows)
     reopen_check(table)
     return game
 
@@ -417,6 +419,26 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
 
 
 SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
+
+
+def refresh_table(table: Table, seats: Sequence[Seat]) -> None:
+    """`refresh_results` for the one table a save just changed, whose seats (in seat order)
+    the save has read already: one query for the sums and an update of only the seats whose
+    numbers changed (a won game changes one seat, a lost one every seat). Tables with Ramsch
+    or paper totals take the general way."""
+    event = table.round.event
+    if table.entry != Table.Entry.GAMES or event.house_ramsch:
+        refresh_results(table_ids=[table.pk])
+        return
+    sums = game_sums([table.pk])
+    scored = seat_scores(
+        event.ruleset, [sums.get((table.pk, s.player_id), (0, 0, 0)) for s in seats]
+    )
+    for seat, values in zip(seats, scored, strict=True):
+        if tuple(getattr(seat, name) for name in SEAT_RESULT_FIELDS) != values:
+            Seat.objects.filter(pk=seat.pk).update(
+                **dict(zip(SEAT_RESULT_FIELDS, values, strict=True))
+            )
 
 
 def seat_scores(
