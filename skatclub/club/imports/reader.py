@@ -3,9 +3,8 @@
 The file's kind is told by its content, not its name: a ZIP with an OpenDocument `mimetype`
 is ODS, a ZIP with `[Content_Types].xml` is XLSX, text is CSV (UTF-8 or the Windows code page
 German Excel writes, separated by `;`, `,` or tab). XLSX is streamed by openpyxl in read-only
-mode (memory does not grow with the rows); ODS is streamed through the standard XML parser
-hardened by defusedxml (see the ODS section: odfpy would hold the whole document; repeated rows
-and cells, as LibreOffice writes them, are expanded here); CSV is read by the `csv` module.
+mode (memory does not grow with the rows); ODS is read by python-calamine (see the ODS
+section: odfpy would hold the whole document as Python objects); CSV by the `csv` module.
 The first row holds the headings; row numbers are the ones the spreadsheet program shows
 (headings = row 1). Empty rows are skipped, their numbers kept. Anything beyond the bounds
 is refused with `SheetError` (German) before rows are used.
@@ -203,105 +202,34 @@ def _cell(value: Any) -> Cell:
 
 
 # --- ODS -----------------------------------------------------------------------------------
-# The sheet's XML (content.xml) is streamed through the standard XML parser, hardened by
-# defusedxml (odfpy's own dependency): odfpy itself builds the whole document in memory, which
-# took 932 MB and 135 s for 48,000 rows. Only the table structure is read here (OpenDocument
-# 1.2, part 1, 9.1: rows, cells, their repeats, the typed value or the text).
-
-TABLE_NS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-OFFICE_NS = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-TEXT_NS = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-TABLE, ROW = f"{{{TABLE_NS}}}table", f"{{{TABLE_NS}}}table-row"
-CELLS = (f"{{{TABLE_NS}}}table-cell", f"{{{TABLE_NS}}}covered-table-cell")
-PARAGRAPH = f"{{{TEXT_NS}}}p"
+# Read by python-calamine (the Rust calamine reader, one of pandas' engines): it keeps the
+# sheet's cells compactly outside Python and hands out one row at a time. odfpy, tablib's ODS
+# reader, builds the whole document as Python objects: 932 MB and 135 s for 48,000 rows.
 
 
 def _ods_rows(data: bytes) -> Rows:
-    from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import ParseError, iterparse
+    from python_calamine import CalamineError, CalamineWorkbook
 
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open("content.xml") as xml:
-            yield from _ods_table_rows(iterparse(xml, events=("start", "end")))
-    except (KeyError, zipfile.BadZipFile, ParseError, DefusedXmlException) as error:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        if not workbook.sheet_names:
+            raise SheetError("Die ODS-Datei enthält kein Tabellenblatt.")
+        sheet = workbook.get_sheet_by_index(0)
+        first_row, first_column = sheet.start or (0, 0)
+        lead: list[Cell] = [None] * min(first_column, MAX_COLUMNS + 1)
+        for number, values in enumerate(sheet.iter_rows(), start=first_row + 1):
+            yield number, (lead + [_ods_cell(v) for v in values])[: MAX_COLUMNS + 1]
+    except CalamineError as error:
         raise SheetError(f"Die ODS-Datei kann nicht gelesen werden ({error}).") from None
 
 
-def _ods_table_rows(events: Any) -> Rows:
-    """The rows of the first sheet; nested tables (in a cell) are skipped."""
-    tables = sheets = number = 0
-    parents: list[Any] = []
-    for event, element in events:
-        if event == "start":
-            parents.append(element)
-            if element.tag == TABLE:
-                tables += 1
-                sheets += tables == 1
-            continue
-        parents.pop()
-        if element.tag == TABLE:
-            tables -= 1
-            if tables == 0 and sheets == 1:
-                return  # the first sheet is read
-        elif element.tag == ROW and tables == 1 and sheets == 1:
-            cells = _ods_cells(element)
-            repeat = _repeat(element, "number-rows-repeated")
-            if parents:
-                parents[-1].remove(element)  # keep memory flat: the row is read
-            if not any(c is not None for c in cells):
-                number += repeat  # LibreOffice repeats the empty rows below the data
-                continue
-            for _ in range(min(repeat, MAX_ROWS + 2)):
-                number += 1
-                yield number, cells
-    if not sheets:
-        raise SheetError("Die ODS-Datei enthält kein Tabellenblatt.")
-
-
-def _ods_cells(row: Any) -> list[Cell]:
-    cells: list[Cell] = []
-    for cell in row:
-        if cell.tag not in CELLS:
-            continue
-        value = _ods_value(cell)
-        repeat = _repeat(cell, "number-columns-repeated")
-        cells.extend([value] * min(repeat, MAX_COLUMNS + 1 - len(cells)))
-        if len(cells) > MAX_COLUMNS:
-            break
-    while cells and cells[-1] is None:
-        cells.pop()
-    return cells
-
-
-def _repeat(element: Any, name: str) -> int:
-    try:
-        return max(1, int(element.get(f"{{{TABLE_NS}}}{name}") or 1))
-    except ValueError:
-        return 1
-
-
-def _ods_value(cell: Any) -> Cell:
-    kind = cell.get(f"{{{OFFICE_NS}}}value-type")
-    if kind in ("float", "percentage", "currency"):
-        try:
-            number = float(cell.get(f"{{{OFFICE_NS}}}value") or "")
-        except ValueError:
-            return None
-        return int(number) if number.is_integer() else number
-    if kind == "date":
-        raw = str(cell.get(f"{{{OFFICE_NS}}}date-value") or "")
-        try:
-            if "T" in raw:
-                return datetime.datetime.fromisoformat(raw)
-            return datetime.date.fromisoformat(raw)
-        except ValueError:
-            return raw
-    if kind == "boolean":
-        return bool(cell.get(f"{{{OFFICE_NS}}}boolean-value") == "true")
-    paragraphs = [p for p in cell if p.tag == PARAGRAPH]
-    if not paragraphs:
+def _ods_cell(value: Any) -> Cell:
+    """calamine gives "" for an empty cell and every number as float."""
+    if value == "":
         return None
-    return "\n".join("".join(p.itertext()) for p in paragraphs)[: MAX_CELL + 1]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return _cell(value)
 
 
 # --- CSV -----------------------------------------------------------------------------------
