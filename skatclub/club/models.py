@@ -346,6 +346,9 @@ class Table(models.Model):
     )
     checked_at = models.DateTimeField("geprüft am", null=True, blank=True)
     check_note = models.CharField("Prüfvermerk", max_length=500, blank=True)
+    # Paper totals imported "as recorded" although the rules say they cannot be: why not.
+    # Cleared when the Spielwart enters the table's totals again.
+    recorded_note = models.CharField("abweichend erfasst", max_length=500, blank=True)
 
     class Meta:
         verbose_name = "Tisch"

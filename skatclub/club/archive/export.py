@@ -74,10 +74,12 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
     for t in (
         Table.objects.filter(round_id__in=round_by_id)
         .order_by("id")
-        .values("id", "round_id", "number", "entry")
+        .values("id", "round_id", "number", "entry", "recorded_note")
     ):
         table: dict[str, Any] = {"number": t["number"], "seats": []}
         table[RESULT_KEYS[t["entry"]]] = []
+        if t["recorded_note"]:  # paper totals kept as recorded: the rules' objection
+            table["recorded"] = {"reason": t["recorded_note"]}
         tables[t["id"]] = table
         round_by_id[t["round_id"]]["tables"].append(table)
     for table_id, player_id in (

@@ -30,6 +30,8 @@ class TablePlan:
     # (number, declarer key or None, engine fields shared between equal games, game, outcome)
     games: list[tuple[int, str | None, dict[str, Any], Any, Any]] = field(default_factory=list)
     totals: list[dict[str, Any]] = field(default_factory=list)
+    # Paper totals kept "as recorded" although the rules refuse them: the German reason.
+    recorded_note: str = ""
 
 
 @dataclass

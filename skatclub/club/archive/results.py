@@ -59,8 +59,8 @@ def check_table_results(
         problems.add(here, "Ein Tisch hat entweder „games“ (Spiel für Spiel) oder „totals“.")
         return None
     if has_totals:
-        totals = _check_totals(raw["totals"], event, seats, known, here, problems)
-        return TablePlan(0, seats, Table.Entry.TOTALS, totals=totals)
+        totals, note = _check_totals(raw["totals"], event, seats, known, here, problems, memo)
+        return TablePlan(0, seats, Table.Entry.TOTALS, totals=totals, recorded_note=note)
     games = _check_games(raw["games"], event, seats, memo, here, problems)
     return TablePlan(0, seats, Table.Entry.GAMES, games=games)
 
@@ -187,10 +187,13 @@ def _check_totals(
     known: dict[str, str],
     here: str,
     problems: Problems,
-) -> list[dict[str, Any]]:
+    memo: Memo,
+) -> tuple[list[dict[str, Any]], str]:
+    """The checked totals, and why the rules refuse them where the import keeps them "as
+    recorded" (`memo.as_recorded`; the strict import refuses them)."""
     if not isinstance(raw, list):
         problems.add(here, "„totals“ muss eine Liste sein.")
-        return []
+        return [], ""
     count = len(problems.lines)
     lines: dict[str, dict[str, Any]] = {}
     for item in raw:
@@ -210,7 +213,8 @@ def _check_totals(
         else:
             lines[player] = {k: item[k] for k in ("player", "list_score", "won", "lost")}
     if len(problems.lines) > count:
-        return []
+        return [], ""
+    note = ""
     try:
         services_check_totals(
             event=event,
@@ -221,8 +225,10 @@ def _check_totals(
             ],
         )
     except (EntryError, ScoringError) as error:
-        problems.add(here, error.message)
-    return list(lines.values())
+        if not memo.as_recorded:
+            problems.add(here, error.message)
+        note = error.message[:500]
+    return list(lines.values()), note
 
 
 def _message(error: EntryError | ScoringError) -> str:

@@ -122,9 +122,11 @@ class Written(NamedTuple):
 def _write_tables(
     table_pairs: list[tuple[TablePlan, int]], events: list[Event]
 ) -> list[tuple[TablePlan, Written]]:
-    columns = ("round", "number", "entry", "check_status", "check_note")
+    columns = ("round", "number", "entry", "check_status", "check_note", "recorded_note")
     insert_rows(
-        Table, columns, ((pk, t.number, t.entry, Table.Check.OPEN, "") for t, pk in table_pairs)
+        Table,
+        columns,
+        ((pk, t.number, t.entry, Table.Check.OPEN, "", t.recorded_note) for t, pk in table_pairs),
     )
     ids = {
         (round_id, number): pk

@@ -35,6 +35,13 @@ class MappingForm(forms.Form):
     """One select per field: which column holds it (or none)."""
 
     ruleset = forms.ChoiceField(label="Regelwerk der Veranstaltungen", choices=RULESET_CHOICES)
+    as_recorded = forms.BooleanField(
+        label="Summen wie erfasst übernehmen",
+        required=False,
+        help_text="Summen, die nach den Regeln nicht sein können (z. B. ein gewonnenes Spiel "
+        "mit 5 Punkten), werden trotzdem übernommen, als „abweichend erfasst“ markiert und "
+        "auf einer Seite zur Durchsicht gelistet. Ohne Haken verhindern sie den Import.",
+    )
 
     def __init__(self, *args: Any, headers: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

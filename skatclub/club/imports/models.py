@@ -44,6 +44,8 @@ class SheetImport(models.Model):
     )
     mapping = models.JSONField("Spalten", default=dict)
     ruleset = models.CharField("Regelwerk", max_length=20, default="isko")
+    # Keep sums the rules refuse, marked "abweichend erfasst" (strict when False).
+    as_recorded = models.BooleanField("wie erfasst übernehmen", default=False)
     # Sheet name -> decision: "new", "guest", "player:<key>" or "same:<other sheet name>".
     names = models.JSONField("Namen", default=dict)
     # What the import created: {"events": [keys], "players": [keys], "seasons": [years]}.

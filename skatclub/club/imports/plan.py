@@ -18,6 +18,7 @@ import datetime
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, NamedTuple
 
 from scoring import ScoringError, check_table_size
@@ -185,14 +186,34 @@ class Preview:
     def problem_lines(self) -> list[str]:
         return [text for _, text in sorted(self.problems.shown)]
 
+    @property
+    def recorded_lines(self) -> list[str]:
+        """The tables kept "abweichend erfasst", with where and why (the first MAX_SHOWN)."""
+        if self.plan is None:
+            return []
+        lines = (
+            f"{e.fields['date']:%d.%m.%Y} {e.fields['name']}, Serie {r.number}, "
+            f"Tisch {t.number}, {t.recorded_note}"
+            for e in self.plan.events
+            for r in e.rounds
+            for t in r.tables
+            if t.recorded_note
+        )
+        return list(islice(lines, MAX_SHOWN))
+
 
 def name_suggestions(read: SheetRead) -> dict[str, Suggestion]:
     members = dict(Player.objects.values_list("key", "name"))
     return suggestions(read.names, members)
 
 
-def preview(read: SheetRead, decisions: Mapping[str, str], ruleset: str) -> Preview:
-    """Apply the name decisions, check whole Serien and tables, and build the plan."""
+def preview(
+    read: SheetRead, decisions: Mapping[str, str], ruleset: str, as_recorded: bool = False
+) -> Preview:
+    """Apply the name decisions, check whole Serien and tables, and build the plan.
+
+    `as_recorded`: a table whose sums the rules refuse is no problem but kept as the club
+    recorded it, with the German reason (`TablePlan.recorded_note`, "abweichend erfasst")."""
     problems = read.problems
     members = dict(Player.objects.values_list("key", "name"))
     suggested = suggestions(read.names, members)
@@ -220,7 +241,7 @@ def preview(read: SheetRead, decisions: Mapping[str, str], ruleset: str) -> Prev
                 f"„{other.name}“ (Zeile {other.first_row}).",
             )
         taken[key] = draft
-        rounds = _rounds(draft, where, keys, read.scores_only, event, problems)
+        rounds = _rounds(draft, where, keys, read.scores_only, event, problems, as_recorded)
         events.append(_event_row(draft, key, keys))
         plans.append(EventPlan(_event_fields(draft, key, ruleset), rounds))
     plan = None
@@ -293,6 +314,7 @@ def _rounds(
     scores_only: bool,
     event: Event,
     problems: Problems,
+    as_recorded: bool,
 ) -> list[RoundPlan]:
     rounds = []
     for number in sorted(draft.rounds):
@@ -307,6 +329,7 @@ def _rounds(
                 event,
                 f"{where}, Serie {number}, Tisch {t}",
                 problems,
+                as_recorded,
             )
             for t in sorted(tables)
         ]
@@ -338,19 +361,27 @@ def _table(
     event: Event,
     where: str,
     problems: Problems,
+    as_recorded: bool,
 ) -> TablePlan:
     seats = [keys[e.name] for e in entries]
     rows = _rows_text(e.row for e in entries)
+    note = ""
     try:
         check_table_size(len(entries))
-        if not scores_only:
-            check_totals(
-                event=event,
-                table_size=len(entries),
-                lines=[TotalLine(Player(name=e.name), *e.values) for e in entries],
-            )
-    except (EntryError, ScoringError) as error:
+    except ScoringError as error:
         problems.add(entries[0].row, f"{rows} ({where}): {error.message}")
+    else:
+        if not scores_only:
+            try:
+                check_totals(
+                    event=event,
+                    table_size=len(entries),
+                    lines=[TotalLine(Player(name=e.name), *e.values) for e in entries],
+                )
+            except (EntryError, ScoringError) as error:
+                if not as_recorded:
+                    problems.add(entries[0].row, f"{rows} ({where}): {error.message}")
+                note = f"{rows}: {error.message}"[:500]
     if scores_only:
         totals = [{"player": k, "score": e.values[0]} for k, e in zip(seats, entries, strict=True)]
         return TablePlan(number, seats, Table.Entry.SCORES, totals=totals)
@@ -358,7 +389,7 @@ def _table(
         {"player": k, "list_score": e.values[0], "won": e.values[1], "lost": e.values[2]}
         for k, e in zip(seats, entries, strict=True)
     ]
-    return TablePlan(number, seats, Table.Entry.TOTALS, totals=totals)
+    return TablePlan(number, seats, Table.Entry.TOTALS, totals=totals, recorded_note=note)
 
 
 def _rows_text(rows: Iterable[int]) -> str:

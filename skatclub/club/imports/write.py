@@ -64,7 +64,7 @@ def sheet_preview(sheet_import: SheetImport) -> Preview:
     """Read the stored file with the import's mapping and name decisions (no writes)."""
     sheet = open_sheet(bytes(sheet_import.content))
     read = read_rows(sheet, columns_of(sheet_import.mapping, sheet.headers))
-    return preview(read, sheet_import.names, sheet_import.ruleset)
+    return preview(read, sheet_import.names, sheet_import.ruleset, sheet_import.as_recorded)
 
 
 @transaction.atomic

@@ -386,7 +386,8 @@ def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = Non
         for line in lines
     )
     table.entry = Table.Entry.TOTALS
-    table.save(update_fields=["entry"])
+    table.recorded_note = ""  # entered again, and checked: no longer "abweichend erfasst"
+    table.save(update_fields=["entry", "recorded_note"])
     refresh_results(table_ids=[table.pk])
     reopen_check(table)
     log_change(table, Change.Action.TOTALS, user, before, totals_snapshot(table))

@@ -1,9 +1,11 @@
-"""The Spielwart's list of games kept "abweichend erfasst" (imported as the list recorded them).
+"""The Spielwart's list of games and paper totals kept "abweichend erfasst" (imported as the
+list recorded them).
 
 Every game an `import_archive --as-recorded` kept although the rules disagree is listed with
 the engine's reason and a link to the ordinary correction page (`views/entry.game_edit`), which
 values the game by the rules again through `services.record_game` and keeps the history;
-after the correction the game leaves this list. Reads only.
+after the correction the game leaves this list. Paper totals kept by `import_sheet` "wie erfasst"
+link to the totals page of their table; entered again there, they leave the list. Reads only.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 
-from skatclub.club.models import Game
+from skatclub.club.models import Game, Table
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.views.permissions import spielwart_required
 
@@ -36,13 +38,27 @@ def recorded_review(request: HttpRequest) -> HttpResponse:
             "number",
         )
     )
-    # The rows are read only for a download; the page shows one page of games.
-    rows = _rows(games) if requested_format(request) else []
-    exports = [Export("abweichend", "Abweichend erfasste Spiele", COLUMNS, rows)]
+    tables = (
+        Table.objects.exclude(recorded_note="")
+        .select_related("round__event")
+        .order_by("round__event__date", "round__event__key", "round__number", "number")
+    )
+    # The rows are read only for a download; the page shows one page of each list.
+    wanted = requested_format(request)
+    exports = [
+        Export("abweichend", "Abweichend erfasste Spiele", COLUMNS, _rows(games) if wanted else []),
+        Export(
+            "summen",
+            "Abweichend erfasste Summen",
+            TABLE_COLUMNS,
+            _table_rows(tables) if wanted else [],
+        ),
+    ]
     if response := download(request, exports, "abweichend-erfasst"):
         return response
     page = Paginator(games, PER_PAGE).get_page(request.GET.get("seite"))
-    context = {"page": page, "downloads": links(request, exports)}
+    table_page = Paginator(tables, PER_PAGE).get_page(request.GET.get("summen-seite"))
+    context = {"page": page, "table_page": table_page, "downloads": links(request, exports)}
     return render(request, "club/spielwart_recorded.html", context)
 
 
@@ -73,6 +89,28 @@ def _rows(games: QuerySet[Game]) -> list[dict[str, Any]]:
             "deviation": g.deviation,
         }
         for g in games
+    ]
+
+
+TABLE_COLUMNS = [
+    ("date", "Datum"),
+    ("event", "Veranstaltung"),
+    ("round", "Serie"),
+    ("table", "Tisch"),
+    ("deviation", "Grund"),
+]
+
+
+def _table_rows(tables: QuerySet[Table]) -> list[dict[str, Any]]:
+    return [
+        {
+            "date": t.round.event.date,
+            "event": t.round.event.name,
+            "round": t.round.number,
+            "table": t.number,
+            "deviation": t.recorded_note,
+        }
+        for t in tables
     ]
 
 

@@ -76,11 +76,13 @@ def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
     initial["ruleset"] = (
         pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
     )
+    initial["as_recorded"] = pending.as_recorded
     form = MappingForm(request.POST or None, headers=sheet.headers, initial=initial)
     if request.method == "POST" and form.is_valid():
         mapping = headings_of(form.columns(), sheet.headers)
         pending.mapping, pending.ruleset = mapping, form.cleaned_data["ruleset"]
-        pending.save(update_fields=["mapping", "ruleset"])
+        pending.as_recorded = form.cleaned_data["as_recorded"]
+        pending.save(update_fields=["mapping", "ruleset", "as_recorded"])
         save_mapping(mapping, pending.ruleset)
         return redirect("sheet-import-names", pk=pending.pk)
     context = {

@@ -226,3 +226,43 @@ def test_a_correction_through_the_normal_flow_clears_the_mark_and_keeps_the_hist
     assert OVERBID in change.before["as_recorded"] and "as_recorded" not in change.after
     assert Seat.objects.get(player__key="bernd").list_score == -54
     assert 'id="abweichend-' + str(game.pk) not in spielwart_client.get(REVIEW).content.decode()
+
+
+def implausible_totals() -> dict[str, Any]:
+    """Table 1 as paper totals where Bernd's 100 points come without a won game."""
+    data = spec_example()
+    table = table_one(data)
+    table.pop("games")
+    table["totals"] = [
+        {"player": "anna", "list_score": 48, "won": 1, "lost": 0},
+        {"player": "bernd", "list_score": 100, "won": 0, "lost": 2},
+        {"player": "carla", "list_score": 0, "won": 0, "lost": 0},
+        {"player": "dieter", "list_score": -36, "won": 0, "lost": 1},
+    ]
+    return data
+
+
+@pytest.mark.django_db(transaction=True)  # flushed and imported again inside the test
+def test_paper_totals_the_rules_refuse_are_kept_as_recorded_and_round_trip(
+    tmp_path: Path,
+) -> None:
+    status, _, err = run_import(tmp_path, implausible_totals())
+    assert status != 0 and "positive Spielpunkte (100) ohne gewonnenes Spiel" in err
+    assert nothing_imported()
+
+    assert run_import(tmp_path, implausible_totals(), "--as-recorded")[0] == 0
+    seat = Seat.objects.get(player__key="bernd", table__round__event__key=EVENT_KEY)
+    assert (seat.list_score, seat.won, seat.lost) == (100, 0, 2)  # counted as recorded
+    assert "ohne gewonnenes Spiel" in seat.table.recorded_note
+
+    out = io.StringIO()
+    call_command("export_archive", stdout=out)
+    exported = json.loads(out.getvalue())
+    table = exported["events"][0]["rounds"][0]["tables"][0]
+    assert table["recorded"]["reason"] == seat.table.recorded_note
+    # The export imports again ("as recorded") into an empty database and exports the same.
+    call_command("flush", interactive=False, verbosity=0)
+    assert run_import(tmp_path, exported, "--as-recorded")[0] == 0
+    again = io.StringIO()
+    call_command("export_archive", stdout=again)
+    assert json.loads(again.getvalue()) == exported

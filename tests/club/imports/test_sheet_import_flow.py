@@ -11,9 +11,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from season_sheet import EVENINGS, dataset, enter_by_hand, season_rows
 
+from skatclub.club import services
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.models import Event, Player, Season, Table, TableTotal
 from skatclub.club.presenters.pages import ranking_rows, season_page
+from skatclub.club.services import TotalLine
 
 LIST = "/spielwart/import/"
 MAPPING = {
@@ -269,4 +271,62 @@ def test_more_names_than_the_review_form_holds_are_sent_to_the_command(
 
     assert "verschiedene Namen; die Namensprüfung im Browser zeigt höchstens 3" in (
         response.content.decode()
+    )
+
+
+def test_sums_that_cannot_be_are_kept_as_recorded_when_asked_and_listed_for_review(
+    spielwart_client: Client, hans: Player
+) -> None:
+    rows = season_rows()
+    rows[1][5], rows[1][6], rows[1][7] = 100, 0, 2  # positive without a won game
+    pk = pk_of(upload(spielwart_client, "saison.csv", _csv(rows)))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING | {"as_recorded": "on"})
+    review_names(spielwart_client, pk, {"A. Albers": "same:Anna Albers"})
+    page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
+    assert "Abweichend erfasst: 1 Tisch" in page and "Jetzt importieren" in page
+    assert spielwart_client.post(f"{LIST}{pk}/vorschau/").status_code == 302
+
+    kept = Table.objects.get(round__event__name="Preisskat Januar", round__number=1, number=1)
+    assert kept.recorded_note.startswith(f"Zeilen 2–5: {rows[1][4]}: positive Spielpunkte (100)")
+    # Counted as recorded: the row's player has the 100 list points on his seat.
+    total = TableTotal.objects.get(table=kept, list_score=100)
+    seat = kept.seats.get(player=total.player)
+    assert (seat.list_score, seat.won, seat.lost) == (100, 0, 2)
+    review = spielwart_client.get("/spielwart/abweichend/").content.decode()
+    assert "Abweichend erfasste Summen" in review and "Summen korrigieren" in review
+    assert "positive Spielpunkte (100) ohne gewonnenes Spiel" in review
+
+
+def test_strict_import_still_refuses_such_sums_whole(
+    spielwart_client: Client, hans: Player
+) -> None:
+    rows = season_rows()
+    rows[1][5], rows[1][6], rows[1][7] = 100, 0, 2
+    pk = pk_of(upload(spielwart_client, "saison.csv", _csv(rows)))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
+    review_names(spielwart_client, pk, {"A. Albers": "same:Anna Albers"})
+    spielwart_client.post(f"{LIST}{pk}/vorschau/")
+    assert not Event.objects.exists()
+    assert not Table.objects.exclude(recorded_note="").exists()
+
+
+def test_correcting_the_totals_takes_the_table_off_the_review_list(
+    spielwart_client: Client, hans: Player
+) -> None:
+    rows = season_rows()
+    rows[1][5], rows[1][6], rows[1][7] = 100, 0, 2
+    pk = pk_of(upload(spielwart_client, "saison.csv", _csv(rows)))
+    spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING | {"as_recorded": "on"})
+    review_names(spielwart_client, pk, {"A. Albers": "same:Anna Albers"})
+    spielwart_client.post(f"{LIST}{pk}/vorschau/")
+    kept = Table.objects.get(round__event__name="Preisskat Januar", round__number=1, number=1)
+    lines = [
+        TotalLine(t.player, t.list_score if t.list_score != 100 else -72, t.won, t.lost)
+        for t in TableTotal.objects.filter(table=kept).order_by("pk")
+    ]
+    services.record_totals(table=kept, lines=lines)
+    kept.refresh_from_db()
+    assert kept.recorded_note == ""
+    assert "Keine abweichend erfassten Summen" in (
+        spielwart_client.get("/spielwart/abweichend/").content.decode()
     )

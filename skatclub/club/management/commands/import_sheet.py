@@ -60,6 +60,12 @@ class Command(BaseCommand):
             help="Spalte zuordnen, z. B. spieler=Name (Felder: " + ", ".join(ALIASES) + ")",
         )
         parser.add_argument("--ruleset", choices=["isko", "preisskat"], default=None)
+        parser.add_argument(
+            "--as-recorded",
+            action="store_true",
+            help="Summen, die nach den Regeln nicht sein können, wie erfasst übernehmen "
+            "(als „abweichend erfasst“ markiert)",
+        )
         parser.add_argument("--confirm", action="store_true", help="wirklich importieren")
         parser.add_argument("--undo", type=int, metavar="N", help="Import Nr. N rückgängig machen")
 
@@ -89,7 +95,7 @@ class Command(BaseCommand):
         except SheetError as error:
             self._fail([error.message])
         decisions = {n: s.decision if s.sure else NEW for n, s in name_suggestions(read).items()}
-        result = preview(read, decisions, ruleset)
+        result = preview(read, decisions, ruleset, options["as_recorded"])
         self._print(result, columns, sheet.headers)
         hints = [(n, s.why) for n, s in name_suggestions(read).items() if not s.sure]
         for name, why in hints:
@@ -107,6 +113,7 @@ class Command(BaseCommand):
             mapping=mapping,
             ruleset=ruleset,
             names=decisions,
+            as_recorded=options["as_recorded"],
         )
         try:
             created = confirm_import(sheet_import, result)
@@ -154,6 +161,8 @@ class Command(BaseCommand):
             self.stdout.write(f"  {player['name']}{guest} ({player['key']}){also}")
         for match in result.matched:
             self.stdout.write(f"  „{match['name']}“ = {match['player']} ({match['key']})")
+        for line in result.recorded_lines:
+            self.stdout.write(f"Abweichend erfasst: {line}")
         for line in result.problem_lines:
             self.stderr.write(line)
         if result.problems.count > len(result.problems.shown):
