@@ -110,7 +110,7 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
         "rounds": rounds,
         "present_count": Attendance.objects.filter(event=event).count(),
         "round_form": RoundForm(initial={"number": services.next_round_number(event)}),
-        "advance_form": AdvanceForm(),
+        "advance_form": AdvanceForm(auto_id="voraus_%s"),  # ids apart from the Serie form
         "deletable": not has_results(event.rounds.all()),
     }
     return render(request, "club/spielwart_event.html", context)

@@ -1,0 +1,78 @@
+"""The pages of this session's tournament features at phone and desktop width: the event page
+with "Alle Serien im Voraus auslosen", the preview of 40 players in 4 Serien, the review of
+sums kept "abweichend erfasst", and the public Gewinnplan with its PDF link. Nothing may run
+wider than the screen (set SHOTS=folder to keep screenshots)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401 - the fixture
+
+from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
+from skatclub.club.services.seating import create_round
+
+SHOTS = os.environ.get("SHOTS", "")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
+]
+LONG = "Hans-Jürgen Müller-Lüdenscheidt-Großkötter"  # 40 characters
+
+
+def fits(page, name: str, width: int) -> None:  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": width, "height": 900})
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    assert overflow <= width, f"{name} is {overflow} px wide at {width} px"
+
+
+def test_the_tournament_pages_fit_a_phone_and_a_desktop(
+    transactional_db: None,
+    live_server,  # type: ignore[no-untyped-def]
+    browser_page,  # noqa: F811
+    spielwart,  # type: ignore[no-untyped-def]
+    event: Event,
+) -> None:
+    page = browser_page
+    for number in range(40):
+        player = Player.objects.create(key=f"p{number}", name=f"{LONG[:37]}{number:03d}")
+        Attendance.objects.create(event=event, player=player, fee_cents=1000)
+    plan = PrizePlan.objects.create(event=event, announced_at="2026-11-20T18:00:00+01:00")
+    PrizeRule.objects.create(plan=plan, first=1, last=1, percent=50)
+    base = f"{live_server.url}/spielwart/veranstaltungen/{event.key}/"
+    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
+    page.fill("#id_username", "spielwart")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/spielwart/$"))
+
+    page.goto(base)
+    for width in (390, 1280):
+        fits(page, "veranstaltung", width)
+    page.fill("#voraus_count", "4")
+    page.get_by_role("button", name="Vorschau aller Serien").click()
+    page.wait_for_selector("text=Serie 4")
+    for width in (390, 1280):
+        fits(page, "im-voraus", width)
+
+    other = Event.objects.create(key="alt", name="Alt", date=event.date, season=event.season)
+    players = list(Player.objects.all()[:4])
+    create_round(event=other, number=1, tables=[players])
+    Table.objects.filter(round__event=other).update(
+        recorded_note=f"Zeilen 2–5: {LONG}: positive Spielpunkte (100) ohne gewonnenes Spiel "
+        "sind unmöglich."
+    )
+    page.goto(f"{live_server.url}/spielwart/abweichend/")
+    assert "Summen korrigieren" in page.inner_text("main")
+    for width in (390, 1280):
+        fits(page, "abweichend", width)
+
+    page.goto(f"{live_server.url}/veranstaltungen/{event.key}/gewinnplan/")
+    assert page.get_by_role("link", name="Gewinnplan als PDF").is_visible()
+    for width in (390, 1280):
+        fits(page, "gewinnplan", width)
