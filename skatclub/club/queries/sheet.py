@@ -29,6 +29,7 @@ from scoring import (
 )
 from skatclub.club.models import Game, RamschScore, Seat, Table
 from skatclub.club.queries import standings
+from skatclub.club.queries.parts import ScorePartsRow
 from skatclub.club.queries.standings import Line
 
 
@@ -74,7 +75,7 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
-class SheetFoot:
+class SheetFoot(ScorePartsRow):
     """One player's sums under the list; `score` is Seeger-Fabian (from the adapter)."""
 
     position: int
@@ -87,18 +88,6 @@ class SheetFoot:
     cash_cents: Fraction
     fees_cents: int
     parts: ScoreParts  # the score's parts as the engine explains them
-
-    @property
-    def won_points(self) -> int:
-        return self.parts.won_points
-
-    @property
-    def lost_points(self) -> int:
-        return self.parts.lost_points
-
-    @property
-    def others_points(self) -> int:
-        return self.parts.others_points
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from scoring import (
     vergleichsrechnung,
 )
 from skatclub.club.models import Event, Game, RamschScore, Round, Seat, Table, TableTotal
+from skatclub.club.queries.parts import ScorePartsRow
 
 
 class Line(NamedTuple):
@@ -62,7 +63,7 @@ class Line(NamedTuple):
 
 
 @dataclass
-class Row:
+class Row(ScorePartsRow):
     """One player's standing: sums of lines and the parts of the score."""
 
     player_id: int
@@ -89,18 +90,6 @@ class Row:
         """The score in the engine's parts, with its German explanation."""
         others = tuple(sorted(self.others_by_rate.items(), reverse=True))
         return ScoreParts(self.list_score, self.won, self.lost, others, self.given_score)
-
-    @property
-    def won_points(self) -> int:
-        return self.parts.won_points
-
-    @property
-    def lost_points(self) -> int:
-        return self.parts.lost_points
-
-    @property
-    def others_points(self) -> int:
-        return self.parts.others_points
 
     @property
     def games(self) -> int:
