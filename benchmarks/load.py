@@ -86,6 +86,33 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+def generate_archive_file(data: Path, events: int) -> Path:
+    """A seeded club archive of `events` events (demo generator), written for the import."""
+    import json
+
+    sys.path.insert(0, str(ROOT))
+    from skatclub.club.demo.generator import generate_archive
+
+    archive = generate_archive(
+        seasons=min(10, events),
+        events_per_season=-(-events // min(10, events)),
+        seed=7,
+        first_year=2010,
+        members=40,
+        guests=8,
+        rounds=(5, 5),
+        totals_share=0.05,
+    )
+    archive["events"] = archive["events"][:events]
+    games = sum(
+        len(t.get("games", ())) for e in archive["events"] for r in e["rounds"] for t in r["tables"]
+    )
+    path = data / "archiv.json"
+    path.write_text(json.dumps(archive, ensure_ascii=False), encoding="utf-8")
+    print(f"Archiv für den Import während der Last: {events} Abende, {games:,} Spiele")
+    return path
+
+
 def login(base: str) -> urllib.request.OpenerDirector:
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect())
@@ -123,7 +150,16 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between saves per table")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--during-import",
+        type=int,
+        default=0,
+        metavar="EVENTS",
+        help="import an archive of this many generated events (about 2,000 games each) "
+        "while the tables save",
+    )
     args = parser.parse_args()
+    args.during_import = max(0, min(args.during_import, 1000))
     args.tables = max(1, min(args.tables, 100))
     args.seconds = max(1.0, min(args.seconds, 600.0))
 
@@ -131,8 +167,10 @@ def main() -> None:
 
     data = Path(tempfile.mkdtemp(prefix="skatclub-load-"))
     key = prepare(data, args.tables)
+    archive = generate_archive_file(data, args.during_import) if args.during_import else None
     port = free_port()
     env = {**os.environ, "DEBUG": "0", "HTTPS": "0", "SKATCLUB_DATA": str(data)}
+    importing: dict[str, object] = {}
     server = subprocess.Popen(
         [
             sys.executable,
@@ -163,6 +201,15 @@ def main() -> None:
         def start_clock() -> None:  # once every table is logged in
             clock.update(cpu=worker_cpu(server.pid), start=time.monotonic())
             clock["stop"] = clock["start"] + args.seconds
+            if archive is not None:
+                importing["process"] = subprocess.Popen(
+                    [sys.executable, "manage.py", "import_archive", str(archive)],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                )
+                importing["start"] = time.monotonic()
 
         ready = threading.Barrier(args.tables, action=start_clock)
 
@@ -172,6 +219,9 @@ def main() -> None:
             token = csrf(opener, url)
             done: set[int] = set()
             ready.wait(timeout=300)
+            # Tables save at their own moments, not all in the same instant: each starts at its
+            # own phase of the pace (40 tables every 2 s: one table every 50 ms).
+            time.sleep(args.pace * (table - 1) / args.tables)
             for number in range(1, GAMES + 1):
                 if time.monotonic() > clock["stop"]:
                     break
@@ -208,6 +258,14 @@ def main() -> None:
             thread.join(timeout=args.seconds + 120)
         elapsed = time.monotonic() - clock["start"]
         cpu = worker_cpu(server.pid) - clock["cpu"]
+        if "process" in importing:
+            process: subprocess.Popen[bytes] = importing["process"]  # type: ignore[assignment]
+            _, err = process.communicate(timeout=1800)
+            took = time.monotonic() - float(importing["start"])  # type: ignore[arg-type]
+            print(
+                f"Import während der Last: Exit {process.returncode} nach {took:.0f} s"
+                + (f" ({err.decode()[-300:]})" if process.returncode else "")
+            )
     finally:
         server.terminate()
         server.wait(timeout=30)
