@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring import prizes as engine
 from skatclub.club.models import Event, PrizePlan, PrizeRule
-from skatclub.club.presenters.downloads import euro, german_decimal
+from skatclub.club.presenters.downloads import Export, euro, euros, german_decimal
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.queries.prizes import Pot, event_prizes, played_serien_count
 from skatclub.club.queries.standings import Row
@@ -118,3 +118,27 @@ def prize_list_context(event: Event, plan: PrizePlan, rows: list[Row]) -> dict[s
         "prize_unpaid": awarded.unpaid_cents,
         "provisional": provisional_text(played_serien(event)),
     }
+
+
+PRIZE_COLUMNS = [
+    ("place", "Platz"),
+    ("name", "Name"),
+    ("title", "Preis für"),
+    ("amount", "Geldpreis (€)"),
+    ("item", "Sachpreis"),
+]
+
+
+def prize_export(event: Event, rows: list[dict[str, Any]]) -> Export:
+    """The prize list as a download (the rows of `prize_rows`)."""
+    data = [
+        {
+            "place": row["place"],
+            "name": row["name"],
+            "title": row["title"],
+            "amount": euros(row["cents"]) if row["cents"] else None,
+            "item": row["item"],
+        }
+        for row in rows
+    ]
+    return Export("preise", f"Preisliste {event.name}", PRIZE_COLUMNS, data, money=["amount"])

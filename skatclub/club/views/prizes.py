@@ -18,9 +18,11 @@ from django.views.decorators.http import require_POST, require_safe
 
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.money import EuroField, PercentField
+from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.prizes import (
     check_lines,
     pot_text,
+    prize_export,
     prize_list_context,
     rule_text,
 )
@@ -181,12 +183,17 @@ def public_plan(request: HttpRequest, key: str) -> HttpResponse:
     if plan is None:
         raise Http404("Für diese Veranstaltung ist kein Gewinnplan angekündigt.")
     rows = event_standings(event)
+    prizes_shown = prize_list_context(event, plan, rows)
+    exports = [prize_export(event, prizes_shown["prize_rows"])]
+    if response := download(request, exports, f"preise-{event.key}"):
+        return response
     context = {
         "event": event,
         "plan": plan,
         "rules": [rule_text(rule) for rule in plan.rules.all()],
         "pot_text": pot_text(plan, pot_parts(plan, rows)),
-        **prize_list_context(event, plan, rows),
+        "downloads": links(request, exports) if prizes_shown["prize_rows"] else [],
+        **prizes_shown,
     }
     return render(request, "club/prize_plan.html", context)
 

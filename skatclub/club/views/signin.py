@@ -5,6 +5,7 @@ the Startgeld rate and whether it is paid. Thin over `services.signin`; every vi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
 from skatclub.club.models import Attendance, Event, Player
-from skatclub.club.presenters.downloads import euro
+from skatclub.club.presenters.downloads import Export, download, euro, euros, links
 from skatclub.club.services import signin
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import MAX_NAME, SamePlayer
@@ -59,8 +60,12 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
     signed = (
         Attendance.objects.filter(event=event).select_related("player").order_by("player__name")
     )
+    exports = [_signin_export(event, signed)]
+    if response := download(request, exports, f"anmeldung-{event.key}"):
+        return response
     found = signin.find_players(query, absent_from=event) if query else []
     context = {
+        "downloads": links(request, exports),
         "event": event,
         "query": query,
         "found": [(p, signin.default_rate(event, p)) for p in found],
@@ -126,6 +131,31 @@ def _register(event: Event, data: dict[str, Any], confirmed_new: bool) -> Attend
         paid=data["paid"],
         confirmed_new=confirmed_new,
     )
+
+
+SIGNIN_COLUMNS = [
+    ("name", "Name"),
+    ("member_number", "Mitgliedsnummer"),
+    ("guest", "Gast"),
+    ("rate", "Satz"),
+    ("fee", "Startgeld (€)"),
+    ("paid", "bezahlt"),
+]
+
+
+def _signin_export(event: Event, signed: Iterable[Attendance]) -> Export:
+    rows = [
+        {
+            "name": a.player.name,
+            "member_number": a.player.member_number,
+            "guest": "ja" if a.player.is_guest else "nein",
+            "rate": a.get_rate_display(),
+            "fee": euros(a.fee_cents),
+            "paid": "ja" if a.paid else "nein",
+        }
+        for a in signed
+    ]
+    return Export("anmeldung", f"Anmeldung {event.name}", SIGNIN_COLUMNS, rows, money=["fee"])
 
 
 def _fee(attendance: Attendance) -> str:
