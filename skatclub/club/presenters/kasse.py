@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skatclub.club.presenters.downloads import euro
+from skatclub.club.presenters.downloads import Export, euro, euros
 from skatclub.club.queries.kasse import Kasse
 
 
@@ -64,6 +64,58 @@ def report_context(kasse: Kasse) -> dict[str, Any]:
         "items": [(kasse.names[pid], title, item) for pid, title, item in kasse.items],
         "entry_fees_open": report.entry_fees_open,
     }
+
+
+LEDGER_COLUMNS = [("side", "Art"), ("text", "Posten"), ("amount", "Betrag (€)")]
+PLAYER_COLUMNS = [
+    ("name", "Name"),
+    ("entry_fee", "Startgeld (€)"),
+    ("paid", "Startgeld bezahlt"),
+    ("lost_fees", "Verlustspielgeld (€)"),
+    ("game_cash", "Preisskat (€)"),
+    ("prizes", "Preise (€)"),
+    ("items", "Sachpreise"),
+    ("net", "Saldo (€)"),
+    ("at_the_end", "Schluss (€)"),
+]
+
+
+def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
+    """The Kassenbericht's ledger and its rows per player, for the Kassenwart's spreadsheet
+    (the same numbers as the page: expenses as positive amounts under "Ausgabe"; per player
+    + the player receives, − he pays)."""
+    report = context["report"]
+    ledger = [
+        {"side": "Anfangsbestand", "text": "Wechselgeld", "amount": euros(report.opening)},
+        *[
+            {"side": "Einnahme", "text": text, "amount": euros(cents)}
+            for text, cents in context["income"]
+        ],
+        *[
+            {"side": "Ausgabe", "text": text, "amount": euros(cents)}
+            for text, cents in context["spending"]
+        ],
+        {"side": "Soll", "text": "Kassenbestand laut Bericht", "amount": euros(report.expected)},
+    ]
+    players = [
+        {
+            "name": row["name"],
+            "entry_fee": euros(-row["entry_fee"]),
+            "paid": "ja" if row["paid"] else "nein",
+            "lost_fees": euros(-row["lost_fees"]),
+            "game_cash": euros(row["game_cash"]),
+            "prizes": euros(row["prizes"]),
+            "items": row["items"],
+            "net": euros(row["net"]),
+            "at_the_end": euros(row["at_the_end"]),
+        }
+        for row in context["rows"]
+    ]
+    money = [key for key, _ in PLAYER_COLUMNS if key not in ("name", "paid", "items")]
+    return [
+        Export("kasse", f"Kassenbericht {title}", LEDGER_COLUMNS, ledger, money=["amount"]),
+        Export("spieler", f"Kasse je Spieler {title}", PLAYER_COLUMNS, players, money=money),
+    ]
 
 
 def receipt_context(kasse: Kasse, player_id: int) -> dict[str, Any] | None:

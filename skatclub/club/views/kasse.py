@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 
 from skatclub.club.models import KasseEntry, Player, Seat
 from skatclub.club.money import EuroField
-from skatclub.club.presenters.kasse import receipt_context, report_context
+from skatclub.club.presenters.downloads import download, links
+from skatclub.club.presenters.kasse import kasse_exports, receipt_context, report_context
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.kasse import kassenbericht_printout
 from skatclub.club.printing.printouts import PrintError
@@ -41,10 +42,15 @@ class CountForm(forms.Form):
 @spielwart_required
 def kasse_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    context = report_context(event_kasse(event)) | {
+    report = report_context(event_kasse(event))
+    exports = kasse_exports(report, event.name)
+    if response := download(request, exports, f"kasse-{event.key}"):
+        return response
+    context = report | {
         "event": event,
         "booking_form": BookingForm(),
         "count_form": CountForm(),
+        "downloads": links(request, exports),
     }
     return render(request, "club/spielwart_kasse.html", context)
 

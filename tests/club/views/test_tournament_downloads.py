@@ -12,6 +12,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
+from skatclub.club.queries.kasse import event_kasse
 from tests.factories import play_three_games
 
 SIGNIN = "/spielwart/veranstaltungen/2026-11-20-preisskat/anmeldung/"
@@ -64,3 +65,23 @@ def test_the_prize_list_downloads_with_the_prizes_of_the_page(
     assert [(r[1], r[4] or "") for r in rows[1:]] == [(s["name"], s["item"]) for s in shown]
     money = [Decimal(str(r[3])) for r in rows[1:] if r[3] is not None]
     assert money == [Decimal(s["cents"]) / 100 for s in shown if s["cents"]]
+
+
+def test_the_kasse_downloads_its_ledger_and_each_players_amounts(
+    spielwart_client: Client, signed: Event, four_table: Table, players: dict[str, Player]
+) -> None:
+    play_three_games(four_table, players)
+    kasse = "/spielwart/veranstaltungen/2026-11-20-preisskat/kasse/"
+    assert "format=ods" in spielwart_client.get(kasse).content.decode()
+    report = event_kasse(signed).report
+    ledger = tablib.Dataset().load(
+        spielwart_client.get(kasse + "?format=ods&table=kasse").content, format="ods"
+    )
+    soll = [row for row in ledger if row[0] == "Soll"]
+    assert [Decimal(str(row[2])) for row in soll] == [Decimal(report.expected) / 100]
+    data = spielwart_client.get(kasse + "?format=xlsx&table=spieler").content
+    rows = list(load_workbook(io.BytesIO(data)).active.iter_rows(values_only=True))
+    names = dict(Player.objects.values_list("pk", "name"))
+    assert {r[0]: Decimal(str(r[8])) for r in rows[1:]} == {
+        names[r.player_id]: Decimal(r.at_the_end) / 100 for r in report.receipts
+    }
