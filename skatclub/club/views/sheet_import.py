@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
@@ -31,12 +31,13 @@ from skatclub.club.imports.write import (
 )
 from skatclub.club.models import Player
 from skatclub.club.services.history import acting_user
-from skatclub.club.views.lookups import INVALID
+from skatclub.club.views.lookups import INVALID, int_or_none
 from skatclub.club.views.permissions import spielwart_required
 
 SAMPLE_ROWS = 5
-# Two fields per name, within Django's DATA_UPLOAD_MAX_NUMBER_FIELDS (1000) for one POST.
-FORM_NAMES = 450
+# Names reviewed per page: two fields each, within Django's DATA_UPLOAD_MAX_NUMBER_FIELDS
+# (1000) for one POST. More names (20 seasons: about 2,000) are reviewed page by page.
+FORM_NAMES = 400
 
 
 @spielwart_required
@@ -109,19 +110,15 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
     except SheetError as refused:
         messages.error(request, refused.message)
         return redirect("sheet-import-columns", pk=pending.pk)
-    if len(read.names) > FORM_NAMES:
-        messages.error(
-            request,
-            f"Die Tabelle hat {len(read.names)} verschiedene Namen; die Namensprüfung im Browser "
-            f"zeigt höchstens {FORM_NAMES}. Bitte die Tabelle aufteilen oder mit "
-            "„python manage.py import_sheet“ importieren.",
-        )
-        return redirect("sheet-import-columns", pk=pending.pk)
+    names = list(read.names)
+    pages = max(1, -(-len(names) // FORM_NAMES))
+    page = min(max(int_or_none(request.GET.get("seite")) or 1, 1), pages)
+    shown = names[(page - 1) * FORM_NAMES : page * FORM_NAMES]
     members = dict(Player.objects.values_list("key", "name"))
     suggestions = name_suggestions(read)
-    options = choices(read.names, members)
+    options = {name: option for name, option in choices(names, members).items() if name in shown}
     initial = {}
-    for index, name in enumerate(read.names):
+    for index, name in enumerate(shown):
         decision = pending.names.get(name) or suggestions[name].decision
         if decision.startswith("player:") and decision not in dict(options[name]):
             initial[f"k{index}"] = decision[len("player:") :]
@@ -129,8 +126,11 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
             initial[f"n{index}"] = decision
     form = NamesForm(request.POST or None, names=options, members=members, initial=initial)
     if request.method == "POST" and form.is_valid():
-        pending.names = form.decisions()
+        pending.names = {**pending.names, **form.decisions()}
         pending.save(update_fields=["names"])
+        if page < pages and "weiter" in request.POST:
+            url = reverse("sheet-import-names", args=[pending.pk])
+            return redirect(f"{url}?seite={page + 1}")
         return redirect("sheet-import-preview", pk=pending.pk)
     rows = [
         {
@@ -147,7 +147,13 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
         "pending": pending,
         "form": form,
         "rows": rows,
-        "unsure": sum(not r["sure"] for r in rows),
+        "unsure": sum(not suggestions[n].sure for n in names),
+        "page": page,
+        "pages": pages,
+        "names_total": len(names),
+        "first": (page - 1) * FORM_NAMES + 1,
+        "last": (page - 1) * FORM_NAMES + len(shown),
+        "page_numbers": range(1, pages + 1),  # at most MAX_NAMES / FORM_NAMES pages
     }
     return render(
         request, "club/import_names.html", context, status=INVALID if form.errors else 200

@@ -258,20 +258,38 @@ def _csv(rows: list[list[Any]]) -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode("cp1252")
 
 
-def test_more_names_than_the_review_form_holds_are_sent_to_the_command(
-    spielwart_client: Client, monkeypatch: pytest.MonkeyPatch
+def test_more_names_than_one_page_holds_are_reviewed_page_by_page(
+    spielwart_client: Client, hans: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from skatclub.club.views import sheet_import
 
     monkeypatch.setattr(sheet_import, "FORM_NAMES", 3)
     pk = pk_of(upload(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx")))
     spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
-
-    response = spielwart_client.get(f"{LIST}{pk}/namen/", follow=True)
-
-    assert "verschiedene Namen; die Namensprüfung im Browser zeigt höchstens 3" in (
-        response.content.decode()
-    )
+    url = f"{LIST}{pk}/namen/"
+    first = spielwart_client.get(url)
+    pages = first.context["pages"]
+    assert pages > 1 and f"Seite 1 von {pages}" in first.content.decode()
+    seen: list[str] = []
+    for page in range(1, pages + 1):
+        form = spielwart_client.get(url, {"seite": page}).context["form"]
+        assert len(form.names) <= 3
+        seen += form.names
+        data = {}
+        for index, name in enumerate(form.names):
+            wanted = "same:Anna Albers" if name == "A. Albers" else None
+            data[f"n{index}"] = wanted or form.initial.get(f"n{index}", "")
+            data[f"k{index}"] = form.initial.get(f"k{index}", "")
+        last = page == pages
+        response = spielwart_client.post(
+            f"{url}?seite={page}", data | ({} if last else {"weiter": "1"})
+        )
+        target = f"{LIST}{pk}/vorschau/" if last else f"{url}?seite={page + 1}"
+        assert response["Location"] == target
+    pending = SheetImport.objects.get(pk=pk)
+    assert sorted(pending.names) == sorted(seen)  # every name reviewed once, on its page
+    assert pending.names["A. Albers"] == "same:Anna Albers"
+    assert "Jetzt importieren" in spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
 
 
 def test_sums_that_cannot_be_are_kept_as_recorded_when_asked_and_listed_for_review(
