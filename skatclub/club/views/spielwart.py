@@ -8,6 +8,7 @@ checking a table's results in `views/entry.py`; shared lookups in `views/lookups
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -21,7 +22,7 @@ from django_tables2 import RequestConfig
 from skatclub.club import services
 from skatclub.club.forms import AdvanceForm, EventForm, GuestForm, PlayerForm, RoundForm
 from skatclub.club.models import Attendance, Event, Game, Player, Table
-from skatclub.club.presenters.downloads import download, links
+from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
@@ -50,8 +51,39 @@ def player_list(request: HttpRequest) -> HttpResponse:
         players = players.filter(Q(name__icontains=query) | Q(key__icontains=query))
     if not show_all:
         players = players.filter(is_active=True)
-    context = {"players": players, "query": query, "show_all": show_all}
+    rows = _player_rows(players) if requested_format(request) else []  # only for a download
+    exports = [Export("mitglieder", "Spieler", PLAYER_COLUMNS, rows)]
+    if response := download(request, exports, "spieler"):
+        return response
+    context = {
+        "players": players,
+        "query": query,
+        "show_all": show_all,
+        "downloads": links(request, exports),
+    }
     return render(request, "club/spielwart_players.html", context)
+
+
+PLAYER_COLUMNS = [
+    ("name", "Name"),
+    ("key", "Kürzel"),
+    ("member_number", "Mitgliedsnummer"),
+    ("kind", "Art"),
+    ("status", "Status"),
+]
+
+
+def _player_rows(players: Iterable[Player]) -> list[dict[str, str]]:
+    return [
+        {
+            "name": p.name,
+            "key": p.key,
+            "member_number": p.member_number,
+            "kind": "Gast" if p.is_guest else "Mitglied",
+            "status": "aktiv" if p.is_active else "inaktiv",
+        }
+        for p in players
+    ]
 
 
 @spielwart_required

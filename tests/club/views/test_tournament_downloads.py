@@ -85,3 +85,14 @@ def test_the_kasse_downloads_its_ledger_and_each_players_amounts(
     assert {r[0]: Decimal(str(r[8])) for r in rows[1:]} == {
         names[r.player_id]: Decimal(r.at_the_end) / 100 for r in report.receipts
     }
+
+
+def test_the_spielwarts_player_list_downloads_as_a_sheet(
+    spielwart_client: Client, players: dict[str, Player]
+) -> None:
+    page = spielwart_client.get("/spielwart/spieler/").content.decode()
+    assert "format=xlsx" in page
+    data = spielwart_client.get("/spielwart/spieler/?format=ods&table=mitglieder").content
+    sheet = tablib.Dataset().load(data, format="ods")
+    assert sheet.headers == ["Name", "Kürzel", "Mitgliedsnummer", "Art", "Status"]
+    assert sorted(sheet.get_col(1)) == sorted(players)
