@@ -266,7 +266,12 @@ class AdvanceForm(forms.Form):
     """All Serien of a tournament drawn at once, before the first (for the Startkarten)."""
 
     count = forms.IntegerField(label="Anzahl Serien", min_value=1, max_value=10, initial=3)
-    seed = RoundForm.base_fields["seed"]
+    seed = forms.CharField(
+        label="Startwert der Auslosung",
+        max_length=60,  # Serie n gets "<seed>-n", within the Serie's 64 characters
+        required=False,
+        help_text="Leer lassen: wird zufällig gewählt. Serie n wird mit „Startwert-n“ ausgelost.",
+    )
     allow_five = forms.BooleanField(label="5er-Tische erlauben", required=False)
     # The fingerprint of the Serien a preview showed (see services.seating.plans_fingerprint).
     tables = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)

@@ -137,6 +137,7 @@ def _start_round(
 
 
 MAX_SERIEN_IN_ADVANCE = 10
+MAX_ADVANCE_SEED = 60  # Serie n is drawn with "<seed>-n": within `Round.seed`'s 64 characters
 
 
 def plan_in_advance(
@@ -149,6 +150,8 @@ def plan_in_advance(
         raise draw.DrawError(
             f"Im Voraus lassen sich 1 bis {MAX_SERIEN_IN_ADVANCE} Serien auslosen."
         )
+    if len(seed) > MAX_ADVANCE_SEED:
+        raise draw.DrawError(f"Der Startwert darf höchstens {MAX_ADVANCE_SEED} Zeichen haben.")
     if event.rounds.exists():
         raise draw.DrawError(
             "Im Voraus auslosen geht nur, solange die Veranstaltung noch keine Serie hat."

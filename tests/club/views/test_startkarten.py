@@ -138,3 +138,27 @@ def test_without_signed_in_players_there_are_no_startkarten(
 
 def test_startkarten_are_for_the_spielwart_only(client: Client, signed: Event) -> None:
     assert client.get(CARDS).status_code == 302
+
+
+@pytest.mark.parametrize("data", [{"count": 3, "seed": "x" * 64}, {"count": 0, "seed": "1"}])
+def test_a_too_long_seed_or_no_serie_is_refused_in_german_and_nothing_stored(
+    spielwart_client: Client, signed: Event, data: dict[str, object]
+) -> None:
+    before = database_fingerprint()
+    response = spielwart_client.post(CREATE, data, follow=True)
+    assert "Bitte die Angaben prüfen" in response.content.decode()
+    assert database_fingerprint() == before
+
+
+def test_the_service_refuses_a_seed_without_room_for_the_serie_number(signed: Event) -> None:
+    from skatclub.club.services.draw import DrawError
+    from skatclub.club.services.seating import plan_in_advance
+
+    with pytest.raises(DrawError, match="höchstens 60 Zeichen"):
+        plan_in_advance(event=signed, count=2, seed="x" * 61)
+
+
+def test_nobody_signed_in_gives_a_german_refusal(spielwart_client: Client, event: Event) -> None:
+    response = spielwart_client.get(PREVIEW, {"count": 2, "seed": "1"}, follow=True)
+    assert "mindestens 3 Spieler, anwesend sind 0" in response.content.decode()
+    assert not event.rounds.exists()
