@@ -292,3 +292,33 @@ def test_a_new_offiziersskat_match_answers_everything(
 ) -> None:
     data = {"first": first, "second": second, "variant": variant, "date": date}
     answered(spielwart_client, "post", "/spielwart/offiziersskat/", data)
+
+
+@FAST
+@given(count=field("3", "10", "11"), seed=WILD, five=field("on"), tables=WILD)
+def test_drawing_all_serien_in_advance_answers_everything(
+    spielwart_client: Client,
+    event: Event,
+    players: dict[str, Player],
+    count: str,
+    seed: str,
+    five: str,
+    tables: str,
+) -> None:
+    for player in players.values():
+        event.attendance_set.get_or_create(player=player)
+    data = {"count": count, "seed": seed, "allow_five": five}
+    answered(spielwart_client, "get", EVENT + "im-voraus/vorschau/", data)
+    answered(spielwart_client, "post", EVENT + "im-voraus/", data | {"tables": tables})
+    event.rounds.all().delete()  # the next example starts without Serien again
+
+
+@FAST
+@given(params=st.dictionaries(st.sampled_from(["format", "table", "q", "alle"]), WILD, max_size=3))
+def test_the_new_downloads_answer_every_query(
+    spielwart_client: Client, event: Event, players: dict[str, Player], params: dict[str, str]
+) -> None:
+    for url in ("anmeldung/", "kasse/", "gewinnplan/"):
+        answered(spielwart_client, "get", EVENT + url, params)
+    answered(spielwart_client, "get", "/spielwart/spieler/", params)
+    answered(spielwart_client, "get", "/spielwart/abweichend/", params)
