@@ -61,7 +61,8 @@ def pot_text(plan: PrizePlan, pot: Pot) -> str:
 def check_lines(check: engine.PlanCheck, participants: int) -> list[str]:
     """The payout against the pot in German, the verdict last."""
     lines = [
-        f"Bei {participants} Teilnehmern: {check.winners} Preise, davon Geld zusammen "
+        f"Bei {participants} Teilnehmern: {check.winners} "
+        f"{'Preis' if check.winners == 1 else 'Preise'}, davon Geld zusammen "
         f"{euro(check.money)}"
         + (
             f" ({percent_text(check.share_total * 100)} des Topfes als Anteile)"

@@ -76,3 +76,15 @@ def test_the_tournament_pages_fit_a_phone_and_a_desktop(
     assert page.get_by_role("link", name="Gewinnplan als PDF").is_visible()
     for width in (390, 1280):
         fits(page, "gewinnplan", width)
+
+    # Pages that gained a PDF link or downloads this session.
+    for name, url in (
+        ("gewinnplan-spielwart", base + "gewinnplan/"),
+        ("anmeldung", base + "anmeldung/"),
+        ("kasse", base + "kasse/"),
+        ("spielerliste", f"{live_server.url}/spielwart/spieler/"),
+    ):
+        page.goto(url)
+        assert "Herunterladen" in page.inner_text("main") or name == "gewinnplan-spielwart"
+        for width in (390, 1280):
+            fits(page, name, width)
