@@ -88,3 +88,48 @@ def test_the_tournament_pages_fit_a_phone_and_a_desktop(
         assert "Herunterladen" in page.inner_text("main") or name == "gewinnplan-spielwart"
         for width in (390, 1280):
             fits(page, name, width)
+
+
+SHEET = (
+    "Datum;Abend;Serie;Tisch;Name;Spielpunkte;gewonnen;verloren\n"
+    "10.01.2025;Preisskat Januar;1;1;{long}1;120;2;0\n"
+    "10.01.2025;Preisskat Januar;1;1;Bärbel Öztürk;100;0;2\n"
+    "10.01.2025;Preisskat Januar;1;1;Jörg Weiß;-48;0;1\n"
+    "10.01.2025;Preisskat Januar;1;1;Anna Albers;0;0;0\n"
+)
+
+
+def test_the_import_pages_fit_a_phone_and_a_desktop(
+    transactional_db: None,
+    live_server,  # type: ignore[no-untyped-def]
+    browser_page,  # noqa: F811
+    spielwart,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
+    page = browser_page
+    sheet = tmp_path / "saison.csv"
+    sheet.write_text(SHEET.format(long=LONG[:39]), encoding="utf-8")
+    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/import/")
+    page.fill("#id_username", "spielwart")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/spielwart/import/$"))
+    page.set_input_files("input[type=file]", str(sheet))
+    page.get_by_role("button", name="Hochladen und Spalten zuordnen").click()
+    page.wait_for_url(re.compile(r"/spalten/$"))
+    for index, name in enumerate(
+        ("date", "event", "round", "table", "player", "list_score", "won", "lost")
+    ):
+        page.select_option(f"#id_{name}", str(index))
+    page.check("#id_as_recorded")
+    for width in (390, 1280):
+        fits(page, "import-spalten", width)
+    page.get_by_role("button", name="Zuordnung speichern und Namen prüfen").click()
+    page.wait_for_url(re.compile(r"/namen/$"))
+    for width in (390, 1280):
+        fits(page, "import-namen", width)
+    page.get_by_role("button", name="Namen speichern und Vorschau zeigen").click()
+    page.wait_for_url(re.compile(r"/vorschau/$"))
+    assert "Abweichend erfasst: 1 Tisch" in page.inner_text("main")
+    for width in (390, 1280):
+        fits(page, "import-vorschau", width)
