@@ -276,7 +276,8 @@ def main() -> None:
     print(f"Speicherungen: {saves} ({saves / elapsed:.1f}/s)")
     print(
         f"Antwortzeit p50 {statistics.median(ordered) * 1000:.0f} ms, "
-        f"p95 {ordered[int(len(ordered) * 0.95) - 1] * 1000:.0f} ms"
+        f"p95 {ordered[int(len(ordered) * 0.95) - 1] * 1000:.0f} ms, "
+        f"längste {ordered[-1] * 1000:.0f} ms"
     )
     print(f"Server-CPU je Speicherung: {cpu / max(saves, 1) * 1000:.1f} ms")
     print(f"Fehler: {dict(errors) or 'keine'}")

@@ -139,6 +139,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# An archive import on SQLite writes into a staging copy first (club/archive/staging.py).
+DATABASE_ROUTERS = ["skatclub.club.archive.staging.StagingRouter"]
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password

@@ -1,5 +1,9 @@
 """Importing: check an archive completely, then write the checked plan in one transaction.
 
+On SQLite (outside a caller's transaction) the plan is written into a staging copy and then
+moved into the live database in one short transaction (`staging`), so the evening's saves are
+not held off for the length of a large import.
+
 The second pass writes with bulk inserts (games with one prepared `executemany` statement per
 batch): no query per game and no history row per game, but one `Change` per table (action
 "create", note "importiert"). `--replace` deletes the events with the same keys first.
@@ -9,19 +13,20 @@ Writes: Club, Player, Season, Event, Attendance, Round, Table, Seat, Game, Table
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import Field, Model
 from django.utils import timezone
 
+from skatclub.club.archive import staging
 from skatclub.club.archive.check import check_archive, read_archive
 from skatclub.club.archive.matches import write_matches
-from skatclub.club.archive.plan import EventPlan, ImportSummary, Plan, TablePlan
+from skatclub.club.archive.plan import ArchiveError, EventPlan, ImportSummary, Plan, TablePlan
 from skatclub.club.archive.tournament import write_event_extras
 from skatclub.club.backup import automatic_backup
 from skatclub.club.models import (
@@ -53,7 +58,40 @@ def import_archive(data: Any, *, replace: bool = False, as_recorded: bool = Fals
         plan = check_archive(data, replace=replace, as_recorded=as_recorded)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
         automatic_backup("vor-import")  # only a checked archive gets this far
+        if staging.wanted():
+            return write_staged(plan, replace=replace)
         return write_plan(plan, replace=replace)
+
+
+def write_staged(plan: Plan, *, replace: bool = False) -> ImportSummary:
+    """`write_plan` into a staging copy, then into the live database in one short
+    transaction (SQLite: the evening's saves wait a moment, not for the whole import)."""
+
+    def on_live_rows() -> None:  # what the import changes in rows that were there before
+        if plan.club_name is not None:
+            _rename_club(plan.club_name)  # a club the import created is moved in with the rest
+        _update_players(plan.players)
+        if replace:
+            Event.objects.filter(key__in=[e.key for e in plan.events]).delete()
+
+    with staging.stage() as stage:
+        summary: ImportSummary = stage.write(lambda: write_plan(plan, replace=replace))
+        merge_or_refuse(stage, on_live_rows)
+    return summary
+
+
+def merge_or_refuse(stage: staging.Stage, before: Callable[[], None]) -> None:
+    """`stage.merge`; a clash with what was written meanwhile refuses the import whole."""
+    try:
+        stage.merge(before=before)
+    except IntegrityError as error:  # e.g. the same event key entered while we wrote
+        raise ArchiveError([CHANGED_MEANWHILE.format(error)]) from error
+
+
+CHANGED_MEANWHILE = (
+    "Während des Imports wurde in der Datenbank etwas angelegt, das mit dem Archiv "
+    "zusammenstößt ({}); nichts wurde übernommen. Bitte den Import wiederholen."
+)
 
 
 def import_file(
@@ -76,8 +114,13 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-@transaction.atomic
 def write_plan(plan: Plan, *, replace: bool = False) -> ImportSummary:
+    """Write a checked plan in one transaction (into the staging copy while one is active)."""
+    with transaction.atomic(using=staging.alias()):
+        return _write_plan(plan, replace=replace)
+
+
+def _write_plan(plan: Plan, *, replace: bool) -> ImportSummary:
     if plan.club_name is not None:
         _write_club(plan.club_name)
     _write_players(plan.players)
@@ -139,8 +182,11 @@ def _write_tables(
 
 def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
     """One history row per table: imported, with its number of games or its sums."""
+    db = connections[staging.alias()]
     after = Change._meta.get_field("after")
-    now = Change._meta.get_field("at").get_db_prep_save(timezone.now(), connection)
+    now = Change._meta.get_field("at").get_db_prep_save(
+        timezone.now(), connections[staging.alias()]
+    )
     rows = (
         (
             table.pk,
@@ -150,7 +196,7 @@ def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
                 {"games": len(plan.games)}
                 if plan.entry == Table.Entry.GAMES
                 else {"totals": plan.totals},
-                connection,
+                db,
             ),
             "importiert",
             Change.Source.OFFICE.value,
@@ -161,18 +207,38 @@ def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
 
 
 def _write_club(name: str) -> None:
-    club = Club.objects.order_by("id").first()
-    if club is None:
+    if not _rename_club(name):
         Club.objects.create(name=name)
-    elif club.name != name:
+
+
+def _rename_club(name: str) -> bool:
+    """The club's name as the archive has it; False when there is no club yet."""
+    club = Club.objects.order_by("id").first()
+    if club is not None and club.name != name:
         club.name = name
         club.save(update_fields=["name"])
+    return club is not None
 
 
 PLAYER_EXTRAS = ("member_number", "is_woman", "is_senior", "is_youth")
 
 
 def _write_players(players: list[dict[str, Any]]) -> None:
+    existing = _update_players(players)
+    Player.objects.bulk_create(
+        Player(
+            key=p["key"],
+            name=p["name"],
+            is_guest=p["guest"],
+            **{name: p[name] for name in PLAYER_EXTRAS if name in p},
+        )
+        for p in players
+        if p["key"] not in existing
+    )
+
+
+def _update_players(players: list[dict[str, Any]]) -> dict[str, Player]:
+    """Known players get the archive's name and flags; returns the known ones by key."""
     existing = Player.objects.in_bulk([p["key"] for p in players], field_name="key")
     changed = []
     for p in players:
@@ -187,16 +253,7 @@ def _write_players(players: list[dict[str, Any]]) -> None:
                 setattr(player, name, value)
             changed.append(player)
     Player.objects.bulk_update(changed, ["name", "is_guest", *PLAYER_EXTRAS])
-    Player.objects.bulk_create(
-        Player(
-            key=p["key"],
-            name=p["name"],
-            is_guest=p["guest"],
-            **{name: p[name] for name in PLAYER_EXTRAS if name in p},
-        )
-        for p in players
-        if p["key"] not in existing
-    )
+    return existing
 
 
 def _seasons(years: set[int]) -> dict[int, int]:
@@ -209,7 +266,9 @@ def _seasons(years: set[int]) -> dict[int, int]:
 def _write_attendance(
     plans: list[EventPlan], events: list[Event], player_ids: dict[str, int]
 ) -> None:
-    now = Attendance._meta.get_field("arrived_at").get_db_prep_save(timezone.now(), connection)
+    now = Attendance._meta.get_field("arrived_at").get_db_prep_save(
+        timezone.now(), connections[staging.alias()]
+    )
     full = Attendance.Rate.FULL.value
     rows = (
         (event.pk, player_ids[key], now, 0, False, full)
@@ -297,14 +356,14 @@ def _write_games(written: list[tuple[TablePlan, Written]], player_ids: dict[str,
     `bulk_create` compiles every value of every row (about 100 µs per game on SQLite, far too
     slow for a million games); one prepared statement per batch costs a few µs per game.
     """
-    with connection.cursor() as cursor, _index_cache(cursor):
+    with connections[staging.alias()].cursor() as cursor, _index_cache(cursor):
         return insert_rows(Game, GAME_COLUMNS, _game_rows(written, player_ids))
 
 
 @contextmanager
 def _index_cache(cursor: Any) -> Iterator[None]:
     """On SQLite, keep the game indexes in memory while inserting (default cache: 2 MB)."""
-    if connection.vendor != "sqlite":
+    if connections[staging.alias()].vendor != "sqlite":
         yield
         return
     cursor.execute("PRAGMA cache_size")
@@ -320,7 +379,7 @@ def _game_rows(
     written: list[tuple[TablePlan, Written]], player_ids: dict[str, int]
 ) -> Iterator[tuple[Any, ...]]:
     # The real connection, not the thread-local proxy: its lookup costs more than the encoding.
-    db = connections[DEFAULT_DB_ALIAS]
+    db = connections[staging.alias()]
     encode = partial(db.ops.adapt_json_value, encoder=Game._meta.get_field("declaration").encoder)
     now = Game._meta.get_field("entered_at").get_db_prep_save(timezone.now(), db)
     # Equal games share one fields dict (see `_valued`): encode each different game once.
@@ -386,14 +445,15 @@ def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[tuple[A
     prepared statement per batch costs a few µs a row. Only for values that need no
     conversion (numbers, ids, text, values already prepared with `get_db_prep_save`).
     """
-    quote = connection.ops.quote_name
+    db = connections[staging.alias()]
+    quote = db.ops.quote_name
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} "
         f"({', '.join(quote(_column(model, name)) for name in names)}) "
         f"VALUES ({', '.join(['%s'] * len(names))})"
     )
     count = 0
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         for batch in _batches(rows, GAME_BATCH):
             cursor.executemany(sql, batch)
             count += len(batch)
