@@ -1,5 +1,6 @@
-// Table entry without page reloads: submit the line (or the field form) with fetch, swap in the
-// updated sheet partial, and keep the cursor in the line input for the next game.
+// Table entry without page reloads: submit the line (or the field form) with fetch, put in
+// what changed (a typed game at the end of the list: its row, the foot and the next game, as
+// JSON; anything else: the updated sheet partial), and keep the cursor in the line input.
 // Without JavaScript the same forms post normally (POST-redirect-GET).
 (function () {
   "use strict";
@@ -49,6 +50,33 @@
     input.setSelectionRange(end, end);
   }
 
+  function swap(selector, html) {
+    var box = main.querySelector(selector);
+    if (box) { box.innerHTML = html; }
+  }
+
+  function showSaved(saved) {
+    var body = main.querySelector("#sheet tbody");
+    var holder = document.createElement("tbody");
+    holder.innerHTML = saved.row;
+    var row = holder.querySelector("tr");
+    var old = main.querySelector("#spiel-" + saved.number);
+    var empty = main.querySelector("#sheet-empty");
+    if (empty) { empty.remove(); }
+    if (old) { old.replaceWith(row); } else { body.appendChild(row); }
+    swap("#sheet tfoot", saved.foot);
+    swap("#next-block", saved.next);
+    swap("#last-saved-block", saved.last_saved);
+    var caption = main.querySelector("#sheet-caption");
+    if (caption) { caption.textContent = saved.caption; }
+    var input = main.querySelector("#id_line");
+    input.value = "";
+    input.removeAttribute("aria-invalid");
+    input.setAttribute("aria-describedby", "notation-help");
+    var error = main.querySelector("#line-error");
+    if (error) { error.remove(); }
+  }
+
   restoreLine();
 
   main.addEventListener("submit", function (event) {
@@ -82,10 +110,15 @@
       if (response.status !== 200 && response.status !== 422 && response.status !== 503) {
         throw new Error("HTTP " + response.status);
       }
-      return response.text();
-    }).then(function (html) {
-      if (html === null) { return; }
-      main.innerHTML = html;
+      var type = response.headers.get("Content-Type") || "";
+      return type.indexOf("application/json") === 0 ? response.json() : response.text();
+    }).then(function (answer) {
+      if (answer === null) { return; }
+      if (typeof answer === "string") {
+        main.innerHTML = answer;
+      } else {
+        showSaved(answer);
+      }
       focusLine();
     }).catch(function (error) {
       var note = document.createElement("p");

@@ -12,7 +12,7 @@ number has `entered=False` and `totals=None`.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -177,18 +177,30 @@ def _sheet(
     ramsch: dict[int, dict[int, int]],
     lines: dict[int, Line],
 ) -> ScoreSheet:
+    limit = games_per_round(table, len(players))
+    rows = _rows(players, games, ramsch, len(players), max([limit, *games]))
+    return _sheet_of(table, players, rows, lines)
+
+
+def games_per_round(table: Table, size: int) -> int:
+    return table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
+
+
+def _sheet_of(
+    table: Table,
+    players: tuple[SheetPlayer, ...],
+    rows: tuple[SheetRow, ...],
+    lines: dict[int, Line],
+) -> ScoreSheet:
     event = table.round.event
-    size = len(players)
-    limit = event.games_for_table_size(size) if size in TABLE_SIZES else 0
-    rows = _rows(players, games, ramsch, size, max([limit, *games]))
     return ScoreSheet(
         table_id=table.pk,
         event_key=event.key,
         event_name=event.name,
         round_number=table.round.number,
         table_number=table.number,
-        table_size=size,
-        games_per_round=limit,
+        table_size=len(players),
+        games_per_round=games_per_round(table, len(players)),
         entry=table.entry,
         check_status=table.check_status,
         players=players,
@@ -254,26 +266,58 @@ def _rows(
             totals[declarer - 1] += values["list_score"]
         for player_id, score in ramsch.get(number, {}).items():
             totals[position_of[player_id] - 1] += score
-        rows.append(
-            SheetRow(
-                number=number,
-                dealer_position=dealer_position(size, number) if size else 0,
-                sitting_positions=sitting_positions(size, number) if size in TABLE_SIZES else (),
-                entered=game is not None,
-                passed_in=values["passed_in"],
-                declarer_position=declarer,
-                notation=values["notation"],
-                won=values["won"],
-                overbid=values["overbid"],
-                game_value=values["game_value"],
-                derivation=values["derivation"],
-                list_score=values["list_score"],
-                totals=tuple(totals) if game is not None else None,
-                game_id=values["id"],
-                version=values["version"],
-            )
-        )
+        running = tuple(totals) if game is not None else None
+        rows.append(_row(number, values, declarer, size, running))
     return tuple(rows)
+
+
+def _row(
+    number: int,
+    values: dict[str, Any],
+    declarer: int | None,
+    size: int,
+    totals: tuple[int, ...] | None,
+) -> SheetRow:
+    return SheetRow(
+        number=number,
+        dealer_position=dealer_position(size, number) if size else 0,
+        sitting_positions=sitting_positions(size, number) if size in TABLE_SIZES else (),
+        entered=totals is not None,
+        passed_in=values["passed_in"],
+        declarer_position=declarer,
+        notation=values["notation"],
+        won=values["won"],
+        overbid=values["overbid"],
+        game_value=values["game_value"],
+        derivation=values["derivation"],
+        list_score=values["list_score"],
+        totals=totals,
+        game_id=values["id"],
+        version=values["version"],
+    )
+
+
+def saved_tail(game: Game, taken: Collection[int]) -> ScoreSheet | None:
+    """The sheet with only the saved `game`'s row and the foot, what a save answers; None when
+    that is not all that changed: a game before the last one (`taken`: the table's game
+    numbers; the running totals below it change) or a Ramsch (it hits several players).
+
+    `game` as `services.record_game` returns it: its table with Serie and event loaded and
+    the seats with their new sums in the table's prefetch cache (no query then).
+    """
+    if game.ramsch is not None or max(taken) != game.number:
+        return None
+    table = game.table
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    players = tuple(
+        SheetPlayer(s.position, s.player_id, s.player.key, s.player.name, s.player.is_guest)
+        for s in seats
+    )
+    declarer = next((s.position for s in seats if s.player_id == game.declarer_id), None)
+    values = {name: getattr(game, name) for name in GAME_FIELDS}
+    row = _row(game.number, values, declarer, len(seats), tuple(s.list_score for s in seats))
+    lines = {line.player_id: line for line in standings.seat_lines(table, seats)}
+    return _sheet_of(table, players, (row,), lines)
 
 
 def table_lines(table: Table) -> list[Line]:

@@ -323,6 +323,24 @@ def _table_lines(
     ]
 
 
+def seat_lines(table: Table, seats: Sequence[Seat]) -> list[Line]:
+    """The lines (without money) of one table whose seats are read already: no query.
+    `table.round` must be loaded."""
+    round_ = table.round
+    row = {
+        "id": round_.pk,
+        "number": round_.number,
+        "event_id": round_.event_id,
+        "event__cents_per_point": "",
+        "event__lost_game_fees_cents": [],
+    }
+    seated = [
+        (s.table_id, s.player_id, s.list_score, s.won, s.lost, s.others_lost, s.score, s.wrong_seat)
+        for s in seats
+    ]
+    return _table_lines(row, table.number, seated, False, table.entry)
+
+
 NO_MONEY = Fraction(0)
 SCORES = Table.Entry.SCORES.value
 

@@ -34,6 +34,7 @@ from skatclub.club.models import (
     Event,
     Game,
     Player,
+    Round,
     Seat,
     Table,
     TableLink,
@@ -135,17 +136,21 @@ def locked_table(table: Table) -> Table:
     """The table row locked for this transaction, read with its Serie and event.
 
     `of=("self",)`: on PostgreSQL a plain FOR UPDATE over a join would lock the Serie and the
-    event rows too, and every save of the evening would wait for every other.
+    event rows too, and every save of the evening would wait for every other. Serie and event
+    the caller has loaded already are taken over (they are not locked either way; a table
+    never changes its Serie): a join less on every save.
     """
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .get(pk=table.pk)
-    )
+    query = Table.objects.select_for_update(of=("self",))
+    if Table.round.is_cached(table) and Round.event.is_cached(table.round):
+        locked = query.get(pk=table.pk)
+        if locked.round_id == table.round_id:
+            locked.round = table.round
+            return locked
+    return query.select_related("round__event").get(pk=table.pk)
 
 
 def seated(table: Table) -> dict[int, Player]:
-    return {seat.position: seat.player for seat in table.seats.select_related("player")}
+    return {seat.position: seat.player for seat in table.seats.select_related("player").order_by()}
 
 
 def locked_game(table: Table, number: int) -> Game | None:
@@ -154,6 +159,7 @@ def locked_game(table: Table, number: int) -> Game | None:
         Game.objects.select_for_update(of=("self",))
         .select_related("declarer")
         .filter(table=table, number=number)
+        .order_by()  # the default order joins table, Serie and event: not for one row
     )
     return found[0] if found else None
 
@@ -218,6 +224,7 @@ def record_game(
         game.entered_by = acting_user(user)
         game.save()
         action = Change.Action.UPDATE
+    game.table = table  # the locked row with its Serie, event and (after the refresh) seats
     log_change(table, action, user, before, game_snapshot(game), game_number=number)
     rebock(table, len(seats), user)
     refresh_table(table, seat_rows)
@@ -437,9 +444,12 @@ def refresh_table(table: Table, seats: Sequence[Seat]) -> None:
     )
     for seat, values in zip(seats, scored, strict=True):
         if tuple(getattr(seat, name) for name in SEAT_RESULT_FIELDS) != values:
-            Seat.objects.filter(pk=seat.pk).update(
-                **dict(zip(SEAT_RESULT_FIELDS, values, strict=True))
-            )
+            changed = dict(zip(SEAT_RESULT_FIELDS, values, strict=True))
+            Seat.objects.filter(pk=seat.pk).update(**changed)
+            for name, value in changed.items():
+                setattr(seat, name, value)
+    # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
+    table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
 
 
 def seat_scores(

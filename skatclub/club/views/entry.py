@@ -5,30 +5,33 @@ score sheet), correcting and deleting a game (with version check against silent 
 the history of a table, entering a paper Spielliste as totals and the second signature
 (confirm/reject). All writes go through `services` (record_game, delete_game, record_totals,
 check_table), which keep the history. Requests from `static/entry.js` (header
-`X-Entry-Partial`) get the updated sheet partial instead of a redirect; errors re-render with
-the input kept and status 422 (409 for an edit conflict).
+`X-Entry-Partial`) get, after a typed game at the end of the list, a JSON of just what
+changed (row, foot, next game), otherwise the updated sheet partial instead of a redirect;
+errors re-render with the input kept and status 422 (409 for an edit conflict).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from django.contrib import messages
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from scoring import ScoringError, dealer_position, playing_positions, sitting_positions
+from scoring import WON_BONUS, ScoringError, dealer_position, playing_positions, sitting_positions
 from skatclub.club import services
 from skatclub.club.entry_line import LineError, parse_line
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
-from skatclub.club.queries.sheet import ScoreSheet, SheetRow, score_sheet
+from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetRow, saved_tail, score_sheet
 from skatclub.club.views.lookups import (
     INVALID,
     TABLE,
@@ -136,9 +139,39 @@ def _cell_class(row: SheetRow, position: int) -> str:
     return "total sitting" if position in row.sitting_positions else "total"
 
 
-def _sheet_foot(sheet: ScoreSheet) -> list[dict[str, Any]]:
+def _sheet_foot(sheet: ScoreSheet) -> SafeString:
+    """The sums under the list, one cell per player (string building, as `_sheet_rows`)."""
     by_position = {f.position: f for f in sheet.foot}
-    return [{"player": p, "foot": by_position.get(p.position)} for p in sheet.players]
+    feet = [(p, by_position.get(p.position)) for p in sheet.players]
+
+    def line(label: str, cells: str, last: str = "") -> str:
+        return f'    <tr><th colspan="2">{label}</th>{cells}<td colspan="3">{last}</td></tr>\n'
+
+    def cells(text: Callable[[SheetFoot], str], attributes: str = "") -> str:
+        return "".join(
+            f'<td class="total"{attributes.format(key=escape(p.key))}>{text(f) if f else ""}</td>'
+            for p, f in feet
+        )
+
+    pairs = "".join(
+        f'<td class="total">{f.won if f else ""} / {f.lost if f else ""}</td>' for _, f in feet
+    )
+    others = "".join(
+        f'<td class="total">{f.others_lost if f else ""} ({f.others_points if f else ""})</td>'
+        for _, f in feet
+    )
+    bonus = f"+{WON_BONUS} × gew. −{WON_BONUS} × verl."
+    return mark_safe(  # noqa: S308 - numbers, escaped keys and the escaped rule text only
+        line("Spielpunkte", cells(lambda f: str(f.list_score), ' data-foot="list_score"'))
+        + line("gewonnen / verloren", pairs)
+        + line(bonus, cells(lambda f: str(f.won_points + f.lost_points)))
+        + line("Gegnerverluste (Punkte)", others)
+        + line(
+            "Wertungspunkte",
+            cells(lambda f: str(f.score), ' data-foot="score" data-player="{key}"'),
+            escape(sheet.score_rule),
+        )
+    )
 
 
 def _next_game(sheet: ScoreSheet, number: int | None) -> dict[str, Any] | None:
@@ -169,13 +202,43 @@ def table_entry(request: HttpRequest, key: str, number: int, table: int) -> Http
     if request.method != "POST":
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
     extra = _post_entry(request, table_obj)
+    saved = extra.pop("saved", None)
     if extra:
         status = extra.pop("status", INVALID)
         context = _entry_context(table_obj, score_sheet(table_obj), **extra)
         return _respond_entry(request, context, status)
-    if PARTIAL_HEADER in request.META:
-        return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
-    return redirect(f"{table_obj.get_absolute_url()}#eingabe")
+    if PARTIAL_HEADER not in request.META:
+        return redirect(f"{table_obj.get_absolute_url()}#eingabe")
+    if saved is not None:
+        taken = set(table_obj.games.order_by().values_list("number", flat=True))
+        tail = saved_tail(saved, taken)
+        if tail is not None:
+            return _saved_answer(tail, taken)
+    return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
+
+
+def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
+    """Only what a typed game at the end of the list changed, for `static/entry.js`: its row,
+    the foot, the caption, the next game and the last saved line (no page render)."""
+    limit = tail.games_per_round
+    free = next((n for n in range(1, limit + 1) if n not in taken), None)
+    context = {  # rendered without the request: none of the three needs the page context
+        "sheet": tail,
+        "foot": _sheet_foot(tail),
+        "next": _next_game(tail, free),
+        "last_saved": _last_saved(tail),
+        "won_bonus": WON_BONUS,
+    }
+    return JsonResponse(
+        {
+            "number": tail.rows[0].number,
+            "row": _sheet_rows(tail)[0],
+            "caption": f"Spielliste Tisch {tail.table_number} ({len(taken)} von {limit} Spielen)",
+            "foot": context["foot"],
+            "next": render_to_string("club/_entry_next.html", context),
+            "last_saved": render_to_string("club/_entry_last_saved.html", context),
+        }
+    )
 
 
 def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
@@ -185,8 +248,8 @@ def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
     if "line" in request.POST:
         text = request.POST["line"]
         refused = _record_line(table, seats, number, text, 0, request.user)
-        if refused is None:
-            return {}
+        if isinstance(refused, Game):
+            return {"saved": refused}
         message = f"Spiel {number}: {refused.message}"
         return {"line": text, "line_error": message, **_offered(table, number, refused)}
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
@@ -194,7 +257,7 @@ def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
         return {"game_form": form}
     error = _record_form(table, seats, number, form, request.user)
     if error is None:
-        return {}
+        return {"saved": None}
     message = f"Spiel {number}: {error.message}"
     return {"game_form": form, "form_error": message, **_offered(table, number, error)}
 
@@ -211,18 +274,18 @@ def _offered(table: Table, number: int, error: Exception) -> dict[str, Any]:
 
 def _next_number(table: Table) -> int:
     """The first game number not entered yet."""
-    taken = set(table.games.values_list("number", flat=True))
+    taken = set(table.games.order_by().values_list("number", flat=True))
     return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 def _record_line(
     table: Table, seats: dict[int, Player], number: int, text: str, version: int, user: Any
-) -> LineError | services.EntryError | ScoringError | None:
-    """Parse and record one line; the error to show, or None when it was saved."""
+) -> Game | LineError | services.EntryError | ScoringError:
+    """Parse and record one line; the saved game, or the error to show."""
     try:
         line = parse_line(text, len(seats))
         if line.ramsch is not None:
-            _save(
+            return _save(
                 services.record_ramsch,
                 table=table,
                 number=number,
@@ -231,28 +294,26 @@ def _record_line(
                 expected_version=version,
                 bock_override=line.bock_override,
             )
-        else:
-            _save(
-                services.record_game,
-                table=table,
-                number=number,
-                declarer=seats.get(line.seat) if line.seat else None,
-                declaration=line.declaration_dict(),
-                outcome=line.outcome_dict(),
-                user=user,
-                expected_version=version,
-                bock_override=line.bock_override,
-            )
+        return _save(
+            services.record_game,
+            table=table,
+            number=number,
+            declarer=seats.get(line.seat) if line.seat else None,
+            declaration=line.declaration_dict(),
+            outcome=line.outcome_dict(),
+            user=user,
+            expected_version=version,
+            bock_override=line.bock_override,
+        )
     except (LineError, services.EntryError, ScoringError) as error:
         return error
-    return None
 
 
-def _save(write: Any, **fields: Any) -> None:
+def _save(write: Any, **fields: Any) -> Game:
     """`write(**fields)` (a results service); a database busy with another write becomes a
     BusyError."""
     try:
-        write(**fields)
+        return cast(Game, write(**fields))
     except OperationalError as error:
         if not services.is_busy(error):
             raise
@@ -304,7 +365,7 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
         return render(request, "club/spielwart_game_edit.html", context)
     text, version = request.POST.get("line", ""), int_or_none(request.POST.get("expected_version"))
     error = _record_line(table_obj, seats, game, text, version or 0, request.user)
-    if error is None:
+    if isinstance(error, Game):
         messages.success(request, f"Spiel {game} geändert.")
         if back_to_review:
             return redirect("spielwart-recorded")

@@ -35,7 +35,7 @@ def table_or_404(key: str, number: int, table: int) -> Table:
 
 def seated_players(table: Table) -> dict[int, Player]:
     """Seat position -> player."""
-    return {s.position: s.player for s in table.seats.select_related("player")}
+    return {s.position: s.player for s in table.seats.select_related("player").order_by()}
 
 
 # Posted numbers (ids, game numbers, versions) beyond this exist nowhere in the database.

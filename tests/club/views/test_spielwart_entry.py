@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.utils.html import escape
 
-from scoring import Ruleset, ScoringError, parse_notation, valuation
+from scoring import Ruleset, ScoringError, parse_notation, playing_positions, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Table
 
@@ -125,16 +127,64 @@ def test_a_3_table_has_36_games_and_nobody_sits_out(
     assert Game.objects.get(table=three_table).declarer.key == "emil"
 
 
-def test_the_fetch_request_gets_the_sheet_partial_with_an_empty_line(
+def test_a_typed_game_at_the_end_answers_with_just_what_changed(
     spielwart_client: Client, four_table: Table
 ) -> None:
     response = spielwart_client.post(URL, {"line": "2 Kr m2 H S"}, HTTP_X_ENTRY_PARTIAL="1")
+    saved = response.json()
+    assert response.status_code == 200
+    assert saved["number"] == 1
+    assert saved["row"].startswith('<tr id="spiel-1"')
+    assert "Spiel 2 von 48" in saved["next"] and 'name="number" value="2"' in saved["next"]
+    assert saved["caption"] == "Spielliste Tisch 1 (1 von 48 Spielen)"
+    assert "<html" not in saved["foot"]
+
+
+def fragments(page: str, number: int) -> dict[str, str]:
+    """Row `number`, foot, next game and last saved line as the whole page shows them."""
+    return {
+        "row": re.search(rf'<tr id="spiel-{number}".*?</tr>\n', page, re.S)[0],  # type: ignore[index]
+        "foot": page.split("<tfoot>\n", 1)[1].split("  </tfoot>", 1)[0].rstrip("\n") + "\n",
+        "next": page.split('<div id="next-block">', 1)[1].split("</div>", 1)[0],
+        "last_saved": page.split('<div id="last-saved-block">', 1)[1].split("</div>", 1)[0],
+        "caption": re.search(r'<caption id="sheet-caption">(.*?)</caption>', page)[1],  # type: ignore[index]
+    }
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["Kr m2 H S", "Gr o1 v", "p", "Null", "He m1 v"],
+        ["Gr o4 S v", "Null ouv v", "Pi m3 H S"],
+    ],
+)
+def test_what_a_save_answers_is_what_the_whole_page_then_shows(
+    spielwart_client: Client, four_table: Table, lines: list[str]
+) -> None:
+    for number, game in enumerate(lines, start=1):
+        seat = playing_positions(4, number)[number % 3]
+        line = game if game == "p" else f"{seat} {game}"
+        response = spielwart_client.post(URL, {"line": line}, HTTP_X_ENTRY_PARTIAL="1")
+        assert response.status_code == 200, response.content.decode()[-300:]
+        answer = response.json()
+        page = spielwart_client.get(URL).content.decode()
+        expected = fragments(page, number)
+        assert {name: answer[name] for name in expected} == expected, line
+
+
+def test_a_game_before_the_last_one_answers_with_the_whole_sheet(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    spielwart_client.post(URL, {"line": "3 Kr m1", "number": "2"})
+    response = spielwart_client.post(
+        URL, {"line": "2 Kr m2 H S", "number": "1"}, HTTP_X_ENTRY_PARTIAL="1"
+    )
     page = response.content.decode()
     assert response.status_code == 200
-    assert "<html" not in page
+    assert response["Content-Type"].startswith("text/html")
     assert 'name="line" value=""' in page
-    assert 'id="spiel-1"' in page
-    assert "Spiel 2 von 48" in page
+    assert 'id="spiel-1"' in page and 'id="spiel-2"' in page
+    assert "Spiel 3 von 48" in page
 
 
 def test_a_fetch_error_keeps_the_line_in_the_partial(
