@@ -349,6 +349,9 @@ class Table(models.Model):
     # Paper totals imported "as recorded" although the rules say they cannot be: why not.
     # Cleared when the Spielwart enters the table's totals again.
     recorded_note = models.CharField("abweichend erfasst", max_length=500, blank=True)
+    # Not stored: the table's game numbers as a save (`services.record_game`) left them, so
+    # its answer needs no query for the next free number.
+    game_numbers: set[int] | None = None
 
     class Meta:
         verbose_name = "Tisch"

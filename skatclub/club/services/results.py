@@ -29,6 +29,7 @@ from scoring import (
     table_scores,
     valuation,
 )
+from skatclub.club.entry_line import parse_line
 from skatclub.club.models import (
     Change,
     Event,
@@ -49,7 +50,7 @@ from skatclub.club.services.history import (
     log_change,
     totals_snapshot,
 )
-from skatclub.club.services.house_rules import bock_level, rebock
+from skatclub.club.services.house_rules import bock_level, bock_rule, rebock, record_ramsch
 from skatclub.club.services.review import reopen_check
 from skatclub.club.services.table_links import check_link_writes
 
@@ -199,14 +200,67 @@ def record_game(
     n = "I edited version n"; None skips the check (imports, scripts). Where the event plays
     Bockrunden, the game's Bock level follows them (`bock_override` is the Spielwart's own).
     """
+    table, seats = _locked_for_games(table, user)
+    game = Typed(number, declarer, declaration, outcome, bock_override)
+    return _record(table, seats, game, user, expected_version)
+
+
+@transaction.atomic
+def record_line(
+    *, table: Table, number: int, text: str, user: Actor = None, expected_version: int | None = None
+) -> Game:
+    """Game `number` as typed on the Spielliste ("2 Kr m2 H S", "p", a Ramsch; `entry_line`).
+
+    The line is read under the table's lock against the seats as they are then, so the caller
+    reads no seats of its own. A line that cannot be read raises `LineError`.
+    """
+    table, seats = _locked_for_games(table, user)
+    line = parse_line(text, len(seats))
+    if line.ramsch is not None:
+        return record_ramsch(
+            table=table,
+            number=number,
+            deal=line.ramsch,
+            user=user,
+            expected_version=expected_version,
+            bock_override=line.bock_override,
+        )
+    declarer = next((s.player for s in seats if s.position == line.seat), None)
+    game = Typed(number, declarer, line.declaration_dict(), line.outcome_dict(), line.bock_override)
+    return _record(table, seats, game, user, expected_version)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """One game as entered, before the engine values it; `declarer` None: eingepasst."""
+
+    number: int
+    declarer: Player | None
+    declaration: Mapping[str, Any] | None
+    outcome: Mapping[str, Any] | None
+    bock_override: int | None = None
+
+
+def _locked_for_games(table: Table, user: Actor) -> tuple[Table, list[Seat]]:
+    """The table locked for a game's save, with its seats (in seat order, players loaded)."""
     table = locked_table(table)
     check_actor(table, user)
     if table.entry != Table.Entry.GAMES:
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
-    seat_rows = list(table.seats.select_related("player").order_by("position"))
+    return table, list(table.seats.select_related("player").order_by("position"))
+
+
+def _record(
+    table: Table, seat_rows: list[Seat], typed: Typed, user: Actor, expected_version: int | None
+) -> Game:
+    """`record_game` on the locked `table` with its `seat_rows`."""
+    number = typed.number
     seats = {seat.position: seat.player for seat in seat_rows}
-    fields = _game_fields(table, seats, number, declarer, declaration, outcome, bock_override)
-    existing = locked_game(table, number)
+    fields = _game_fields(table, seats, typed)
+    # Every writer of games locks the table first: under this lock the numbers taken tell
+    # whether game `number` exists, and a new game needs no read of its own.
+    taken = game_numbers(table)
+    existing = locked_game(table, number) if number in taken else None
     check_version(existing, expected_version)
     before = game_snapshot(existing)
     if existing is None:
@@ -225,36 +279,39 @@ def record_game(
         game.save()
         action = Change.Action.UPDATE
     game.table = table  # the locked row with its Serie, event and (after the refresh) seats
+    table.game_numbers = taken | {number}
     log_change(table, action, user, before, game_snapshot(game), game_number=number)
     rebock(table, len(seats), user)
-    refresh_table(table, seat_rows)
+    if existing is None and bock_rule(table.round.event) is None:
+        refresh_table(table, seat_rows, added=game)
+    else:
+        refresh_table(table, seat_rows)
     reopen_check(table)
     return game
 
 
-def _game_fields(
-    table: Table,
-    seats: Mapping[int, Player],
-    number: int,
-    declarer: Player | None,
-    declaration: Mapping[str, Any] | None,
-    outcome: Mapping[str, Any] | None,
-    bock_override: int | None,
-) -> dict[str, Any]:
-    """The stored fields of game `number` at `table`, valued by the engine; no write."""
+def game_numbers(table: Table) -> set[int]:
+    return set(Game.objects.filter(table=table).order_by().values_list("number", flat=True))
+
+
+def _game_fields(table: Table, seats: Mapping[int, Player], typed: Typed) -> dict[str, Any]:
+    """The stored fields of the typed game at `table`, valued by the engine; no write."""
     event = table.round.event
-    position = _position_of(seats, declarer)
-    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=position)
+    position = _position_of(seats, typed.declarer)
+    check_game_slot(
+        event=event, table_size=len(seats), number=typed.number, declarer_position=position
+    )
     fields = dict(PASSED_FIELDS)
-    if declarer is not None:
+    if typed.declarer is not None:
+        declaration, outcome = typed.declaration, typed.outcome
         if declaration is None or outcome is None:
             raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
-        level = bock_level(table, number, len(seats), bock_override)
+        level = bock_level(table, typed.number, len(seats), typed.bock_override)
         if level is not None:
             declaration = {**declaration, "bock": level}
         fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
-        fields["declarer"] = declarer
-    fields["bock_override"] = bock_override
+        fields["declarer"] = typed.declarer
+    fields["bock_override"] = typed.bock_override
     return fields
 
 
@@ -272,7 +329,7 @@ def preview_game(
     engine's rules, the Bock level of that game) and the same value, or the same errors.
     """
     table = Table.objects.select_related("round__event").get(pk=table.pk)
-    fields = _game_fields(table, seated(table), number, declarer, declaration, outcome, None)
+    fields = _game_fields(table, seated(table), Typed(number, declarer, declaration, outcome))
     return Game(table=table, number=number, **fields)
 
 
@@ -429,19 +486,26 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
 SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
 
 
-def refresh_table(table: Table, seats: Sequence[Seat]) -> None:
+def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = None) -> None:
     """`refresh_results` for the one table a save just changed, whose seats (in seat order)
     the save has read already: one query for the sums and an update of only the seats whose
     numbers changed (a won game changes one seat, a lost one every seat). Tables with Ramsch
-    or paper totals take the general way."""
+    or paper totals take the general way.
+
+    `added`: the save only added this game (no other game changed, as Bockrunden could): the
+    seats' stored sums plus this game, no query. Under the table lock the stored sums are
+    those of the games (every writer refreshes them), so both ways give the same numbers.
+    """
     event = table.round.event
     if table.entry != Table.Entry.GAMES or event.house_ramsch:
         refresh_results(table_ids=[table.pk])
         return
-    sums = game_sums([table.pk])
-    scored = seat_scores(
-        event.ruleset, [sums.get((table.pk, s.player_id), (0, 0, 0)) for s in seats]
-    )
+    if added is None:
+        sums = game_sums([table.pk])
+        own = [sums.get((table.pk, s.player_id), (0, 0, 0)) for s in seats]
+    else:
+        own = [_plus_game((s.list_score, s.won, s.lost), s.player_id, added) for s in seats]
+    scored = seat_scores(event.ruleset, own)
     for seat, values in zip(seats, scored, strict=True):
         if tuple(getattr(seat, name) for name in SEAT_RESULT_FIELDS) != values:
             changed = dict(zip(SEAT_RESULT_FIELDS, values, strict=True))
@@ -450,6 +514,14 @@ def refresh_table(table: Table, seats: Sequence[Seat]) -> None:
                 setattr(seat, name, value)
     # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
     table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
+
+
+def _plus_game(sums: tuple[int, int, int], player_id: int, game: Game) -> tuple[int, int, int]:
+    """A declarer's (list score, won, lost) with `game` added, as `game_sums` counts it."""
+    if game.passed_in or game.declarer_id != player_id:
+        return sums
+    list_score, won, lost = sums
+    return (list_score + game.list_score, won + bool(game.won), lost + (game.won is False))
 
 
 def seat_scores(

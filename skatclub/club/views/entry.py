@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import WON_BONUS, ScoringError, dealer_position, playing_positions, sitting_positions
 from skatclub.club import services
-from skatclub.club.entry_line import LineError, parse_line
+from skatclub.club.entry_line import LineError
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetRow, saved_tail, score_sheet
@@ -210,7 +210,9 @@ def table_entry(request: HttpRequest, key: str, number: int, table: int) -> Http
     if PARTIAL_HEADER not in request.META:
         return redirect(f"{table_obj.get_absolute_url()}#eingabe")
     if saved is not None:
-        taken = set(table_obj.games.order_by().values_list("number", flat=True))
+        taken = saved.table.game_numbers
+        if taken is None:  # a Ramsch: its save leaves no numbers
+            taken = set(table_obj.games.order_by().values_list("number", flat=True))
         tail = saved_tail(saved, taken)
         if tail is not None:
             return _saved_answer(tail, taken)
@@ -244,14 +246,14 @@ def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
 def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
     """Record one game from the typed line or the form; the errors to show, if any."""
     number = int_or_none(request.POST.get("number")) or _next_number(table)
-    seats = seated_players(table)
     if "line" in request.POST:
         text = request.POST["line"]
-        refused = _record_line(table, seats, number, text, 0, request.user)
+        refused = _record_line(table, number, text, 0, request.user)
         if isinstance(refused, Game):
             return {"saved": refused}
         message = f"Spiel {number}: {refused.message}"
         return {"line": text, "line_error": message, **_offered(table, number, refused)}
+    seats = seated_players(table)
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
         return {"game_form": form}
@@ -279,31 +281,17 @@ def _next_number(table: Table) -> int:
 
 
 def _record_line(
-    table: Table, seats: dict[int, Player], number: int, text: str, version: int, user: Any
+    table: Table, number: int, text: str, version: int, user: Any
 ) -> Game | LineError | services.EntryError | ScoringError:
-    """Parse and record one line; the saved game, or the error to show."""
+    """Record one typed line; the saved game, or the error to show."""
     try:
-        line = parse_line(text, len(seats))
-        if line.ramsch is not None:
-            return _save(
-                services.record_ramsch,
-                table=table,
-                number=number,
-                deal=line.ramsch,
-                user=user,
-                expected_version=version,
-                bock_override=line.bock_override,
-            )
         return _save(
-            services.record_game,
+            services.record_line,
             table=table,
             number=number,
-            declarer=seats.get(line.seat) if line.seat else None,
-            declaration=line.declaration_dict(),
-            outcome=line.outcome_dict(),
+            text=text,
             user=user,
             expected_version=version,
-            bock_override=line.bock_override,
         )
     except (LineError, services.EntryError, ScoringError) as error:
         return error
@@ -364,7 +352,7 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
     if request.method != "POST":
         return render(request, "club/spielwart_game_edit.html", context)
     text, version = request.POST.get("line", ""), int_or_none(request.POST.get("expected_version"))
-    error = _record_line(table_obj, seats, game, text, version or 0, request.user)
+    error = _record_line(table_obj, game, text, version or 0, request.user)
     if isinstance(error, Game):
         messages.success(request, f"Spiel {game} geändert.")
         if back_to_review:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from scoring import ScoringError
+from scoring import ScoringError, playing_positions
+from skatclub.club.entry_line import LineError
 from skatclub.club.models import Change, Game, Table
 from skatclub.club.services import (
     ConflictError,
@@ -13,8 +16,10 @@ from skatclub.club.services import (
     check_table,
     delete_game,
     record_game,
+    record_line,
     record_totals,
 )
+from skatclub.club.services.results import refresh_results
 
 CLUBS_MIT_2 = {"type": "clubs", "matadors": 2, "bid": 24}
 WON = {"won": True}
@@ -273,3 +278,47 @@ def test_the_seat_keeps_each_players_sums_for_the_standings(four_table, players)
     }
     delete_game(table=four_table, number=1)
     assert four_table.seats.get(player=players["bernd"]).won == 0
+
+
+def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_table):
+    # New games add to the stored sums without a query; corrections and deletions sum again.
+    # Both must leave what a recomputation from every game gives.
+    seats = {s.position: s.player for s in four_table.seats.select_related("player")}
+    chooser = random.Random(16)
+    declarations = [CLUBS_MIT_2, {"type": "grand", "matadors": 1, "bid": 18}, {"type": "null"}]
+    for step in range(40):
+        number = chooser.randint(1, 30) if step % 5 == 4 else step + 1 - step // 5
+        declarer = None
+        if chooser.random() > 0.15:
+            declarer = seats[chooser.choice(playing_positions(4, number))]
+        declaration = chooser.choice(declarations)
+        existing = four_table.games.filter(number=number).first()
+        record_game(
+            table=four_table,
+            number=number,
+            declarer=declarer,
+            declaration=None if declarer is None else declaration,
+            outcome=None if declarer is None else {"won": chooser.random() < 0.6},
+            expected_version=existing.version if existing else 0,
+        )
+        stored = _seat_results(four_table)
+        refresh_results(table_ids=[four_table.pk])
+        assert stored == _seat_results(four_table), f"after save {step + 1} (Spiel {number})"
+    assert any(s[1] for s in stored.values()) and any(s[2] for s in stored.values())
+
+
+def _seat_results(table: Table) -> dict[int, tuple[int, ...]]:
+    return {
+        s.position: (s.list_score, s.won, s.lost, s.others_lost, s.score)
+        for s in table.seats.order_by("position")
+    }
+
+
+def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(four_table, players):
+    game = record_line(table=four_table, number=1, text="2 Kr m2", expected_version=0)
+    assert (game.declarer, game.list_score) == (players["bernd"], 36)
+    assert four_table.seats.get(player=players["bernd"]).list_score == 36
+    with pytest.raises(LineError, match="Platz 5 gibt es an diesem Tisch nicht"):
+        record_line(table=four_table, number=2, text="5 Kr m2", expected_version=0)
+    assert record_line(table=four_table, number=2, text="p").passed_in
+    assert four_table.games.count() == 2

@@ -22,7 +22,7 @@ def locked(**kwargs: object) -> None:
 def test_a_save_on_a_locked_database_asks_to_send_again_with_the_line_kept(
     spielwart_client: Client, four_table: Table, monkeypatch: pytest.MonkeyPatch, partial: bool
 ) -> None:
-    monkeypatch.setattr(services, "record_game", locked)
+    monkeypatch.setattr(services, "record_line", locked)
     before = database_fingerprint()
     headers = {"HTTP_X_ENTRY_PARTIAL": "1"} if partial else {}
     response = spielwart_client.post(TABLE_1, {"line": "2 Kr m2 H S", "number": "1"}, **headers)
@@ -49,7 +49,7 @@ def test_other_database_errors_are_not_taken_for_busy(
     def broken(**kwargs: object) -> None:
         raise OperationalError("disk I/O error")
 
-    monkeypatch.setattr(services, "record_game", broken)
+    monkeypatch.setattr(services, "record_line", broken)
     with pytest.raises(OperationalError):
         spielwart_client.post(TABLE_1, {"line": "2 Kr m2", "number": "1"})
 
