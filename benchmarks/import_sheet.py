@@ -89,6 +89,12 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def reset_peak() -> None:
+    """Start a new peak (Linux: writing 5 to clear_refs resets VmHWM), so each step's own
+    peak is seen."""
+    Path("/proc/self/clear_refs").write_text("5")
+
+
 def child(path: Path, database: Path) -> None:
     """A fresh interpreter: migrate, then preview and confirm, and print the numbers as JSON."""
     sys.path.insert(0, str(ROOT))
@@ -110,7 +116,9 @@ def child(path: Path, database: Path) -> None:
 
     call_command("migrate", verbosity=0)
     before = peak_mb()
+    peaks: dict[str, float] = {}
     cpu = time.process_time()
+    reset_peak()
     t0 = time.perf_counter()
     # Upload: the workbook is read once and kept as rows (as the upload view does).
     sheet = open_sheet(path.read_bytes())
@@ -118,6 +126,8 @@ def child(path: Path, database: Path) -> None:
         filename=path.name, kind=sheet.kind, content=normalized(sheet)
     )
     t1 = time.perf_counter()
+    peaks["upload"] = peak_mb()
+    reset_peak()
     # Mapping and names (the names page reads the rows once), then the preview page.
     stored = open_sheet(bytes(pending.content))
     pending.mapping = headings_of(suggested(stored.headers, {}), stored.headers)
@@ -129,9 +139,12 @@ def child(path: Path, database: Path) -> None:
     t2 = time.perf_counter()
     assert shown.plan is not None, shown.problem_lines[:5]
     del shown
+    peaks["preview"] = peak_mb()
+    reset_peak()
     created = confirm_import(pending)  # reads and checks the rows again, then writes
     t3 = time.perf_counter()
-    peak = peak_mb()
+    peaks["confirm"] = peak_mb()
+    peak = max(peaks.values())
     print(
         json.dumps(
             {
@@ -143,6 +156,7 @@ def child(path: Path, database: Path) -> None:
                 "cpu_s": time.process_time() - cpu,
                 "baseline_mb": before,
                 "peak_mb": peak,
+                "peaks": peaks,
             }
         )
     )
@@ -177,7 +191,9 @@ def main() -> None:
                 f"upload {numbers['upload_s']:.1f} s, names + preview "
                 f"{numbers['preview_s']:.1f} s, confirm {numbers['confirm_s']:.1f} s, "
                 f"total {total:.1f} s (CPU {numbers['cpu_s']:.1f} s; target < 30 s); "
-                f"peak memory {numbers['peak_mb']:.0f} MB "
+                f"peak memory {numbers['peak_mb']:.0f} MB ("
+                + ", ".join(f"{k} {v:.0f}" for k, v in numbers["peaks"].items())
+                + ") "
                 f"(Django and an empty database: {numbers['baseline_mb']:.0f} MB)"
             )
 

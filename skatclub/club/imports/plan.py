@@ -1,28 +1,31 @@
 """Rows of a spreadsheet -> the events, Serien, tables and totals an import will create.
 
 Two passes over the streamed rows, nothing written. `read_rows` reads every row through the
-mapping (`cells`) into compact drafts: per event (date and name), Serie and table the players'
-row numbers, names and numbers; a row that cannot be read becomes a problem with its row
-number and German reason. `preview` then applies the Spielwart's name decisions (`names`) and
+mapping (`cells`): per event (date and name) a draft, and the players' row numbers, names and
+numbers by event, Serie and table in a temporary `Store` on disk, so memory does not grow
+with the sheet; a row that cannot be read becomes a problem with its row number and German
+reason. `preview` then applies the Spielwart's name decisions (`names`) and
 checks what only whole tables and Serien show: a player twice in one Serie, a table that is no
 3-, 4- or 5-table, sums that cannot be (`services.check_totals` and the engine, the same checks
-as for a paper list entered by hand), an event that exists already. Without problems the
-preview carries the archive `Plan` that `imports.write` writes (`archive.write_plan`), so an
-imported season is stored exactly like the same totals entered by hand.
+as for a paper list entered by hand), an event that exists already, one event at a time.
+Without problems the preview carries a `SheetPlan` that rebuilds the events as archive
+`EventPlan`s while `imports.write` writes them (`archive.write_plan`), so an imported season
+is stored exactly like the same totals entered by hand.
 Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
 """
 
 from __future__ import annotations
 
 import datetime
+import sqlite3
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple
 
 from scoring import ScoringError, check_table_size
-from skatclub.club.archive.plan import EventPlan, Plan, RoundPlan, TablePlan
+from skatclub.club.archive.plan import EventPlan, RoundPlan, TablePlan
 from skatclub.club.archive.scores import MAX_SCORE
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
 from skatclub.club.imports.names import GUEST, NEW, Suggestion, folded, new_key, suggestions
@@ -45,12 +48,62 @@ class Entry(NamedTuple):
     values: tuple[int, ...]
 
 
+Rounds = dict[int, dict[int, list[Entry]]]  # Serie -> table -> the players' rows
+
+
 @dataclass
 class Draft:
+    """An event as read: its rows are in the `Store` under `index`."""
+
     date: datetime.date
     name: str
     first_row: int
-    rounds: dict[int, dict[int, list[Entry]]] = field(default_factory=dict)
+    index: int
+
+
+class Store:
+    """The read rows of every event, in a private temporary SQLite database (`sqlite3` with
+    an empty name: a file that SQLite deletes when it is closed), so that what an import holds
+    in memory does not grow with the sheet: one event's rows are read back at a time."""
+
+    BATCH = 5_000
+
+    def __init__(self, width: int) -> None:
+        self.width = width  # values per row: 3 (list score, won, lost) or 1 (score)
+        self.db = sqlite3.connect("")
+        self.db.execute(
+            "CREATE TABLE entry (event INTEGER, serie INTEGER, tbl INTEGER, row INTEGER, "
+            "name TEXT, v0 INTEGER, v1 INTEGER, v2 INTEGER)"
+        )
+        self.pending: list[tuple[Any, ...]] = []
+        self.indexed = False
+
+    def add(self, event: int, round_number: int, table: int, entry: Entry) -> None:
+        values = (*entry.values, None, None)[:3]
+        self.pending.append((event, round_number, table, entry.row, entry.name, *values))
+        if len(self.pending) >= self.BATCH:
+            self._flush()
+
+    def rounds(self, event: int) -> Rounds:
+        """The event's rows by Serie and table, each table's rows in the order of the sheet."""
+        self._flush()
+        if not self.indexed:
+            self.db.execute("CREATE INDEX entry_event ON entry (event)")
+            self.indexed = True
+        rounds: Rounds = {}
+        cursor = self.db.execute(
+            "SELECT serie, tbl, row, name, v0, v1, v2 FROM entry WHERE event = ? ORDER BY rowid",
+            (event,),
+        )
+        for round_number, table, row, name, *values in cursor:
+            entry = Entry(row, sys.intern(name), tuple(values[: self.width]))
+            rounds.setdefault(round_number, {}).setdefault(table, []).append(entry)
+        return rounds
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.db.executemany("INSERT INTO entry VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self.pending)
+            self.pending.clear()
 
 
 @dataclass
@@ -73,6 +126,10 @@ class SheetRead:
     names: dict[str, int] = field(default_factory=dict)  # name -> rows
     problems: Problems = field(default_factory=Problems)
     rows: int = 0
+    store: Store = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.store = Store(1 if self.scores_only else 3)
 
 
 def read_rows(sheet: Sheet, columns: Mapping[str, int | None]) -> SheetRead:
@@ -90,8 +147,9 @@ def read_rows(sheet: Sheet, columns: Mapping[str, int | None]) -> SheetRead:
             if len(read.drafts) >= MAX_EVENTS:
                 read.problems.add(number, f"Zeile {number}: mehr als {MAX_EVENTS} Abende.")
                 continue
-            draft = read.drafts[(date, event)] = Draft(date, event, number)
-        draft.rounds.setdefault(round_number, {}).setdefault(table, []).append(entry)
+            draft = Draft(date, event, number, len(read.drafts))
+            read.drafts[(date, event)] = draft
+        read.store.add(draft.index, round_number, table, entry)
         read.names[entry.name] = read.names.get(entry.name, 0) + 1
     return read
 
@@ -174,32 +232,31 @@ class EventRow:
 
 
 @dataclass
+class SheetPlan:
+    """What a checked import writes: the new players, then the events one by one, rebuilt
+    from the `Store` as they are written (`events`), so no import holds all of them at once."""
+
+    players: list[dict[str, Any]]
+    build: Callable[[], Iterator[EventPlan]]
+
+    def events(self) -> Iterator[EventPlan]:
+        return self.build()
+
+
+@dataclass
 class Preview:
     rows: int
     events: list[EventRow]
     new_players: list[dict[str, Any]]  # {"name", "key", "guest", "rows", "also"}
     matched: list[dict[str, Any]]  # {"name", "player", "key", "rows"}
     problems: Problems
-    plan: Plan | None
+    plan: SheetPlan | None
+    # The tables kept "abweichend erfasst", with where and why (the first MAX_SHOWN).
+    recorded_lines: list[str] = field(default_factory=list)
 
     @property
     def problem_lines(self) -> list[str]:
         return [text for _, text in sorted(self.problems.shown)]
-
-    @property
-    def recorded_lines(self) -> list[str]:
-        """The tables kept "abweichend erfasst", with where and why (the first MAX_SHOWN)."""
-        if self.plan is None:
-            return []
-        lines = (
-            f"{e.fields['date']:%d.%m.%Y} {e.fields['name']}, Serie {r.number}, "
-            f"Tisch {t.number}, {t.recorded_note}"
-            for e in self.plan.events
-            for r in e.rounds
-            for t in r.tables
-            if t.recorded_note
-        )
-        return list(islice(lines, MAX_SHOWN))
 
 
 def name_suggestions(read: SheetRead) -> dict[str, Suggestion]:
@@ -213,20 +270,20 @@ def preview(
     """Apply the name decisions, check whole Serien and tables, and build the plan.
 
     `as_recorded`: a table whose sums the rules refuse is no problem but kept as the club
-    recorded it, with the German reason (`TablePlan.recorded_note`, "abweichend erfasst")."""
+    recorded it, with the German reason (`TablePlan.recorded_note`, "abweichend erfasst").
+    Each event is checked from its rows in the store and let go; the plan builds them again
+    when they are written."""
     problems = read.problems
     members = dict(Player.objects.values_list("key", "name"))
     suggested = suggestions(read.names, members)
     chosen = {n: decisions.get(n) or suggested[n].decision for n in read.names}
     keys, new_players, matched = _players(read, chosen, members)
-    event = Event(ruleset=ruleset, games_per_round=dict(DEFAULT_GAMES_PER_ROUND))
     existing = set(Event.objects.values_list("key", flat=True))
     taken: dict[str, Draft] = {}
     events: list[EventRow] = []
-    plans: list[EventPlan] = []
-    for draft in sorted(read.drafts.values(), key=lambda d: (d.date, d.name)):
-        key = event_key(draft.date, draft.name)
-        where = f"{draft.date:%d.%m.%Y} {draft.name}"
+    recorded: list[str] = []
+    for draft, built in _event_plans(read, keys, ruleset, as_recorded, problems):
+        key, where = built.key, _where(draft)
         if key in existing:
             problems.add(
                 draft.first_row,
@@ -241,14 +298,45 @@ def preview(
                 f"„{other.name}“ (Zeile {other.first_row}).",
             )
         taken[key] = draft
-        rounds = _rounds(draft, where, keys, read.scores_only, event, problems, as_recorded)
-        events.append(_event_row(draft, key, keys))
-        plans.append(EventPlan(_event_fields(draft, key, ruleset), rounds))
+        events.append(_event_row(draft, built))
+        recorded.extend(islice(_recorded(where, built), MAX_SHOWN - len(recorded)))
     plan = None
     if not problems.count:
         players = [{"key": p["key"], "name": p["name"], "guest": p["guest"]} for p in new_players]
-        plan = Plan(None, players, plans)
-    return Preview(read.rows, events, new_players, matched, problems, plan)
+        plan = SheetPlan(
+            players,
+            lambda: (p for _, p in _event_plans(read, keys, ruleset, as_recorded, Problems())),
+        )
+    return Preview(read.rows, events, new_players, matched, problems, plan, recorded)
+
+
+def _event_plans(
+    read: SheetRead,
+    keys: Mapping[str, str],
+    ruleset: str,
+    as_recorded: bool,
+    problems: Problems,
+) -> Iterator[tuple[Draft, EventPlan]]:
+    """Every event in date order, built from its rows in the store and checked (`problems`)."""
+    event = Event(ruleset=ruleset, games_per_round=dict(DEFAULT_GAMES_PER_ROUND))
+    for draft in sorted(read.drafts.values(), key=lambda d: (d.date, d.name)):
+        key = event_key(draft.date, draft.name)
+        found = read.store.rounds(draft.index)
+        rounds = _rounds(found, _where(draft), keys, read.scores_only, event, problems, as_recorded)
+        yield draft, EventPlan(_event_fields(draft, key, ruleset), rounds)
+
+
+def _where(draft: Draft) -> str:
+    return f"{draft.date:%d.%m.%Y} {draft.name}"
+
+
+def _recorded(where: str, plan: EventPlan) -> Iterator[str]:
+    for round_plan in plan.rounds:
+        for table in round_plan.tables:
+            if table.recorded_note:
+                yield f"{where}, Serie {round_plan.number}, Tisch {table.number}, " + (
+                    table.recorded_note
+                )
 
 
 def event_key(date: datetime.date, name: str) -> str:
@@ -308,7 +396,7 @@ def _root(name: str, chosen: Mapping[str, str]) -> str:
 
 
 def _rounds(
-    draft: Draft,
+    found: Rounds,
     where: str,
     keys: Mapping[str, str],
     scores_only: bool,
@@ -317,8 +405,8 @@ def _rounds(
     as_recorded: bool,
 ) -> list[RoundPlan]:
     rounds = []
-    for number in sorted(draft.rounds):
-        tables = draft.rounds[number]
+    for number in sorted(found):
+        tables = found[number]
         _check_twice(tables, keys, f"{where}, Serie {number}", problems)
         plans = [
             _table(
@@ -401,14 +489,14 @@ def _rows_text(rows: Iterable[int]) -> str:
     return "Zeilen " + ", ".join(map(str, numbers))
 
 
-def _event_row(draft: Draft, key: str, keys: Mapping[str, str]) -> EventRow:
-    players = {keys[e.name] for ts in draft.rounds.values() for t in ts.values() for e in t}
+def _event_row(draft: Draft, plan: EventPlan) -> EventRow:
+    players = {key for r in plan.rounds for t in r.tables for key in t.seats}
     return EventRow(
         draft.date,
         draft.name,
-        key,
-        len(draft.rounds),
-        sum(len(tables) for tables in draft.rounds.values()),
+        plan.key,
+        len(plan.rounds),
+        sum(len(r.tables) for r in plan.rounds),
         len(players),
         draft.first_row,
     )

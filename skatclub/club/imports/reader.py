@@ -12,6 +12,7 @@ is refused with `SheetError` (German) before rows are used.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime
 import io
@@ -236,10 +237,10 @@ def _ods_cell(value: Any) -> Cell:
 
 
 def _csv_rows(data: bytes) -> Rows:
-    text = _decoded(data)
-    first = text.split("\n", 1)[0]
+    encoding = _encoding(data)
+    first = data.split(b"\n", 1)[0].decode(encoding, errors="replace")
     delimiter = max((";", ",", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(_text(data, encoding), delimiter=delimiter)
     try:
         for number, cells in enumerate(reader, start=1):
             cells = cells[: MAX_COLUMNS + 1]
@@ -250,20 +251,29 @@ def _csv_rows(data: bytes) -> Rows:
 
 def _plain_rows(data: bytes) -> Rows:
     """Rows as `normalized` wrote them: the row number first."""
-    text = data[len(ROWS_MAGIC) :].decode("utf-8")
-    for cells in csv.reader(io.StringIO(text, newline=""), delimiter=";"):
-        if not cells or not cells[0].isdigit():
+    for cells in csv.reader(_text(data[len(ROWS_MAGIC) :], "utf-8"), delimiter=";"):
+        if not cells or not (cells[0].isascii() and cells[0].isdigit()):
             raise SheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
         yield int(cells[0]), [c if c else None for c in cells[1:]]
 
 
-def _decoded(data: bytes) -> str:
+def _text(data: bytes, encoding: str) -> io.TextIOWrapper:
+    """The text decoded as it is read: a StringIO of the whole file would hold up to four
+    bytes a character."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="replace", newline="")
+
+
+def _encoding(data: bytes) -> str:
     """UTF-8 (with or without BOM), else the Windows code page German Excel writes."""
     if b"\x00" in data[:4096]:
         raise SheetError(
             "Die Datei ist keine Textdatei (CSV). Bitte als .xlsx, .ods oder .csv speichern."
         )
+    check = codecs.getincrementaldecoder("utf-8")()  # in pieces: the text is not kept
     try:
-        return data.decode("utf-8-sig")
+        for start in range(0, len(data), 1 << 16):
+            check.decode(data[start : start + (1 << 16)])
+        check.decode(b"", final=True)
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        return "cp1252"
+    return "utf-8-sig"

@@ -1,8 +1,9 @@
 """Writing a checked spreadsheet import, recording what it created, and undoing it whole.
 
 `confirm_import` reads the file again (the preview's checks run again: the club may have
-changed in between), writes the plan with the archive writer (`archive.write_plan`, one
-transaction with bulk inserts, seats scored by the engine, one `Change` per table) and records
+changed in between), writes the plan with the archive writer (`archive.write_plan`: bulk
+inserts, seats scored by the engine, one `Change` per table), the new players first and then
+the events twenty at a time as the plan rebuilds them, all in one transaction, and records
 on the `SheetImport` the keys of the events and players and the years of the seasons it
 created. `undo_import` deletes exactly those, in one transaction, and refuses in German when
 something made since depends on them (a new player who has played since).
@@ -12,18 +13,23 @@ Writes: everything `write_plan` writes; SheetImport.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
 from skatclub.club.archive import write_plan
+from skatclub.club.archive.plan import Plan
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
 from skatclub.club.imports.reader import open_sheet
 from skatclub.club.models import Event, Player, Season
 from skatclub.club.services.history import Actor, acting_user
+
+# Events written at a time: enough for bulk inserts to pay, few enough that memory stays flat.
+EVENTS_PER_WRITE = 20
 
 
 class ImportRefused(ValueError):
@@ -81,16 +87,17 @@ def confirm_import(
             f"Die Tabelle hat {result.problems.count} Zeilen, die nicht gelesen werden können; "
             "es wurde nichts importiert."
         )
-    years = {e.fields["date"].year for e in result.plan.events}
+    years = {e.date.year for e in result.events}
     new_years = sorted(
         years - set(Season.objects.filter(year__in=years).values_list("year", flat=True))
     )
-    write_plan(result.plan)
-    created = Created(
-        len(result.plan.events), len(result.plan.players), len(new_years), result.rows
-    )
+    write_plan(Plan(None, result.plan.players, []))
+    events = result.plan.events()
+    while chunk := list(islice(events, EVENTS_PER_WRITE)):
+        write_plan(Plan(None, [], chunk))
+    created = Created(len(result.events), len(result.plan.players), len(new_years), result.rows)
     locked.created = {
-        "events": [e.key for e in result.plan.events],
+        "events": [e.key for e in result.events],
         "players": [p["key"] for p in result.plan.players],
         "seasons": new_years,
     }

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from skatclub.club import services
 from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Table
@@ -151,3 +153,16 @@ def test_staff_without_the_spielwart_group_may_not_change_anything(client, db) -
     response = client.post("/spielwart/spieler/neu/", {"name": "Otto", "key": ""})
     assert response.status_code == 403
     assert "Kein Zugriff" in response.content.decode()
+
+
+def test_the_roles_come_with_the_user_and_a_removed_role_counts_from_the_next_request(
+    club: Table, spielwart: User
+) -> None:
+    client = Client()
+    client.force_login(spielwart)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(TABLE).status_code == 200
+    asked = [q["sql"] for q in queries.captured_queries if '"auth_group"' in q["sql"]]
+    assert len(asked) == 1 and '"auth_user"' in asked[0]  # read with the user, not again
+    spielwart.groups.clear()
+    assert client.get(TABLE).status_code == 403
