@@ -19,6 +19,7 @@ from skatclub.club.services.house_rules import record_ramsch
 from skatclub.club.services.recorded import recorded_fields
 from skatclub.club.services.results import (
     PASSED_FIELDS,
+    TableAt,
     TotalLine,
     ValuedGame,
     check_game_slot,
@@ -74,6 +75,7 @@ __all__ = [
     "ConflictError",
     "is_busy",
     "EntryError",
+    "TableAt",
     "TotalLine",
     "ValuedGame",
     "check_game_slot",

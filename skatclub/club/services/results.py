@@ -133,8 +133,19 @@ def check_game_slot(
         check_declarer_seat(table_size, number, declarer_position)
 
 
-def locked_table(table: Table) -> Table:
-    """The table row locked for this transaction, read with its Serie and event.
+@dataclass(frozen=True)
+class TableAt:
+    """A table by what its address names (event key, Serie number, table number), for a save
+    that reads it only under its lock: one query, where a lookup first costs two."""
+
+    event_key: str
+    round_number: int
+    number: int
+
+
+def locked_table(table: Table | TableAt) -> Table:
+    """The table row locked for this transaction, read with its Serie and event
+    (`Table.DoesNotExist` for a `TableAt` that names no table).
 
     `of=("self",)`: on PostgreSQL a plain FOR UPDATE over a join would lock the Serie and the
     event rows too, and every save of the evening would wait for every other. Serie and event
@@ -142,6 +153,12 @@ def locked_table(table: Table) -> Table:
     never changes its Serie): a join less on every save.
     """
     query = Table.objects.select_for_update(of=("self",))
+    if isinstance(table, TableAt):
+        return query.select_related("round__event").get(
+            round__event__key=table.event_key,
+            round__number=table.round_number,
+            number=table.number,
+        )
     if Table.round.is_cached(table) and Round.event.is_cached(table.round):
         locked = query.get(pk=table.pk)
         if locked.round_id == table.round_id:
@@ -207,12 +224,18 @@ def record_game(
 
 @transaction.atomic
 def record_line(
-    *, table: Table, number: int, text: str, user: Actor = None, expected_version: int | None = None
+    *,
+    table: Table | TableAt,
+    number: int,
+    text: str,
+    user: Actor = None,
+    expected_version: int | None = None,
 ) -> Game:
     """Game `number` as typed on the Spielliste ("2 Kr m2 H S", "p", a Ramsch; `entry_line`).
 
     The line is read under the table's lock against the seats as they are then, so the caller
-    reads no seats of its own. A line that cannot be read raises `LineError`.
+    reads no seats of its own (nor the table: a `TableAt` is looked up under the lock; the
+    saved game's `table` is the row read). A line that cannot be read raises `LineError`.
     """
     table, seats = _locked_for_games(table, user)
     line = parse_line(text, len(seats))
@@ -241,7 +264,7 @@ class Typed:
     bock_override: int | None = None
 
 
-def _locked_for_games(table: Table, user: Actor) -> tuple[Table, list[Seat]]:
+def _locked_for_games(table: Table | TableAt, user: Actor) -> tuple[Table, list[Seat]]:
     """The table locked for a game's save, with its seats (in seat order, players loaded)."""
     table = locked_table(table)
     check_actor(table, user)

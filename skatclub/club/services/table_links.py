@@ -127,7 +127,11 @@ def is_complete(table: Table) -> bool:
 @transaction.atomic
 def sign_table(*, link: TableLink, player: Player) -> Signature:
     """`player` signs his table's complete list on the table's device."""
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=link.table_id)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .get(pk=link.table_id)
+    )
     if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
         raise EntryError(
             "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from django.contrib import messages
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -198,25 +198,53 @@ def _respond_entry(request: HttpRequest, context: dict[str, Any], status: int) -
 
 @spielwart_required
 def table_entry(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
+    posted = int_or_none(request.POST.get("number")) if request.method == "POST" else None
+    if posted and "line" in request.POST:  # the usual save: the table is read under its lock
+        return _post_line(request, services.TableAt(key, number, table), posted)
     table_obj = table_or_404(key, number, table)
     if request.method != "POST":
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
     extra = _post_entry(request, table_obj)
     saved = extra.pop("saved", None)
     if extra:
-        status = extra.pop("status", INVALID)
-        context = _entry_context(table_obj, score_sheet(table_obj), **extra)
-        return _respond_entry(request, context, status)
+        return _refused(request, table_obj, extra)
+    return _saved(request, table_obj, saved)
+
+
+def _post_line(request: HttpRequest, at: services.TableAt, number: int) -> HttpResponse:
+    text = request.POST["line"]
+    try:
+        refused = _record_line(at, number, text, 0, request.user)
+    except Table.DoesNotExist:
+        raise Http404("Diesen Tisch gibt es nicht.") from None
+    if isinstance(refused, Game):
+        return _saved(request, refused.table, refused)
+    table = table_or_404(at.event_key, at.round_number, at.number)
+    message = f"Spiel {number}: {refused.message}"
+    return _refused(
+        request, table, {"line": text, "line_error": message, **_offered(table, number, refused)}
+    )
+
+
+def _refused(request: HttpRequest, table: Table, extra: dict[str, Any]) -> HttpResponse:
+    """The page again with what was typed and why it was refused."""
+    status = extra.pop("status", INVALID)
+    return _respond_entry(request, _entry_context(table, score_sheet(table), **extra), status)
+
+
+def _saved(request: HttpRequest, table: Table, saved: Game | None) -> HttpResponse:
+    """After a save: a redirect, or for the page's script just what changed (a typed game at
+    the end of the list) or the sheet again."""
     if PARTIAL_HEADER not in request.META:
-        return redirect(f"{table_obj.get_absolute_url()}#eingabe")
+        return redirect(f"{table.get_absolute_url()}#eingabe")
     if saved is not None:
         taken = saved.table.game_numbers
         if taken is None:  # a Ramsch: its save leaves no numbers
-            taken = set(table_obj.games.order_by().values_list("number", flat=True))
+            taken = set(table.games.order_by().values_list("number", flat=True))
         tail = saved_tail(saved, taken)
         if tail is not None:
             return _saved_answer(tail, taken)
-    return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
+    return _respond_entry(request, _entry_context(table, score_sheet(table)), 200)
 
 
 def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
@@ -281,7 +309,7 @@ def _next_number(table: Table) -> int:
 
 
 def _record_line(
-    table: Table, number: int, text: str, version: int, user: Any
+    table: Table | services.TableAt, number: int, text: str, version: int, user: Any
 ) -> Game | LineError | services.EntryError | ScoringError:
     """Record one typed line; the saved game, or the error to show."""
     try:

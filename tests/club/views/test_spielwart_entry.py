@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from scoring import Ruleset, ScoringError, parse_notation, playing_positions, valuation
@@ -297,3 +299,37 @@ def test_the_field_form_takes_kontra_and_re_where_the_event_plays_them(
     # Kreuz mit 2 = 36, Kontra × 2, Re × 2 = 144.
     assert response.status_code == 302
     assert (game.notation, game.list_score) == ("Kr m2 K Re", 144)
+
+
+def test_a_typed_game_with_its_number_reads_the_table_once_under_its_lock(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        response = spielwart_client.post(
+            URL, {"line": "2 Kr m2 H S", "number": "1"}, HTTP_X_ENTRY_PARTIAL="1"
+        )
+    assert response.status_code == 200 and response.json()["number"] == 1
+    tables = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    tables = [sql for sql in tables if re.search(r'FROM "club_table"', sql)]
+    assert len(tables) == 1, tables
+    assert Game.objects.get(table=four_table, number=1).declarer.key == "bernd"
+
+
+def test_a_typed_game_for_a_table_that_does_not_exist_is_not_found(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(
+        URL.replace("tisch/1/", "tisch/9/"), {"line": "p", "number": 1}
+    )
+    assert response.status_code == 404
+    assert not Game.objects.exists()
+
+
+def test_a_refused_line_with_its_number_keeps_what_was_typed(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    response = spielwart_client.post(URL, {"line": "2 Null m1", "number": "1"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert 'name="line" value="2 Null m1"' in page and "Spiel 1:" in page
+    assert not Game.objects.exists()
