@@ -349,6 +349,10 @@ class Table(models.Model):
     # Paper totals imported "as recorded" although the rules say they cannot be: why not.
     # Cleared when the Spielwart enters the table's totals again.
     recorded_note = models.CharField("abweichend erfasst", max_length=500, blank=True)
+    # Whether players have signed the list at the table (`Signature`): kept by the two writers
+    # of signatures under the table's lock, so a save knows without a query whether there are
+    # signatures to withdraw.
+    has_signatures = models.BooleanField("am Tisch unterschrieben", default=False, editable=False)
     # Not stored: the table's game numbers as a save (`services.record_game`) left them, so
     # its answer needs no query for the next free number.
     game_numbers: set[int] | None = None

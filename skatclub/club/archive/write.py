@@ -165,12 +165,20 @@ class Written(NamedTuple):
 def _write_tables(
     table_pairs: list[tuple[TablePlan, int]], events: list[Event]
 ) -> list[tuple[TablePlan, Written]]:
-    columns = ("round", "number", "entry", "check_status", "check_note", "recorded_note")
-    insert_rows(
-        Table,
-        columns,
-        ((pk, t.number, t.entry, Table.Check.OPEN, "", t.recorded_note) for t, pk in table_pairs),
+    columns = (
+        "round",
+        "number",
+        "entry",
+        "check_status",
+        "check_note",
+        "recorded_note",
+        "has_signatures",
     )
+    rows = (
+        (pk, t.number, t.entry, Table.Check.OPEN, "", t.recorded_note, False)
+        for t, pk in table_pairs
+    )
+    insert_rows(Table, columns, rows)
     ids = {
         (round_id, number): pk
         for pk, round_id, number in Table.objects.filter(round__event__in=events).values_list(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
 from scoring import (
     Declaration,
@@ -528,15 +529,39 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
         own = [sums.get((table.pk, s.player_id), (0, 0, 0)) for s in seats]
     else:
         own = [_plus_game((s.list_score, s.won, s.lost), s.player_id, added) for s in seats]
-    scored = seat_scores(event.ruleset, own)
-    for seat, values in zip(seats, scored, strict=True):
-        if tuple(getattr(seat, name) for name in SEAT_RESULT_FIELDS) != values:
-            changed = dict(zip(SEAT_RESULT_FIELDS, values, strict=True))
-            Seat.objects.filter(pk=seat.pk).update(**changed)
-            for name, value in changed.items():
-                setattr(seat, name, value)
+    _store_seat_results(seats, seat_scores(event.ruleset, own))
     # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
     table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
+
+
+def _store_seat_results(seats: Sequence[Seat], scored: Sequence[tuple[int, ...]]) -> None:
+    """Write the seats' new numbers: one UPDATE per distinct change, not per seat. A lost
+    game changes the declarer one way and every other seat the same way (their lost games
+    of others and score), so it needs two UPDATEs instead of four. The seats are read under
+    the table's lock in this transaction, so adding the change to the stored numbers gives
+    exactly `scored`."""
+    by_change: dict[tuple[int, ...], list[Seat]] = {}
+    for seat, values in zip(seats, scored, strict=True):
+        before = tuple(getattr(seat, name) for name in SEAT_RESULT_FIELDS)
+        if before != values:
+            change = tuple(new - old for new, old in zip(values, before, strict=True))
+            by_change.setdefault(change, []).append(seat)
+        for name, value in zip(SEAT_RESULT_FIELDS, values, strict=True):
+            setattr(seat, name, value)
+    for change, changed in by_change.items():
+        if len(changed) == 1:
+            seat = changed[0]
+            Seat.objects.filter(pk=seat.pk).update(
+                **{name: getattr(seat, name) for name in SEAT_RESULT_FIELDS}
+            )
+            continue
+        Seat.objects.filter(pk__in=[seat.pk for seat in changed]).update(
+            **{
+                name: F(name) + by
+                for name, by in zip(SEAT_RESULT_FIELDS, change, strict=True)
+                if by
+            }
+        )
 
 
 def _plus_game(sums: tuple[int, int, int], player_id: int, game: Game) -> tuple[int, int, int]:

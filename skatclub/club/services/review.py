@@ -6,6 +6,8 @@ check fields and the history.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -49,10 +51,15 @@ def has_entered_results(table: Table, user: Actor) -> bool:
 
 
 def reopen_check(table: Table) -> None:
-    """A changed list needs new signatures: the players' at the table and the second one."""
-    Signature.objects.filter(table=table).delete()
+    """A changed list needs new signatures: the players' at the table and the second one.
+    `table` is locked and read in this transaction (its `has_signatures` is current)."""
+    changed: dict[str, Any] = {}
+    if table.has_signatures:
+        Signature.objects.filter(table=table).delete()
+        changed["has_signatures"] = False
     if table.check_status != Table.Check.OPEN:
-        Table.objects.filter(pk=table.pk).update(
-            check_status=Table.Check.OPEN, checked_by=None, checked_at=None
-        )
-        table.check_status = Table.Check.OPEN
+        changed.update(check_status=Table.Check.OPEN, checked_by=None, checked_at=None)
+    if changed:
+        Table.objects.filter(pk=table.pk).update(**changed)
+        for name, value in changed.items():
+            setattr(table, name, value)

@@ -144,6 +144,8 @@ def sign_table(*, link: TableLink, player: Player) -> Signature:
             "Unterschrieben wird erst nach dem letzten Spiel der Serie.",
         )
     signature, created = Signature.objects.get_or_create(table=table, player=player)
+    if not table.has_signatures:
+        Table.objects.filter(pk=table.pk).update(has_signatures=True)
     if created:
         log_change(table, Change.Action.SIGN, link, None, {"player": player.key})
     return signature

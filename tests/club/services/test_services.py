@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import ScoringError, playing_positions
 from skatclub.club.entry_line import LineError
@@ -322,3 +324,31 @@ def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(four_table
         record_line(table=four_table, number=2, text="5 Kr m2", expected_version=0)
     assert record_line(table=four_table, number=2, text="p").passed_in
     assert four_table.games.count() == 2
+
+
+def test_a_lost_game_changes_the_seats_in_two_updates(four_table):
+    # The declarer one way, the three others the same way (their lost games of others, score).
+    seats = {s.position: s.player for s in four_table.seats.select_related("player")}
+    record_game(
+        table=four_table,
+        number=1,
+        declarer=seats[2],
+        declaration=CLUBS_MIT_2,
+        outcome={"won": True},
+    )
+    with CaptureQueriesContext(connection) as queries:
+        record_game(
+            table=four_table,
+            number=2,
+            declarer=seats[3],
+            declaration=CLUBS_MIT_2,
+            outcome={"won": False},
+        )
+    updates = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "club_seat"')
+    ]
+    assert len(updates) == 2, updates
+    stored = _seat_results(four_table)
+    refresh_results(table_ids=[four_table.pk])
+    assert stored == _seat_results(four_table)
+    assert stored[1][3] == stored[2][3] == stored[4][3] == 1 and stored[3][2] == 1

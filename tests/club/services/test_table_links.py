@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Signature, Table, TableLink
@@ -112,10 +117,38 @@ def test_a_signed_off_list_is_closed_for_the_link_and_a_change_needs_new_signatu
     for seat in four_table.seats.all():
         services.sign_table(link=link, player=seat.player)
     assert services.is_signed_off(four_table)
+    assert Table.objects.get(pk=four_table.pk).has_signatures
     with pytest.raises(services.EntryError, match="unterschrieben"):
         services.delete_game(table=four_table, number=48, user=link)
     enter(four_table, 2, 3, "Gr m1", user=spielwart)  # the Spielwart corrects a game
     assert not Signature.objects.filter(table=four_table).exists()
+    assert not Table.objects.get(pk=four_table.pk).has_signatures
+    services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+    assert Table.objects.get(pk=four_table.pk).has_signatures  # signed again after the change
+
+
+def test_a_save_at_a_table_nobody_signed_withdraws_no_signatures(
+    four_table: Table, spielwart: User
+) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        enter(four_table, 1, 2, "Kr m2", user=spielwart)
+    assert not [q for q in queries.captured_queries if '"club_signature"' in q["sql"]]
+
+
+def test_the_migration_marks_the_tables_that_carry_signatures(
+    four_table: Table, three_table: Table, spielwart: User
+) -> None:
+    link = services.issue_link(table=four_table, user=spielwart)
+    play_out(four_table, user=link)
+    services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+    Table.objects.update(has_signatures=False)  # as before the field existed
+    import_module("skatclub.club.migrations.0012_table_has_signatures").mark_signed_tables(
+        apps, None
+    )
+    assert dict(Table.objects.values_list("pk", "has_signatures")) == {
+        four_table.pk: True,
+        three_table.pk: False,
+    }
 
 
 def test_a_player_of_another_table_cannot_sign(
