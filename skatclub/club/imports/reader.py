@@ -72,18 +72,18 @@ def normalized(sheet: Sheet) -> bytes:
     """The sheet's rows as plain text (our `rows` kind: row number, then the cells), so that
     the steps after the upload read a few MB of CSV instead of parsing the workbook again.
     Dates are written ISO, whole numbers as digits, other numbers with a decimal comma."""
-    chunks = [ROWS_MAGIC]
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\n")
+    # Encoded as written (a text buffer holds up to four bytes a character), into one bytes
+    # buffer whose value is handed over without a copy (a list of chunks is joined twice).
+    out = io.BytesIO()
+    out.write(ROWS_MAGIC)
+    text = io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=True)
+    writer = csv.writer(text, delimiter=";", lineterminator="\n")
     writer.writerow([1, *sheet.headers])
-    for count, (number, cells) in enumerate(sheet.rows(), start=1):
+    for number, cells in sheet.rows():
         writer.writerow([number, *map(_plain, cells)])
-        if count % 1000 == 0:  # encode as we go: text buffers hold four bytes a character
-            chunks.append(buffer.getvalue().encode("utf-8"))
-            buffer.seek(0)
-            buffer.truncate()
-    chunks.append(buffer.getvalue().encode("utf-8"))
-    return b"".join(chunks)
+    text.flush()
+    text.detach()  # the wrapper would close `out` when collected
+    return out.getvalue()
 
 
 def _plain(cell: Cell) -> str:
@@ -251,16 +251,18 @@ def _csv_rows(data: bytes) -> Rows:
 
 def _plain_rows(data: bytes) -> Rows:
     """Rows as `normalized` wrote them: the row number first."""
-    for cells in csv.reader(_text(data[len(ROWS_MAGIC) :], "utf-8"), delimiter=";"):
+    for cells in csv.reader(_text(data, "utf-8", start=len(ROWS_MAGIC)), delimiter=";"):
         if not cells or not (cells[0].isascii() and cells[0].isdigit()):
             raise SheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
         yield int(cells[0]), [c if c else None for c in cells[1:]]
 
 
-def _text(data: bytes, encoding: str) -> io.TextIOWrapper:
-    """The text decoded as it is read: a StringIO of the whole file would hold up to four
-    bytes a character."""
-    return io.TextIOWrapper(io.BytesIO(data), encoding=encoding, errors="replace", newline="")
+def _text(data: bytes, encoding: str, *, start: int = 0) -> io.TextIOWrapper:
+    """The text from byte `start` on, decoded as it is read: a StringIO of the whole file
+    would hold up to four bytes a character, and a slice of `data` would copy it."""
+    stream = io.BytesIO(data)  # shares `data`, copies nothing
+    stream.seek(start)
+    return io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
 
 
 def _encoding(data: bytes) -> str:

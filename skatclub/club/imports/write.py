@@ -78,9 +78,11 @@ def confirm_import(
     sheet_import: SheetImport, checked: Preview | None = None, *, user: Actor = None
 ) -> Created:
     """Write the import (all or nothing) and record what it created."""
-    locked = SheetImport.objects.select_for_update().get(pk=sheet_import.pk)
+    locked = SheetImport.objects.select_for_update().defer("content").get(pk=sheet_import.pk)
     if locked.status != SheetImport.Status.UPLOADED:
         raise ImportRefused("Dieser Import ist schon ausgeführt oder rückgängig gemacht.")
+    if "content" not in sheet_import.get_deferred_fields():
+        locked.content = sheet_import.content  # an upload never changes: no second copy
     result = checked or sheet_preview(locked)
     if result.plan is None:
         raise ImportRefused(
