@@ -8,8 +8,9 @@ Writes a club's history (25 evenings a season, 2 Serien each, 40-56 players at 4
 3-tables, list score, won and lost per row) with openpyxl, then in a fresh interpreter per
 size (so each peak memory is that run's alone) migrates an empty SQLite database and runs the
 import as the Spielwart's pages do: upload (the workbook is read once and kept as rows), names
-and preview (every check), then confirm (the same checks again, then the write in one
-transaction). Prints the seconds of each step and the child's peak memory. Targets: all steps
+and preview (every check), then confirm (a backup, the same checks again, then the write into
+a staging copy moved in with one short transaction). Prints the seconds of each step and the
+child's peak memory (overall and per step). Targets: all steps
 under 30 s for 20 seasons; memory not growing with the file (compare the sizes)."""
 
 from __future__ import annotations

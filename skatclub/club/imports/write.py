@@ -1,12 +1,14 @@
 """Writing a checked spreadsheet import, recording what it created, and undoing it whole.
 
-`confirm_import` reads the file again (the preview's checks run again: the club may have
-changed in between), writes the plan with the archive writer (`archive.write_plan`: bulk
-inserts, seats scored by the engine, one `Change` per table), the new players first and then
-the events twenty at a time as the plan rebuilds them, all in one transaction, and records
-on the `SheetImport` the keys of the events and players and the years of the seasons it
-created. `undo_import` deletes exactly those, in one transaction, and refuses in German when
-something made since depends on them (a new player who has played since).
+`confirm_import` takes a backup and reads the file again (the preview's checks run again: the
+club may have changed in between), writes the plan with the archive writer
+(`archive.write_plan`: bulk inserts, seats scored by the engine, one `Change` per table), the
+new players first and then the events twenty at a time as the plan rebuilds them, all or
+nothing, and records on the `SheetImport` the keys of the events and players and the years of
+the seasons it created. On SQLite the write goes into a staging copy that is moved in with
+one short transaction (`archive.staging`), as an archive import does. `undo_import` deletes
+exactly those, in one transaction, and refuses in German when something made since depends
+on them (a new player who has played since).
 Writes: everything `write_plan` writes; SheetImport.
 """
 
@@ -15,12 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import islice
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
-from skatclub.club.archive import write_plan
+from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
+from skatclub.club.archive.write import CHANGED_MEANWHILE
+from skatclub.club.backup import automatic_backup
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
@@ -73,43 +77,101 @@ def sheet_preview(sheet_import: SheetImport) -> Preview:
     return preview(read, sheet_import.names, sheet_import.ruleset, sheet_import.as_recorded)
 
 
-@transaction.atomic
 def confirm_import(
     sheet_import: SheetImport, checked: Preview | None = None, *, user: Actor = None
 ) -> Created:
-    """Write the import (all or nothing) and record what it created."""
-    locked = SheetImport.objects.select_for_update().defer("content").get(pk=sheet_import.pk)
-    if locked.status != SheetImport.Status.UPLOADED:
+    """Write the import (all or nothing) and record what it created, after a backup.
+
+    On SQLite the import is written into a staging copy and moved in with one short
+    transaction (`archive.staging`), so the evening's saves wait a moment, not for the
+    whole write; elsewhere (PostgreSQL, or inside a caller's transaction) directly.
+    """
+    automatic_backup("vor-import")
+    if staging.wanted():
+        return _confirm_staged(sheet_import, checked, user)
+    with transaction.atomic():
+        locked = _uploaded(sheet_import, lock=True)
+        result = _checked(locked, checked)
+        new_years = _new_seasons(result)
+        _write(result)
+        created = _mark_imported(locked, result, new_years, user)
+    sheet_import.refresh_from_db()
+    return created
+
+
+def _confirm_staged(sheet_import: SheetImport, checked: Preview | None, user: Actor) -> Created:
+    result = _checked(_uploaded(sheet_import, lock=False), checked)
+    new_years = _new_seasons(result)
+    done: list[Created] = []
+
+    def on_live_rows() -> None:  # in the merge's transaction: nobody confirmed it meanwhile
+        current = _uploaded(sheet_import, lock=True)
+        done.append(_mark_imported(current, result, new_years, user))
+
+    with staging.stage() as stage:
+        stage.write(lambda: _write(result))
+        try:
+            stage.merge(before=on_live_rows)
+        except IntegrityError as error:  # e.g. the same evening entered while we wrote
+            raise ImportRefused(CHANGED_MEANWHILE.format(error)) from error
+    sheet_import.refresh_from_db()
+    return done[0]
+
+
+def _uploaded(sheet_import: SheetImport, *, lock: bool) -> SheetImport:
+    """The import as stored now, refused unless it is still waiting to be written."""
+    query = SheetImport.objects.defer("content")
+    current = (query.select_for_update() if lock else query).get(pk=sheet_import.pk)
+    if current.status != SheetImport.Status.UPLOADED:
         raise ImportRefused("Dieser Import ist schon ausgeführt oder rückgängig gemacht.")
     if "content" not in sheet_import.get_deferred_fields():
-        locked.content = sheet_import.content  # an upload never changes: no second copy
-    result = checked or sheet_preview(locked)
+        current.content = sheet_import.content  # an upload never changes: no second copy
+    return current
+
+
+def _checked(current: SheetImport, checked: Preview | None) -> Preview:
+    result = checked or sheet_preview(current)
     if result.plan is None:
         raise ImportRefused(
             f"Die Tabelle hat {result.problems.count} Zeilen, die nicht gelesen werden können; "
             "es wurde nichts importiert."
         )
-    years = {e.date.year for e in result.events}
-    new_years = sorted(
-        years - set(Season.objects.filter(year__in=years).values_list("year", flat=True))
-    )
+    return result
+
+
+def _write(result: Preview) -> None:
+    """The new players, then the events twenty at a time as the plan rebuilds them."""
+    assert result.plan is not None  # `_checked` refused it otherwise
     write_plan(Plan(None, result.plan.players, []))
     events = result.plan.events()
     while chunk := list(islice(events, EVENTS_PER_WRITE)):
         write_plan(Plan(None, [], chunk))
+
+
+def _new_seasons(result: Preview) -> list[int]:
+    """The years of the import's evenings that have no season yet (asked before the write)."""
+    years = {e.date.year for e in result.events}
+    known = Season.objects.filter(year__in=years).values_list("year", flat=True)
+    return sorted(years - set(known))
+
+
+def _mark_imported(
+    current: SheetImport, result: Preview, new_years: list[int], user: Actor
+) -> Created:
+    """Record on the import what it created."""
+    assert result.plan is not None
     created = Created(len(result.events), len(result.plan.players), len(new_years), result.rows)
-    locked.created = {
+    current.created = {
         "events": [e.key for e in result.events],
         "players": [p["key"] for p in result.plan.players],
         "seasons": new_years,
     }
-    locked.status = SheetImport.Status.IMPORTED
-    locked.imported_at = timezone.now()
-    locked.content = b""
-    locked.created_by = locked.created_by or acting_user(user)
-    locked.summary = f"{created.rows} Zeilen: {created.text()}"
-    locked.save()
-    sheet_import.refresh_from_db()
+    current.status = SheetImport.Status.IMPORTED
+    current.imported_at = timezone.now()
+    current.content = b""
+    current.created_by = current.created_by or acting_user(user)
+    current.summary = f"{created.rows} Zeilen: {created.text()}"
+    current.save()
     return created
 
 

@@ -1,0 +1,43 @@
+"""On SQLite a confirmed spreadsheet import is written beside the evening: a backup first,
+then a staging copy that is moved in with one short transaction (as an archive import)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from django.db import connection
+from django.test import Client
+from season_sheet import dataset, season_rows
+from test_sheet_import_flow import LIST, import_season, ranking
+
+from skatclub.club.backup import backup_dir
+from skatclub.club.imports.models import SheetImport
+from skatclub.club.models import Event, Player
+
+pytestmark = [
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="staging is SQLite's way"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def test_a_confirmed_import_is_backed_up_staged_and_arrives_whole(
+    spielwart_client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    Player.objects.create(key="hans", name="Hans Müller")
+    with caplog.at_level(logging.INFO):
+        pk = import_season(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx"))
+    assert any("Import übernommen" in r.getMessage() for r in caplog.records)
+    assert [p.name for p in backup_dir().glob("*vor-import*")]
+    sheet_import = SheetImport.objects.get(pk=pk)
+    assert sheet_import.status == SheetImport.Status.IMPORTED and sheet_import.content == b""
+    assert sorted(sheet_import.created["events"]) == sorted(
+        Event.objects.values_list("key", flat=True)
+    )
+    assert len(ranking()) == 8
+
+    again = spielwart_client.post(f"{LIST}{pk}/vorschau/", follow=True).content.decode()
+    assert "ist schon" in again
+    assert Event.objects.count() == len(sheet_import.created["events"])
+    spielwart_client.post(f"{LIST}{pk}/rueckgaengig/")
+    assert not Event.objects.exists()
