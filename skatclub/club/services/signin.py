@@ -18,6 +18,7 @@ from django.db.models import Q, QuerySet
 from skatclub.club.models import Attendance, Event, Player, Seat
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import SamePlayer, clean_name, similar_players, unique_key
+from skatclub.club.text import search_text
 
 MAX_QUERY = 100
 MAX_MEMBER_NUMBER = 20
@@ -140,7 +141,8 @@ def find_players(
     query: str, *, absent_from: Event | None = None, limit: int = 20
 ) -> QuerySet[Player]:
     """Active players by name, Kürzel or member number, not yet signed in at `absent_from`."""
-    text = " ".join(query.split())[:MAX_QUERY]
+    # Visible characters only: PostgreSQL refuses a NUL, and format characters match nothing.
+    text = " ".join(search_text(query).split())[:MAX_QUERY]
     players = Player.objects.filter(is_active=True)
     if absent_from is not None:
         players = players.exclude(attendance__event=absent_from)

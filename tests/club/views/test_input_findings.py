@@ -112,7 +112,9 @@ def test_attendance_of_a_player_abc_is_not_found(spielwart_client: Client, event
     assert database_fingerprint() == before
 
 
-@pytest.mark.parametrize("url", ["/spielwart/spieler/", EVENT_PAGE + "anwesend/"])
+@pytest.mark.parametrize(
+    "url", ["/spielwart/spieler/", EVENT_PAGE + "anwesend/", EVENT_PAGE + "anmeldung/"]
+)
 def test_a_search_of_100000_characters_or_with_nul_is_answered(
     spielwart_client: Client, players: dict[str, Player], event: Event, url: str
 ) -> None:
