@@ -198,13 +198,16 @@ def _respond_entry(request: HttpRequest, context: dict[str, Any], status: int) -
 
 @spielwart_required
 def table_entry(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
-    posted = int_or_none(request.POST.get("number")) if request.method == "POST" else None
-    if posted and "line" in request.POST:  # the usual save: the table is read under its lock
-        return _post_line(request, services.TableAt(key, number, table), posted)
+    if request.method == "POST" and "line" in request.POST:
+        # A typed line: the table is read under its lock (one query), unless the form left out
+        # the game number and the next free one has to be looked up first.
+        game = int_or_none(request.POST.get("number"))
+        game = game or _next_number(table_or_404(key, number, table))
+        return _post_line(request, services.TableAt(key, number, table), game)
     table_obj = table_or_404(key, number, table)
     if request.method != "POST":
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
-    extra = _post_entry(request, table_obj)
+    extra = _post_form(request, table_obj)
     saved = extra.pop("saved", None)
     if extra:
         return _refused(request, table_obj, extra)
@@ -271,16 +274,9 @@ def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
     )
 
 
-def _post_entry(request: HttpRequest, table: Table) -> dict[str, Any]:
-    """Record one game from the typed line or the form; the errors to show, if any."""
+def _post_form(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """Record one game from the field form; the errors to show, if any."""
     number = int_or_none(request.POST.get("number")) or _next_number(table)
-    if "line" in request.POST:
-        text = request.POST["line"]
-        refused = _record_line(table, number, text, 0, request.user)
-        if isinstance(refused, Game):
-            return {"saved": refused}
-        message = f"Spiel {number}: {refused.message}"
-        return {"line": text, "line_error": message, **_offered(table, number, refused)}
     seats = seated_players(table)
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
