@@ -238,7 +238,8 @@ def _ods_cell(value: Any) -> Cell:
 
 def _csv_rows(data: bytes) -> Rows:
     encoding = _encoding(data)
-    first = data.split(b"\n", 1)[0].decode(encoding, errors="replace")
+    end = data.find(b"\n")  # not `split`: it would copy the rest of the file
+    first = data[: end if end >= 0 else len(data)].decode(encoding, errors="replace")
     delimiter = max((";", ",", "\t"), key=first.count)
     reader = csv.reader(_text(data, encoding), delimiter=delimiter)
     try:
