@@ -128,6 +128,32 @@ class ImplausibleTotals(ScoringError):
     code = "implausible_totals"
 
 
+class LeagueError(ScoringError):
+    """A league (Ligaspielbetrieb) input the DSkV rules refuse; not a code of the JSON command
+    line, which values single games only."""
+
+    code = "league_error"
+
+
+class InvalidLineup(LeagueError):
+    """A team with fewer than 3 or more than 4 players in one Serie (Anlage 10)."""
+
+    code = "invalid_lineup"
+
+
+class InvalidTableGroup(LeagueError):
+    """A table group (the teams of one Serie) the rules cannot score: too few teams, a team
+    twice, Serien with different teams."""
+
+    code = "invalid_table_group"
+
+
+class SeatingImpossible(LeagueError):
+    """Line-ups that cannot sit at 3- and 4-tables without two team-mates at one table."""
+
+    code = "seating_impossible"
+
+
 ERROR_CLASSES: tuple[type[ScoringError], ...] = (
     InvalidJson,
     InvalidRequest,
