@@ -1,4 +1,5 @@
-"""Our small middlewares: the Content-Security-Policy header, a German answer when the
+"""Our small middlewares: the club a request is for (see `ClubMiddleware`), the
+Content-Security-Policy header, a German answer when the
 database is busy with another write, and the daily backup while the server runs.
 
 CSP: every page uses only our own scripts and style sheets (static/), no inline script or
@@ -15,11 +16,14 @@ the table entry page answers the same case itself, with everything typed kept.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
+from typing import Any
 
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import get_script_prefix, set_script_prefix
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -87,3 +91,84 @@ class DailyBackupMiddleware:
 
         maybe_start_daily_backup()
         return self.get_response(request)
+
+
+class ClubMiddleware:
+    """Which club a request is for (`tenancy`): `/v/<slug>/…` names it; without a prefix, the
+    one club of a laptop installation. The prefix becomes the script prefix for the request,
+    so every address the pages build (`reverse`, `{% url %}`) stays inside the club.
+
+    On a server with several clubs, a club page without the prefix would not know its club:
+    the start page lists the clubs, every other club page answers 404.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from skatclub.club import tenancy
+
+        slug, rest = _club_prefix(request.path_info)
+        if slug is None:
+            club, several = _only_club()
+            setattr(request, "club", club)  # noqa: B010
+            setattr(request, "club_unknown", several)  # noqa: B010
+            with tenancy.acting_for(club):
+                return self.get_response(request)
+        found = _club_by_slug(slug)
+        if found is None:
+            raise Http404("Diesen Verein gibt es hier nicht.")
+        prefix = get_script_prefix()
+        request.path_info = rest
+        setattr(request, "club", found)  # noqa: B010
+        setattr(request, "club_unknown", False)  # noqa: B010
+        set_script_prefix(f"{prefix}{tenancy.PREFIX}/{slug}/")
+        try:
+            with tenancy.acting_for(found):
+                return self.get_response(request)
+        finally:
+            set_script_prefix(prefix)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., HttpResponse], *args: object
+    ) -> HttpResponse | None:
+        if not getattr(request, "club_unknown", False):
+            return None
+        if not view.__module__.startswith("skatclub.club.views"):
+            return None  # login, logout, admin: the same for every club
+        from skatclub.club.views.clubs import club_index
+
+        if request.path_info == "/":
+            return club_index(request)
+        raise Http404("Bitte zuerst den Verein wählen.")
+
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
+
+def _club_prefix(path: str) -> tuple[str | None, str]:
+    """("slug", "/rest/") for "/v/slug/rest/", else (None, path)."""
+    parts = path.split("/", 3)
+    from skatclub.club.tenancy import PREFIX
+
+    if len(parts) < 4 or parts[0] != "" or parts[1] != PREFIX or not parts[2]:
+        return None, path
+    return parts[2], "/" + parts[3]
+
+
+def _club_by_slug(slug: str) -> Any:
+    from skatclub.club.models import Club
+
+    if not SLUG.fullmatch(slug):
+        return None
+    return Club.objects.filter(slug=slug).first()
+
+
+def _only_club() -> tuple[Any, bool]:
+    """(the club, False) with one club, (None, False) with none yet, (None, True) with more."""
+    from skatclub.club.models import Club
+
+    clubs = list(Club.objects.order_by("pk")[:2])
+    if len(clubs) == 1:
+        return clubs[0], False
+    return None, len(clubs) > 1

@@ -89,6 +89,8 @@ MIDDLEWARE = [
     # Serves static files under gunicorn without a separate web server config.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Before CommonMiddleware: the slash redirect looks at the path without the club prefix.
+    "skatclub.middleware.ClubMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -8,15 +8,18 @@ Terms: see the glossary in README.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
 
 from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
+from skatclub.club import tenancy
 from skatclub.club.imports.models import SheetImport, SheetMapping
 
 __all__ = ["SheetImport", "SheetMapping"]  # the spreadsheet import's records, kept in imports/
@@ -47,18 +50,68 @@ def default_games_per_round() -> dict[str, int]:
 
 
 class Club(models.Model):
+    """A tenant: a club (or a Verband running a league) with its own players, seasons, events,
+    Spielwarte and public pages under /v/<slug>/ (see `tenancy`)."""
+
     name = models.CharField("Name", max_length=200)
+    slug = models.SlugField("Kurzname (Adresse)", max_length=tenancy.MAX_SLUG, unique=True)
+    staff = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="ClubStaff",
+        related_name="clubs",
+        blank=True,
+        verbose_name="Spielwarte und Prüfer",
+    )
 
     class Meta:
         verbose_name = "Club"
         verbose_name_plural = "Clubs"
+        ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
 
 
+class ClubStaff(models.Model):
+    """A login that acts in a club; its roles (Spielwart, Prüfer) are its groups."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, verbose_name="Club")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name="Anmeldung"
+    )
+
+    class Meta:
+        verbose_name = "Zugang zum Club"
+        verbose_name_plural = "Zugänge zu Clubs"
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="staff_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}"
+
+
+def club_column(related_name: str = "+") -> Any:
+    return tenancy.club_column(related_name)
+
+
+ClubManager = tenancy.ClubManager
+
+
+class PlayerManager(ClubManager["Player"]):
+    """A player belongs to his Stammverein (`club`) and to every club he is a member of."""
+
+    def get_queryset(self) -> models.QuerySet[Player]:
+        queryset = models.Manager.get_queryset(self)
+        club_id = tenancy.current_club_id()
+        if club_id is None:
+            return queryset
+        member = Membership.objects.filter(player=OuterRef("pk"), club_id=club_id)
+        return queryset.filter(Q(club_id=club_id) | Exists(member))
+
+
 class Player(models.Model):
+    # Keys are unique over all clubs: a player keeps one history wherever he plays.
     key = models.SlugField("Kürzel", max_length=60, unique=True)
+    club = club_column("players")
     name = models.CharField("Name", max_length=200)
     is_guest = models.BooleanField("Gast", default=False)
     is_active = models.BooleanField("aktiv", default=True)
@@ -67,6 +120,9 @@ class Player(models.Model):
     is_woman = models.BooleanField("Dame", default=False)
     is_senior = models.BooleanField("Senior", default=False)
     is_youth = models.BooleanField("Jugend", default=False)
+
+    objects: PlayerManager = PlayerManager()
+    all_clubs = tenancy.AllClubsManager["Player"]()
 
     class Meta:
         verbose_name = "Spieler"
@@ -80,13 +136,32 @@ class Player(models.Model):
         return reverse("player-detail", args=[self.key])
 
 
+class Membership(models.Model):
+    """A player who plays in a club besides his Stammverein (`Player.club`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, verbose_name="Club")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="memberships", verbose_name="Spieler"
+    )
+    since = models.DateField("seit", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Mitgliedschaft"
+        verbose_name_plural = "Mitgliedschaften"
+        constraints = [models.UniqueConstraint(fields=["club", "player"], name="membership_once")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.club}"
+
+
 class Season(models.Model):
     class Rule(models.TextChoices):
         TOTAL = "total", "Gesamtpunkte"
         AVERAGE = "average", "Durchschnitt je Serie"
         BEST_N = "best_n", "beste Serien (Streichergebnisse)"
 
-    year = models.PositiveIntegerField("Jahr", unique=True)
+    club = club_column("seasons")
+    year = models.PositiveIntegerField("Jahr")
     name = models.CharField("Name", max_length=200, blank=True)
     ranking_rule = models.CharField(
         "Wertung", max_length=10, choices=Rule.choices, default=Rule.TOTAL
@@ -94,10 +169,16 @@ class Season(models.Model):
     best_n = models.PositiveIntegerField("gewertete Serien (beste N)", null=True, blank=True)
     min_rounds = models.PositiveIntegerField("Mindestzahl Serien", default=0)
 
+    objects = ClubManager["Season"]()
+    all_clubs = tenancy.AllClubsManager["Season"]()
+
     class Meta:
         verbose_name = "Saison"
         verbose_name_plural = "Saisons"
         ordering = ["-year"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "year"], name="season_year_per_club")
+        ]
 
     def __str__(self) -> str:
         return self.name or f"Saison {self.year}"
@@ -112,7 +193,9 @@ class Event(models.Model):
         TOURNAMENT = "tournament", "Turnier (offen, mit Gästen)"
         CHAMPIONSHIP = "championship", "Vereinsmeisterschaft"
 
-    key = models.SlugField("Schlüssel", max_length=100, unique=True)
+    # Unique in its club (`event_key_per_club`); the club is its season's (`services.events`).
+    key = models.SlugField("Schlüssel", max_length=100)
+    club = club_column("events")
     name = models.CharField("Name", max_length=200)
     date = models.DateField("Datum")
     season = models.ForeignKey(
@@ -176,10 +259,14 @@ class Event(models.Model):
         Player, through="Attendance", related_name="events", verbose_name="Teilnehmer"
     )
 
+    objects = ClubManager["Event"]()
+    all_clubs = tenancy.AllClubsManager["Event"]()
+
     class Meta:
         verbose_name = "Veranstaltung"
         verbose_name_plural = "Veranstaltungen"
         ordering = ["-date", "key"]
+        constraints = [models.UniqueConstraint(fields=["club", "key"], name="event_key_per_club")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d.%m.%Y})"
@@ -241,9 +328,10 @@ class Attendance(models.Model):
 class KeepApart(models.Model):
     """Two players who are never drawn to one table (a couple, team-mates).
 
-    Without an event the wish holds for every event; with one, only there.
+    Without an event the wish holds for every event of the club; with one, only there.
     """
 
+    club = club_column()
     first = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="+", verbose_name="Spieler"
     )
@@ -259,6 +347,9 @@ class KeepApart(models.Model):
         verbose_name="nur bei Veranstaltung",
     )
     note = models.CharField("Grund", max_length=200, blank=True)
+
+    objects = ClubManager["KeepApart"]()
+    all_clubs = tenancy.AllClubsManager["KeepApart"]()
 
     class Meta:
         verbose_name = "getrennt setzen"
@@ -557,7 +648,8 @@ class Match(models.Model):
     Seat 1 (`first`) deals game 1 and the deal alternates; the dealer's opponent announces.
     """
 
-    key = models.SlugField("Schlüssel", max_length=100, unique=True)
+    key = models.SlugField("Schlüssel", max_length=100)
+    club = club_column()
     date = models.DateField("Datum")
     event = models.ForeignKey(
         Event,
@@ -577,14 +669,18 @@ class Match(models.Model):
         "Wertung", max_length=20, choices=list(VARIANT_LABELS.items()), default="standard"
     )
 
+    objects = ClubManager["Match"]()
+    all_clubs = tenancy.AllClubsManager["Match"]()
+
     class Meta:
         verbose_name = "Offiziersskat-Partie"
         verbose_name_plural = "Offiziersskat-Partien"
         ordering = ["-date", "-id"]
         constraints = [
+            models.UniqueConstraint(fields=["club", "key"], name="match_key_per_club"),
             models.CheckConstraint(
                 condition=~Q(first=models.F("second")), name="match_two_different_players"
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -774,6 +870,7 @@ class Removal(models.Model):
         EVENT = "event", "Veranstaltung gelöscht"
 
     kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    club = club_column()
     event_key = models.CharField("Veranstaltung (Schlüssel)", max_length=100)
     event_name = models.CharField("Veranstaltung", max_length=200)
     round_number = models.PositiveIntegerField("Serie", null=True, blank=True)
@@ -787,6 +884,9 @@ class Removal(models.Model):
     )
     at = models.DateTimeField("am", auto_now_add=True)
     snapshot = models.JSONField("was da war", default=dict)
+
+    objects = ClubManager["Removal"]()
+    all_clubs = tenancy.AllClubsManager["Removal"]()
 
     class Meta:
         verbose_name = "Löschung"

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
+from skatclub.club import tenancy
 from skatclub.club.archive.matches import export_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError
 from skatclub.club.archive.tournament import (
@@ -50,7 +51,7 @@ def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
     extras = tournament_data(events)
     seated = {p for table in structure["tables"].values() for p in table["seats"]}
     players = Player.objects.order_by("id")
-    club = Club.objects.order_by("id").first()
+    club = tenancy.current_club() or Club.objects.order_by("id").first()
     return {
         "format": FORMAT,
         "club": {"name": club.name if club else settings.SKATCLUB_NAME},
@@ -62,7 +63,8 @@ def export_archive(event_keys: Sequence[str] | None = None) -> dict[str, Any]:
 
 def _export_structure(events: list[Event]) -> dict[str, Any]:
     """Rounds, tables, seats, games and totals of `events`, read in a fixed number of queries."""
-    keys = dict(Player.objects.values_list("id", "key"))
+    # Every club's players: a member of another club may sit at this club's tables.
+    keys = dict(Player.all_clubs.values_list("id", "key"))
     rounds: dict[int, list[dict[str, Any]]] = {e.pk: [] for e in events}
     round_by_id: dict[int, dict[str, Any]] = {}
     for r in (

@@ -22,7 +22,9 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, connections, transaction
 from django.db.models import Field, Model
 from django.utils import timezone
+from django.utils.text import slugify
 
+from skatclub.club import tenancy
 from skatclub.club.archive import staging
 from skatclub.club.archive.check import check_archive, read_archive
 from skatclub.club.archive.matches import write_matches
@@ -216,12 +218,12 @@ def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
 
 def _write_club(name: str) -> None:
     if not _rename_club(name):
-        Club.objects.create(name=name)
+        Club.objects.create(name=name, slug=slugify(name)[: tenancy.MAX_SLUG] or "verein")
 
 
 def _rename_club(name: str) -> bool:
     """The club's name as the archive has it; False when there is no club yet."""
-    club = Club.objects.order_by("id").first()
+    club = tenancy.current_club() or Club.objects.order_by("id").first()
     if club is not None and club.name != name:
         club.name = name
         club.save(update_fields=["name"])

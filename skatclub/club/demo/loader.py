@@ -58,6 +58,8 @@ def ensure_spielwart(username: str = SPIELWART_USERNAME) -> str:
     """Create (or reset) the Spielwart login; returns the new random password."""
     from django.contrib.auth.models import Group, User
 
+    from skatclub.club import tenancy
+    from skatclub.club.services.users import add_staff
     from skatclub.club.views.permissions import SPIELWART_GROUP
 
     password = secrets.token_urlsafe(12)
@@ -67,4 +69,5 @@ def ensure_spielwart(username: str = SPIELWART_USERNAME) -> str:
     user.save()
     group, _ = Group.objects.get_or_create(name=SPIELWART_GROUP)
     user.groups.add(group)
+    add_staff(user, tenancy.home_club().pk)
     return password

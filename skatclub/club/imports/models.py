@@ -12,13 +12,19 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from skatclub.club import tenancy
+
 
 class SheetMapping(models.Model):
     """Which column holds what, by the column's heading (e.g. {"player": "Name"})."""
 
+    club = tenancy.club_column()
     columns = models.JSONField("Spalten", default=dict)
     ruleset = models.CharField("Regelwerk", max_length=20, default="isko")
     updated_at = models.DateTimeField("geändert am", auto_now=True)
+
+    objects = tenancy.ClubManager["SheetMapping"]()
+    all_clubs = tenancy.AllClubsManager["SheetMapping"]()
 
     class Meta:
         verbose_name = "Spaltenzuordnung"
@@ -34,6 +40,7 @@ class SheetImport(models.Model):
         IMPORTED = "imported", "importiert"
         UNDONE = "undone", "rückgängig gemacht"
 
+    club = tenancy.club_column()
     filename = models.CharField("Datei", max_length=200)
     kind = models.CharField("Format", max_length=10)
     # The file's rows (`reader.normalized`) while the Spielwart maps, reviews and confirms;
@@ -62,6 +69,9 @@ class SheetImport(models.Model):
     created_at = models.DateTimeField("hochgeladen am", auto_now_add=True)
     imported_at = models.DateTimeField("importiert am", null=True, blank=True)
     undone_at = models.DateTimeField("rückgängig am", null=True, blank=True)
+
+    objects = tenancy.ClubManager["SheetImport"]()
+    all_clubs = tenancy.AllClubsManager["SheetImport"]()
 
     class Meta:
         verbose_name = "Tabellen-Import"

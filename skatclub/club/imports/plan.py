@@ -348,7 +348,8 @@ def _players(
     read: SheetRead, chosen: Mapping[str, str], members: Mapping[str, str]
 ) -> tuple[dict[str, str], list[dict[str, Any]], list[dict[str, Any]]]:
     """Sheet name -> player key; the new players; the names matched to members."""
-    taken = set(members)
+    # Keys are unique over all clubs: a new player's may not be another club's player's.
+    taken = set(members) | set(Player._base_manager.values_list("key", flat=True))
     keys: dict[str, str] = {}
     new: dict[str, dict[str, Any]] = {}
     matched = []

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from skatclub.club import tenancy
 from skatclub.club.models import Player, Season, Seat, Table
 from skatclub.club.presenters.chart import Point, trend_svg
 from skatclub.club.presenters.downloads import rounded
@@ -79,6 +80,7 @@ def chosen_year(wanted: str, years: list[int]) -> int | None:
 def player_rounds(player: Player, year: int | None) -> list[dict[str, Any]]:
     """One row per Serie the player played (in the season `year`), oldest first."""
     played = Q(id__in=Seat.objects.filter(player=player).values("round_id"))
+    played &= Q(**tenancy.of_club("event__club_id"))
     if year:
         played &= Q(event__season__year=year)
     rounds = round_info(played)

@@ -19,7 +19,7 @@ from skatclub.club.queries.progress import status_text, table_progress, tables_o
 
 def kassenbericht_printout(event: Event) -> Printout:
     context = report_context(event_kasse(event)) | {
-        "club_name": club_name(),
+        "club_name": club_name(event.season.club_id),
         "font_faces": font_face_css(),
         "status": status_text(table_progress(tables_of(event.pk, None))),
         "event": event,

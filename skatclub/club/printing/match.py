@@ -14,7 +14,7 @@ from skatclub.club.queries.offiziersskat import match_sheet
 def match_printout(match: Match) -> Printout:
     sheet = match_sheet(match)
     context = {
-        "club_name": club_name(),
+        "club_name": club_name(match.club_id),
         "font_faces": font_face_css(),
         "sheet": sheet,
         "title": "Offiziersskat",

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import WON_BONUS, rounded_payout, score_rule
+from skatclub.club import tenancy
 from skatclub.club.models import Club, Event, Round, Seat, Table
 from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.downloads import cash, plain_number
@@ -88,8 +89,14 @@ def _round(event: Event, number: int | None) -> Round:
     return found
 
 
-def club_name() -> str:
-    """The club's name from its record, else from the setting (a fresh installation)."""
+def club_name(club_id: int | None = None) -> str:
+    """The name of the club (the one acted for when not given), else of the first club, else
+    from the setting (a fresh installation)."""
+    acting_for = tenancy.current_club()
+    if club_id is None and acting_for is not None:
+        return acting_for.name
+    if club_id is not None:
+        return Club.objects.get(pk=club_id).name
     name = Club.objects.order_by("pk").values_list("name", flat=True).first()
     return name or settings.SKATCLUB_NAME
 
@@ -101,7 +108,7 @@ def base_context(event: Event, round_: Round | None, title: str) -> dict[str, An
     serien = [s for s in played_serien(event) if round_ is None or s.number == round_.number]
     return {
         "provisional": provisional_text(serien),
-        "club_name": club_name(),
+        "club_name": club_name(event.season.club_id),
         "font_faces": font_face_css(),
         "event": event,
         "round": round_,

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from django.db.models import Count, Q, Sum
 
+from skatclub.club import tenancy
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, RamschScore
 from skatclub.club.presenters.downloads import rounded
 
@@ -63,7 +64,12 @@ class GameStats:
 
 def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameStats:
     """The player's declared games by type (at the given tables), in one query."""
-    games = Game.objects.filter(declarer=player, passed_in=False, won__isnull=False)
+    games = Game.objects.filter(
+        declarer=player,
+        passed_in=False,
+        won__isnull=False,
+        **tenancy.of_club("table__round__event__club_id"),
+    )
     if table_ids is not None:
         # by table ids, not by season: the (declarer, table) index answers it directly
         games = games.filter(table_id__in=list(table_ids))
@@ -101,7 +107,11 @@ def game_stats(player: Player, table_ids: Iterable[int] | None = None) -> GameSt
 
 def _ramsch_lost(player: Player, table_ids: Iterable[int] | None) -> tuple[int, int]:
     """How many Ramsch games the player lost points in, and how many points (one query)."""
-    scores = RamschScore.objects.filter(player=player, list_score__lt=0)
+    scores = RamschScore.objects.filter(
+        player=player,
+        list_score__lt=0,
+        **tenancy.of_club("game__table__round__event__club_id"),
+    )
     if table_ids is not None:
         scores = scores.filter(game__table_id__in=list(table_ids))
     found = scores.aggregate(games=Count("id"), points=Sum("list_score"))

@@ -91,7 +91,10 @@ def unique_key(text: str, model: Any, exclude_pk: int | None = None, max_length:
     """A slug from `text`, made unique with -2, -3, … if needed."""
     base = slugify(text)[: max_length - 4] or "x"
     key, suffix = base, 2
-    existing = model.objects.exclude(pk=exclude_pk) if exclude_pk else model.objects.all()
+    # A player's key is unique over all clubs (one history wherever he plays), so every
+    # club's players count; an event's key only in its club (the scoped `objects`).
+    rows = model._base_manager if model._meta.get_field("key").unique else model.objects
+    existing = rows.exclude(pk=exclude_pk) if exclude_pk else rows.all()
     while existing.filter(key=key).exists():
         key, suffix = f"{base}-{suffix}", suffix + 1
     return key

@@ -30,6 +30,7 @@ from scoring import (
     table_scores,
     valuation,
 )
+from skatclub.club import tenancy
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import (
     Change,
@@ -159,6 +160,7 @@ def locked_table(table: Table | TableAt) -> Table:
             round__event__key=table.event_key,
             round__number=table.round_number,
             number=table.number,
+            **tenancy.of_club("round__event__club_id"),
         )
     if Table.round.is_cached(table) and Round.event.is_cached(table.round):
         locked = query.get(pk=table.pk)

@@ -16,6 +16,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from skatclub.club import tenancy
 from skatclub.club.models import Change, Player, Round, Signature, Table, TableLink
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
@@ -32,7 +33,11 @@ def live_link(token: str) -> TableLink | None:
         return None
     return (
         TableLink.objects.select_related("table__round__event")
-        .filter(token=token, revoked_at__isnull=True)
+        .filter(
+            token=token,
+            revoked_at__isnull=True,
+            **tenancy.of_club("table__round__event__club_id"),
+        )
         .first()
     )
 

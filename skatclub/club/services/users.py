@@ -1,7 +1,8 @@
 """The club's logins: Spielwarte and Prüfer, created and managed without a shell.
 
 Owns `create_login` (a new login with a one-time password, returned once and never stored in
-clear), `reset_password`, `set_roles` (the groups "Spielwart" and "Prüfer") and `set_active`.
+clear), `reset_password`, `set_roles` (the groups "Spielwart" and "Prüfer") and `set_active`,
+for the logins of the club acted for (`logins`).
 A Spielwart cannot lock himself out (take his own Spielwart role or deactivate himself), and
 only a superuser changes a superuser. Refusals are `EntryError`s in German.
 """
@@ -14,7 +15,10 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import Group, User
 from django.db import transaction
+from django.db.models import Q, QuerySet
 
+from skatclub.club import tenancy
+from skatclub.club.models import ClubStaff
 from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor
@@ -50,7 +54,23 @@ def create_login(
     password = one_time_password()
     user = User.objects.create_user(username, password=password, first_name=name.strip())
     _apply_roles(user, set(roles))
+    ClubStaff.objects.create(club_id=tenancy.club_for_new_rows(), user=user)
     return user, password
+
+
+def logins() -> QuerySet[User]:
+    """The logins of the club acted for (every login outside a request), and the logins of no
+    club yet (made in the admin), which a role given here makes staff of this club."""
+    club_id = tenancy.current_club_id()
+    found = User.objects.all()
+    if club_id is None:
+        return found
+    return found.filter(Q(clubs=club_id) | Q(clubs__isnull=True)).distinct()
+
+
+def add_staff(user: User, club_id: int) -> None:
+    """Let a login act in one more club (with its roles; used by `manage.py add_club`)."""
+    ClubStaff.objects.get_or_create(club_id=club_id, user=user)
 
 
 @transaction.atomic
@@ -71,6 +91,8 @@ def set_roles(*, user: User, roles: Iterable[str], by: Actor = None) -> None:
             "own_role", "Die eigene Spielwart-Rolle kann nur ein anderer Spielwart entziehen."
         )
     _apply_roles(user, wanted)
+    if wanted:
+        add_staff(user, tenancy.club_for_new_rows())
 
 
 @transaction.atomic
@@ -104,7 +126,16 @@ def _is_self(user: User, by: Actor) -> bool:
 
 
 def _refuse_superuser(user: User, by: Actor) -> None:
-    if user.is_superuser and not getattr(by, "is_superuser", False):
+    if getattr(by, "is_superuser", False):
+        return
+    if user.is_superuser:
         raise EntryError(
             "superuser", "Diese Anmeldung ist ein Administrator; nur ein Administrator ändert sie."
+        )
+    # A login shared with another club is not one club's to change.
+    if ClubStaff.objects.filter(user=user).exclude(club_id=tenancy.club_for_new_rows()).exists():
+        raise EntryError(
+            "other_club",
+            "Diese Anmeldung gehört auch zu einem anderen Verein; "
+            "nur ein Administrator ändert sie.",
         )

@@ -32,6 +32,7 @@ from skatclub.club.entry_line import LineError
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetRow, saved_tail, score_sheet
+from skatclub.club.tenancy import of_club
 from skatclub.club.views.lookups import (
     INVALID,
     TABLE,
@@ -507,7 +508,11 @@ def table_check(request: HttpRequest, key: str, number: int, table: int) -> Http
 @spielwart_required
 def table_short(request: HttpRequest, table_id: int) -> HttpResponse:
     """The short address printed on a blank Spielliste: on to the table's entry page."""
-    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+    table = get_object_or_404(
+        Table.objects.select_related("round__event"),
+        pk=table_id,
+        **of_club("round__event__club_id"),
+    )
     return redirect(table.get_absolute_url())
 
 

@@ -1,8 +1,9 @@
 """Small helpers shared by the Spielwart's view modules: object lookups and request parsing.
 
 Owns nothing but lookups (`Event` by key, `Round` by event key and number, `Table` by event
-key, Serie and table number, 404 otherwise), the seated players of a table, lenient int
-parsing of posted values and the status code of a form re-rendered with its errors.
+key, Serie and table number, each inside the club acted for, 404 otherwise), the seated
+players of a table, lenient int parsing of posted values and the status code of a form
+re-rendered with its errors.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 
 from skatclub.club.models import Event, Player, Round, Table
+from skatclub.club.tenancy import of_club
 
 INVALID = 422  # a form re-rendered with its errors and the input kept
 
@@ -21,7 +23,12 @@ def event_or_404(key: str) -> Event:
 
 
 def round_or_404(key: str, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("event"), event__key=key, number=number)
+    return get_object_or_404(
+        Round.objects.select_related("event"),
+        event__key=key,
+        number=number,
+        **of_club("event__club_id"),
+    )
 
 
 def table_or_404(key: str, number: int, table: int) -> Table:
@@ -30,6 +37,7 @@ def table_or_404(key: str, number: int, table: int) -> Table:
         round__event__key=key,
         round__number=number,
         number=table,
+        **of_club("round__event__club_id"),
     )
 
 

@@ -1,6 +1,9 @@
 """Who may change data: Spielwarte (group "Spielwart") and superusers. Prüfer (group "Prüfer")
 may sign lists as checked or reject them, nothing else. Everyone else reads.
 
+A role counts in the clubs the login is staff of (`ClubStaff`): on a server with many clubs a
+Spielwart of one club is a visitor in every other. Superusers act in every club.
+
 `is_staff` alone (the admin login) gives no write access to the club's data: a helper who
 may look into the admin is not a Spielwart.
 """
@@ -15,6 +18,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
+from skatclub.club import tenancy
+from skatclub.club.models import ClubStaff
 from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
 
 __all__ = ["PRUEFER_GROUP", "SPIELWART_GROUP", "checker_required", "spielwart_required"]
@@ -29,7 +34,20 @@ def is_spielwart(user: Any) -> bool:
     cached = getattr(user, "_is_spielwart", None)
     if cached is None:
         cached = user._is_spielwart = user.groups.filter(name=SPIELWART_GROUP).exists()
-    return bool(cached)
+    return bool(cached) and acts_in_club(user)
+
+
+def acts_in_club(user: Any) -> bool:
+    """Whether the login is staff of the club acted for (any club outside a request)."""
+    club_id = tenancy.current_club_id()
+    if club_id is None or user.is_superuser:
+        return True
+    clubs = getattr(user, "_club_ids", None)
+    if clubs is None:
+        clubs = user._club_ids = frozenset(
+            ClubStaff.objects.filter(user=user).values_list("club_id", flat=True)
+        )
+    return club_id in clubs
 
 
 def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -55,7 +73,7 @@ def is_checker(user: Any) -> bool:
     cached = getattr(user, "_is_checker", None)
     if cached is None:
         cached = user._is_checker = user.groups.filter(name=PRUEFER_GROUP).exists()
-    return bool(cached)
+    return bool(cached) and acts_in_club(user)
 
 
 def checker_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 
+from skatclub.club import tenancy
 from skatclub.club.models import Game, Table
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.views.permissions import spielwart_required
@@ -28,7 +29,7 @@ PER_PAGE = 100
 @spielwart_required
 def recorded_review(request: HttpRequest) -> HttpResponse:
     games = (
-        Game.objects.filter(as_recorded=True)
+        Game.objects.filter(as_recorded=True, **tenancy.of_club("table__round__event__club_id"))
         .select_related("table__round__event", "declarer")
         .order_by(
             "table__round__event__date",
@@ -40,6 +41,7 @@ def recorded_review(request: HttpRequest) -> HttpResponse:
     )
     tables = (
         Table.objects.exclude(recorded_note="")
+        .filter(**tenancy.of_club("round__event__club_id"))
         .select_related("round__event")
         .order_by("round__event__date", "round__event__key", "round__number", "number")
     )

@@ -202,7 +202,9 @@ def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 @require_POST
 def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
-    SheetImport.objects.filter(pk=pk, status=SheetImport.Status.UPLOADED).delete()
+    found = get_object_or_404(SheetImport.objects.defer("content"), pk=pk)
+    if found.status == SheetImport.Status.UPLOADED:
+        found.delete()
     messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
     return redirect("sheet-import-list")
 

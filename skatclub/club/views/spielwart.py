@@ -19,13 +19,15 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from skatclub.club import services
+from skatclub.club import services, tenancy
 from skatclub.club.forms import AdvanceForm, EventForm, GuestForm, PlayerForm, RoundForm
 from skatclub.club.models import Attendance, Event, Game, Player, Table
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries.standings import event_standings, kasse_cents
+from skatclub.club.services import members
+from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import SamePlayer
 from skatclub.club.services.removal import has_results
 from skatclub.club.text import search_text
@@ -38,7 +40,9 @@ from skatclub.club.views.permissions import spielwart_required
 @spielwart_required
 def spielwart_home(request: HttpRequest) -> HttpResponse:
     events = Event.objects.annotate(round_count=Count("rounds"))[:20]
-    recorded = Game.objects.filter(as_recorded=True).count()
+    recorded = Game.objects.filter(
+        as_recorded=True, **tenancy.of_club("table__round__event__club_id")
+    ).count()
     return render(request, "club/spielwart_home.html", {"events": events, "recorded": recorded})
 
 
@@ -84,6 +88,19 @@ def _player_rows(players: Iterable[Player]) -> list[dict[str, str]]:
         }
         for p in players
     ]
+
+
+@spielwart_required
+@require_POST
+def player_admit(request: HttpRequest) -> HttpResponse:
+    """A player of another club on this server plays here too (by his Kürzel)."""
+    try:
+        player = members.admit(request.POST.get("key", ""))
+    except EntryError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"{player.name} spielt jetzt auch in diesem Verein.")
+    return redirect("spielwart-players")
 
 
 @spielwart_required
@@ -248,6 +265,7 @@ urlpatterns = [
     path("spielwart/", spielwart_home, name="spielwart-home"),
     path("spielwart/spieler/", player_list, name="spielwart-players"),
     path("spielwart/spieler/neu/", player_edit, name="spielwart-player-new"),
+    path("spielwart/spieler/aufnehmen/", player_admit, name="spielwart-player-admit"),
     path("spielwart/spieler/<slug:key>/", player_edit, name="spielwart-player-edit"),
     path(
         "spielwart/spieler/<slug:key>/aktiv/", player_deactivate, name="spielwart-player-deactivate"

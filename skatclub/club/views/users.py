@@ -57,7 +57,7 @@ def login_list(request: HttpRequest) -> HttpResponse:
             return redirect("spielwart-users")
     rows = [
         {"user": user, "roles": users.roles_of(user)}
-        for user in User.objects.prefetch_related("groups").order_by("username")
+        for user in users.logins().prefetch_related("groups").order_by("username")
     ]
     context = {
         "rows": rows,
@@ -87,7 +87,7 @@ def password_change(request: HttpRequest) -> HttpResponse:
 @spielwart_required
 @require_POST
 def login_change(request: HttpRequest, pk: int) -> HttpResponse:
-    user = get_object_or_404(User, pk=pk)
+    user = get_object_or_404(users.logins(), pk=pk)
     action = request.POST.get("action")
     try:
         if action == "roles":

@@ -71,7 +71,7 @@ def test_the_results_of_one_serie_say_so(played):
 
 
 def test_printouts_carry_the_clubs_name_from_its_record(played):
-    Club.objects.create(name="Skatfreunde Grün-Weiß Altenburg")
+    Club.objects.update(name="Skatfreunde Grün-Weiß Altenburg")  # the one club, renamed
     _, text = text_of("results", played)
 
     assert "Skatfreunde Grün-Weiß Altenburg" in text

@@ -171,11 +171,12 @@ def add_serien(event, players, numbers):
 def test_the_event_page_runs_a_fixed_number_of_queries(
     client, results, players, django_assert_num_queries
 ):
+    # the club (ClubMiddleware);
     # event + season, Serie numbers, standings (Serien, tables, seats, games, totals, players)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         client.get(EVENT_URL)
     add_serien(results, players, (2, 3))  # three times the data
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(EVENT_URL)
     assert "360 + 50 × 6 − 50 × 0 + 40 × 3 = 780" in response.content.decode()  # Emil 3 x 260
 
@@ -183,9 +184,10 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
 def test_the_serie_page_runs_a_fixed_number_of_queries(
     client, results, players, django_assert_num_queries
 ):
+    # the club (ClubMiddleware);
     # event + season, the Serie, standings (6 as above), Serie numbers
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         client.get(EVENT_URL + "serie/1/")
     add_serien(results, players, (2, 3))
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         client.get(EVENT_URL + "serie/2/")

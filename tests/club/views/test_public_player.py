@@ -140,9 +140,10 @@ def test_the_player_page_is_read_only(client, history):
 def test_the_player_page_runs_a_fixed_number_of_queries(
     client, event, history, players, django_assert_num_queries
 ):
+    # the club (ClubMiddleware);
     # player, his seasons, Serie labels, lines_for (Serien, tables, seats, games, totals),
     # game statistics, Ramsch lost, Offiziersskat matches
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         client.get(URL)
     for number in (3, 4, 5, 6):  # three times the data
         table = make_table(
@@ -151,7 +152,7 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
             [players[k] for k in ("anna", "bernd", "carla", "dieter")],
         )
         bernd_plays(table, players)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         response = client.get(URL)
     assert response.content.decode().count('<circle class="dot"') == 6
 

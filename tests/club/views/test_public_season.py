@@ -165,9 +165,10 @@ def test_an_unknown_season_is_404(client, db):
 def test_the_ranking_runs_a_fixed_number_of_queries(
     client, season, players, django_assert_num_queries
 ):
+    # the club (ClubMiddleware);
     # Season, Serie labels, lines_for (Serien, tables, seats with their sums), players,
     # the season navigation.
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         client.get(URL)
     # three times the data: two more copies of the three Serien
     for copy in (3, 5):
@@ -177,7 +178,7 @@ def test_the_ranking_runs_a_fixed_number_of_queries(
             {(copy + e, n): results for (e, n), results in SERIEN.items()},
             datetime.date(2026, 6, 5),
         )
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         response = client.get(URL)
     assert "2700" in response.content.decode()  # Bernd 3 x 1000
 

@@ -6,15 +6,17 @@ import json
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
 from skatclub.club.archive import ArchiveError, export_archive
+from skatclub.club.management.club_command import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Schreibt das Skatclub-Archiv (JSON): alle Veranstaltungen oder die mit --event."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument(
             "--event",
             action="append",

@@ -7,15 +7,17 @@ import sys
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
 from skatclub.club.archive import ArchiveError, import_file
+from skatclub.club.management.club_command import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Importiert ein Skatclub-Archiv (JSON) in einer Transaktion: alles oder nichts."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument("file", help="Archivdatei (JSON)")
         parser.add_argument(
             "--replace",

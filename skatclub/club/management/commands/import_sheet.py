@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
 from skatclub.club.imports.mapping import (
     FIELDS,
@@ -31,6 +31,7 @@ from skatclub.club.imports.names import NEW
 from skatclub.club.imports.plan import Preview, name_suggestions, preview, read_rows
 from skatclub.club.imports.reader import MAX_BYTES, SheetError, open_sheet
 from skatclub.club.imports.write import ImportRefused, confirm_import, save_mapping, undo_import
+from skatclub.club.management.club_command import ClubCommand
 
 ALIASES = {
     "datum": "date",
@@ -45,12 +46,13 @@ ALIASES = {
 } | {f: f for f, _ in FIELDS}
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Importiert Ergebnisse aus einer Tabelle (XLSX, ODS, CSV): erst Vorschau, dann --confirm."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument("file", nargs="?", help="Tabelle (.xlsx, .ods oder .csv)")
         parser.add_argument(
             "--map",

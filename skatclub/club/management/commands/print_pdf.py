@@ -11,17 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from skatclub.club.management.club_command import ClubCommand
 from skatclub.club.models import Event
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import KINDS, PrintError, printout
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Druckt Spielliste, Ergebnis, Abrechnung oder Tischliste als PDF."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument("kind", choices=KINDS, help="was gedruckt wird")
         parser.add_argument("--event", required=True, help="Schlüssel der Veranstaltung")
         parser.add_argument("--round", type=int, help="Nummer der Serie")

@@ -5,18 +5,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
 from scoring import format_cents
+from skatclub.club.management.club_command import ClubCommand
 from skatclub.club.models import Event, Round
 from skatclub.club.queries.kasse import standings_with_money_json
 from skatclub.club.queries.standings import event_standings
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Rangliste einer Veranstaltung (oder einer Serie) als Text oder JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
+        super().add_arguments(parser)
         parser.add_argument("--event", required=True, metavar="KEY", help="Veranstaltung")
         parser.add_argument("--round", type=int, metavar="N", help="nur Serie N")
         parser.add_argument("--json", action="store_true", help="als JSON ausgeben")

@@ -1,0 +1,22 @@
+"""A player of another club who now plays here too: `admit` makes him a member of the club acted
+for (`Membership`), so he keeps one history (one key, one player page per club)."""
+
+from __future__ import annotations
+
+from skatclub.club import tenancy
+from skatclub.club.models import Membership, Player
+from skatclub.club.services.errors import EntryError
+
+MAX_KEY = 60  # Player.key
+
+
+def admit(key: str) -> Player:
+    key = key.strip().lower()[: MAX_KEY + 1]
+    club_id = tenancy.club_for_new_rows()
+    player = Player.all_clubs.filter(key=key).first() if len(key) <= MAX_KEY else None
+    if player is None:
+        raise EntryError("unknown_player", f"Einen Spieler mit dem Kürzel „{key}“ gibt es nicht.")
+    if player.club_id == club_id or Membership.objects.filter(club_id=club_id, player=player):
+        raise EntryError("already_member", f"{player.name} gehört schon zu diesem Verein.")
+    Membership.objects.create(club_id=club_id, player=player)
+    return player
