@@ -21,8 +21,28 @@ from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club import tenancy
 from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.leagues.models import (
+    Division,
+    League,
+    LineupEntry,
+    Matchday,
+    MatchdayTeam,
+    Team,
+    TeamPlayer,
+)
 
-__all__ = ["SheetImport", "SheetMapping"]  # the spreadsheet import's records, kept in imports/
+# Records kept beside their code: the spreadsheet import's (imports/), the league's (leagues/).
+__all__ = [
+    "Division",
+    "League",
+    "LineupEntry",
+    "Matchday",
+    "MatchdayTeam",
+    "SheetImport",
+    "SheetMapping",
+    "Team",
+    "TeamPlayer",
+]
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -383,6 +403,7 @@ class Round(models.Model):
             ("draw", "ausgelost"),
             ("standings", "nach Rangliste gesetzt"),
             ("manual", "von Hand"),
+            ("league", "nach Ligaordnung verteilt"),
         ],
         default="manual",
     )

@@ -1,0 +1,175 @@
+"""The league's numbers, read from the database and worked out by the engine
+(`scoring.league`): Wertungspunkte per Serie and Spieltag, the league table, the substitutions,
+and each team's and player's statistics. The one adapter between league rows and the engine.
+
+A Serie counts once every table of it has a result (games or paper totals); until then the
+Spieltag is "vorläufig" and the Serie is left out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import scoring.league as engine
+from skatclub.club.leagues.models import Division, LineupEntry, Matchday, MatchdayTeam, Team
+from skatclub.club.models import Game, Seat, Table, TableTotal
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's Serie for his team."""
+
+    team_id: int
+    player_id: int
+    name: str
+    score: int
+    won: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Substitution:
+    round_number: int  # the Serie the substitute played first
+    team: str
+    out: str
+    came_in: str
+
+
+@dataclass
+class MatchdayReport:
+    matchday: Matchday
+    teams: dict[int, Team]
+    rounds: list[tuple[int, tuple[engine.RoundPoints, ...]]]  # (Serie, points best first)
+    results: tuple[engine.MatchdayResult, ...]
+    lines: dict[int, list[PlayerLine]]  # Serie -> players
+    substitutions: list[Substitution]
+    open_rounds: list[int] = field(default_factory=list)  # Serien not yet complete
+
+    @property
+    def provisional(self) -> bool:
+        return bool(self.open_rounds)
+
+    def team_of(self, key: str) -> Team:
+        return self.teams[int(key)]
+
+
+def matchday_report(matchday: Matchday) -> MatchdayReport:
+    entries = list(matchday.teams.select_related("team"))
+    teams = {e.team.pk: e.team for e in entries}
+    lines, open_rounds = _lines(matchday)
+    rounds = [
+        (number, engine.round_points(_team_rounds(entries, lines[number]), number))
+        for number in sorted(lines)
+    ]
+    results = engine.matchday_result([_team_rounds(entries, lines[n]) for n in sorted(lines)])
+    if not lines and any(not e.turned_up for e in entries):
+        results = ()
+    return MatchdayReport(
+        matchday, teams, rounds, results, lines, _substitutions(matchday, teams), open_rounds
+    )
+
+
+def _team_rounds(entries: list[MatchdayTeam], lines: list[PlayerLine]) -> list[engine.TeamRound]:
+    scores: dict[int, list[int]] = defaultdict(list)
+    for line in lines:
+        scores[line.team_id].append(line.score)
+    return [
+        engine.TeamRound(str(e.team.pk), tuple(scores[e.team.pk]) if e.turned_up else ())
+        for e in entries
+    ]
+
+
+def _lines(matchday: Matchday) -> tuple[dict[int, list[PlayerLine]], list[int]]:
+    """The players' Serien by Serie, complete Serien only; and the Serien still open."""
+    team_of = {
+        (e.round_number, e.player_id): e.team_id
+        for e in LineupEntry.objects.filter(matchday=matchday)
+    }
+    tables = Table.objects.filter(round__event=matchday.event_id)
+    started = set(Game.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    started |= set(TableTotal.objects.filter(table__in=tables).values_list("table_id", flat=True))
+    by_round: dict[int, list[PlayerLine]] = defaultdict(list)
+    open_rounds: set[int] = set()
+    seats = Seat.objects.filter(round__event=matchday.event_id).select_related("player", "round")
+    for seat in seats.order_by("round__number", "table__number", "position"):
+        number = seat.round.number
+        if seat.table_id not in started:
+            open_rounds.add(number)
+            continue
+        by_round[number].append(
+            PlayerLine(
+                team_of.get((number, seat.player_id), 0),
+                seat.player_id,
+                seat.player.name,
+                0 if seat.wrong_seat else seat.score,
+                seat.won,
+                seat.lost,
+            )
+        )
+    complete = {n: lines for n, lines in by_round.items() if n not in open_rounds}
+    return complete, sorted(open_rounds)
+
+
+def _substitutions(matchday: Matchday, teams: dict[int, Team]) -> list[Substitution]:
+    played: dict[tuple[int, int], dict[int, str]] = defaultdict(dict)
+    for entry in LineupEntry.objects.filter(matchday=matchday).select_related("player"):
+        played[(entry.team_id, entry.round_number)][entry.player_id] = entry.player.name
+    found = []
+    for (team_id, number), now in sorted(played.items()):
+        before = played.get((team_id, number - 1))
+        if before is None:
+            continue
+        out = [name for pk, name in before.items() if pk not in now]
+        came_in = [name for pk, name in now.items() if pk not in before]
+        for left, joined in zip(out, came_in, strict=False):
+            found.append(Substitution(number, teams[team_id].name, left, joined))
+    return found
+
+
+def league_table(division: Division) -> tuple[list[engine.LeagueRow], dict[str, Team]]:
+    """The Staffel's table over its Spieltage (Serien complete so far), with the teams by key."""
+    teams = {str(t.pk): t for t in division.teams.all()}
+    reports = [matchday_report(m) for m in division.matchdays.select_related("event")]
+    rows = list(engine.league_table([r.results for r in reports if r.results]))
+    listed = {row.team for row in rows}
+    missing = [key for key in teams if key not in listed]  # no Spieltag yet
+    start = len(rows) + 1
+    rows += [
+        engine.LeagueRow(start, key, 0, Fraction(0), Fraction(0), 0, "")
+        for key in sorted(missing, key=lambda k: teams[k].name)
+    ]
+    return rows, teams
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    team: str
+    rounds: int = 0
+    score: int = 0
+    won: int = 0
+    lost: int = 0
+
+    @property
+    def average(self) -> float:
+        return self.score / self.rounds if self.rounds else 0.0
+
+
+def player_stats(division: Division) -> list[PlayerStats]:
+    """Every player's Serien in the Staffel, best sum first."""
+    stats: dict[int, PlayerStats] = {}
+    for matchday in division.matchdays.select_related("event"):
+        report = matchday_report(matchday)
+        for lines in report.lines.values():
+            for line in lines:
+                team = report.teams.get(line.team_id)
+                entry = stats.setdefault(
+                    line.player_id, PlayerStats(line.name, team.name if team else "")
+                )
+                entry.rounds += 1
+                entry.score += line.score
+                entry.won += line.won
+                entry.lost += line.lost
+    return sorted(stats.values(), key=lambda s: (-s.score, s.name))

@@ -1,0 +1,221 @@
+"""Writing a league: the league with one Staffel and its teams from a pasted list, a Spieltag
+with the teams that came, and the line-ups of a Serie, which seat it by the league's rule.
+
+Refusals are `EntryError`s in German; nothing is half written (each function is one
+transaction).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+import scoring.league as engine
+from scoring import ScoringError
+from skatclub.club import tenancy
+from skatclub.club.leagues.models import (
+    Division,
+    League,
+    LineupEntry,
+    Matchday,
+    MatchdayTeam,
+    Team,
+    TeamPlayer,
+)
+from skatclub.club.models import Attendance, Event, Membership, Player, Round, Season
+from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor
+from skatclub.club.services.seating import create_round
+
+MAX_TEAMS = 40
+MAX_ROSTER = 10  # four regular players and up to six substitutes
+MAX_NAME = 200
+TEAM_LINE = re.compile(r"^(?P<name>[^:]{1,200}):(?P<keys>.*)$")
+
+
+@dataclass(frozen=True)
+class TeamDraft:
+    name: str
+    players: tuple[Player, ...]
+
+
+def parse_teams(text: str) -> list[TeamDraft]:
+    """'Team name: key1, key2, key3, key4, key5' per line; the first four are the regular
+    players, the rest substitutes; the first is the captain."""
+    drafts: list[TeamDraft] = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise EntryError("no_teams", "Bitte die Mannschaften eintragen: „Name: Kürzel, Kürzel, …“.")
+    if len(lines) > MAX_TEAMS:
+        raise EntryError("too_many", f"Höchstens {MAX_TEAMS} Mannschaften je Staffel.")
+    for number, line in enumerate(lines, start=1):
+        found = TEAM_LINE.match(line)
+        if found is None:
+            raise EntryError("bad_line", f"Zeile {number}: „Name: Kürzel, Kürzel, …“ fehlt.")
+        keys = [k.strip().lower() for k in found["keys"].split(",") if k.strip()]
+        if not 3 <= len(keys) <= MAX_ROSTER:
+            raise EntryError(
+                "roster_size",
+                f"Zeile {number}: eine Mannschaft hat 3 bis {MAX_ROSTER} Spieler "
+                f"(hier {len(keys)}).",
+            )
+        drafts.append(TeamDraft(found["name"].strip(), tuple(_player(k, number) for k in keys)))
+    _refuse_twice(drafts)
+    return drafts
+
+
+def _player(key: str, line: int) -> Player:
+    found = Player.all_clubs.filter(key=key[:60]).first()
+    if found is None:
+        raise EntryError("unknown_player", f"Zeile {line}: den Spieler „{key[:60]}“ gibt es nicht.")
+    return found
+
+
+def _refuse_twice(drafts: Sequence[TeamDraft]) -> None:
+    seen: dict[int, str] = {}
+    for draft in drafts:
+        for player in draft.players:
+            if player.pk in seen:
+                raise EntryError(
+                    "twice",
+                    f"{player.name} steht bei „{seen[player.pk]}“ und bei „{draft.name}“; "
+                    "ein Spieler spielt in einer Staffel für eine Mannschaft.",
+                )
+            seen[player.pk] = draft.name
+
+
+@transaction.atomic
+def create_league(*, name: str, year: int, division: str, teams_text: str) -> Division:
+    """A league with its first Staffel and teams; players of other clubs become members of the
+    organising club, so the league's pages can name them."""
+    name, division = name.strip(), division.strip()
+    if not name or len(name) > MAX_NAME or not division or len(division) > MAX_NAME:
+        raise EntryError("name", f"Name und Staffel haben 1 bis {MAX_NAME} Zeichen.")
+    if not 1900 <= year <= 2200:
+        raise EntryError("year", "Die Saison ist eine Jahreszahl.")
+    drafts = parse_teams(teams_text)
+    key = slugify(f"{name} {year}")[:60] or "liga"
+    if League.objects.filter(key=key).exists():
+        raise EntryError("league_exists", f"Die Liga „{name} {year}“ gibt es schon.")
+    league = League.objects.create(key=key, name=name, year=year)
+    staffel = Division.objects.create(
+        league=league, key=slugify(division)[:60] or "staffel", name=division
+    )
+    _teams(staffel, drafts)
+    return staffel
+
+
+def _teams(division: Division, drafts: Sequence[TeamDraft]) -> None:
+    club_id = tenancy.club_for_new_rows()
+    keys: set[str] = set()
+    for draft in drafts:
+        key = slugify(draft.name)[:56] or "team"
+        while key in keys:
+            key += "-2"
+        keys.add(key)
+        team = Team.objects.create(division=division, key=key, name=draft.name)
+        for number, player in enumerate(draft.players, start=1):
+            TeamPlayer.objects.create(
+                team=team, player=player, number=number, is_captain=number == 1
+            )
+            if player.club_id != club_id:
+                Membership.objects.get_or_create(club_id=club_id, player=player)
+
+
+@transaction.atomic
+def create_matchday(
+    *,
+    division: Division,
+    number: int,
+    date: datetime.date,
+    teams: Sequence[Team],
+    absent: Sequence[Team] = (),
+    host: Team | None = None,
+) -> Matchday:
+    """A Spieltag of the table group `teams` (2 to 6; `absent` of them did not come), with the
+    event its Serien are entered in."""
+    if not 1 <= number <= 99:
+        raise EntryError("number", "Spieltage sind 1 bis 99.")
+    if not 2 <= len(teams) <= 6 or len({t.pk for t in teams}) != len(teams):
+        raise EntryError("group", "Zu einem Spieltag kommen 2 bis 6 verschiedene Mannschaften.")
+    if any(t.division_id != division.pk for t in [*teams, *absent]) or not set(absent) <= set(
+        teams
+    ):
+        raise EntryError("group", "Die Mannschaften gehören nicht zu dieser Staffel.")
+    if Matchday.objects.filter(division=division, number=number).exists():
+        raise EntryError("exists", f"Den {number}. Spieltag gibt es schon.")
+    league = division.league
+    season, _ = Season.objects.get_or_create(year=date.year)
+    event = Event.objects.create(
+        key=slugify(f"{league.key} {division.key} spieltag {number}")[:100],
+        name=f"{league.name}, {division.name}: {number}. Spieltag"[:200],
+        date=date,
+        season=season,
+    )
+    matchday = Matchday.objects.create(
+        division=division, number=number, date=date, host=host, event=event
+    )
+    MatchdayTeam.objects.bulk_create(
+        MatchdayTeam(matchday=matchday, team=t, turned_up=t not in absent) for t in teams
+    )
+    return matchday
+
+
+@transaction.atomic
+def seat_serie(
+    *, matchday: Matchday, lineups: Mapping[int, Sequence[Player]], user: Actor = None
+) -> Round:
+    """The next Serie of the Spieltag: each team that came plays with the 3 or 4 players of
+    `lineups` (team id -> players of its roster), seated so that no two of a team share a table
+    (`scoring.league.spread_players`). A player who was not in the previous Serie's line-up
+    came in as a substitute."""
+    event = matchday.event
+    number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    present = list(matchday.teams.filter(turned_up=True).select_related("team"))
+    chosen = {
+        entry.team.pk: _checked_lineup(entry.team, lineups.get(entry.team.pk, ()))
+        for entry in present
+    }
+    engine_lineups = [
+        engine.Lineup(str(team_id), tuple(p.key for p in players))
+        for team_id, players in chosen.items()
+    ]
+    try:
+        seating = engine.spread_players(engine_lineups, number)
+    except ScoringError as error:
+        raise EntryError("seating", str(error)) from None
+    by_key = {p.key: p for players in chosen.values() for p in players}
+    LineupEntry.objects.bulk_create(
+        LineupEntry(matchday=matchday, round_number=number, team_id=team_id, player=p)
+        for team_id, players in chosen.items()
+        for p in players
+    )
+    for player in by_key.values():
+        Attendance.objects.get_or_create(event=event, player=player)
+    tables = [[by_key[seat.player] for seat in table] for table in seating.tables]
+    try:
+        return create_round(event=event, number=number, tables=tables, user=user, seating="league")
+    except IntegrityError:
+        raise EntryError("conflict", "Diese Serie wurde eben schon gesetzt.") from None
+
+
+def _checked_lineup(team: Team, players: Sequence[Player]) -> list[Player]:
+    roster = {tp.player_id for tp in team.roster.all()}
+    chosen = list(dict.fromkeys(players))
+    if not 3 <= len(chosen) <= 4:
+        raise EntryError(
+            "lineup_size",
+            f"„{team.name}“ spielt eine Serie mit 3 oder 4 Spielern (gewählt: {len(chosen)}).",
+        )
+    strangers = [p.name for p in chosen if p.pk not in roster]
+    if strangers:
+        raise EntryError(
+            "not_in_team",
+            f"{', '.join(strangers)} steht nicht in der Aufstellung von „{team.name}“.",
+        )
+    return chosen

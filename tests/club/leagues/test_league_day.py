@@ -1,0 +1,213 @@
+"""A league Spieltag end to end: four teams (one of three players), one substitution, three
+Serien entered as paper totals, and a second Spieltag to which one team did not come; the
+Wertungspunkte per Serie, per Spieltag and the league table are worked by hand below.
+
+Every player's totals are `won` games, no lost game, and 30 Spielpunkte per won game, so his
+Seeger-Fabian score is 30·w + 50·w = 80·w and a team's Spielpunkte are 80 × its players' w.
+"""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+
+from skatclub.club.leagues import results, setup
+from skatclub.club.leagues.models import Division, Matchday, Team
+from skatclub.club.models import Player, Round
+from skatclub.club.services import TotalLine, record_totals
+
+KEYS = {
+    "A": ["a1", "a2", "a3", "a4", "a5"],  # a5 is the substitute
+    "B": ["b1", "b2", "b3", "b4"],
+    "C": ["c1", "c2", "c3", "c4"],
+    "D": ["d1", "d2", "d3"],  # starts with three
+}
+
+# Won games (w) per player and Serie of Spieltag 1; team sums of w in the comments.
+WON_1 = {
+    1: {
+        "a1": 4,
+        "a2": 3,
+        "a3": 2,
+        "a4": 1,  # A 10 → 800
+        "b1": 2,
+        "b2": 2,
+        "b3": 2,
+        "b4": 2,  # B 8 → 640
+        "c1": 5,
+        "c2": 1,
+        "c3": 1,
+        "c4": 1,  # C 8 → 640
+        "d1": 2,
+        "d2": 2,
+        "d3": 2,
+    },  # D 6 → 480
+    2: {
+        "a1": 2,
+        "a2": 1,
+        "a3": 1,
+        "a4": 1,  # A 5 → 400
+        "b1": 3,
+        "b2": 3,
+        "b3": 2,
+        "b4": 1,  # B 9 → 720
+        "c1": 2,
+        "c2": 2,
+        "c3": 2,
+        "c4": 1,  # C 7 → 560
+        "d1": 4,
+        "d2": 4,
+        "d3": 4,
+    },  # D 12 → 960
+    3: {
+        "a1": 2,
+        "a2": 2,
+        "a3": 2,
+        "a5": 2,  # A 8 → 640 (a5 for a4)
+        "b1": 3,
+        "b2": 1,
+        "b3": 1,
+        "b4": 1,  # B 6 → 480
+        "c1": 3,
+        "c2": 3,
+        "c3": 2,
+        "c4": 2,  # C 10 → 800
+        "d1": 3,
+        "d2": 2,
+        "d3": 2,
+    },  # D 7 → 560
+}
+# Spieltag 2, one Serie, B did not come; A and C play with three like D (three teams of
+# three: three 3-tables).
+WON_2 = {"a1": 3, "a2": 2, "a3": 2,  # A 7 → 560
+         "c1": 2, "c2": 2, "c3": 2,  # C 6 → 480
+         "d1": 1, "d2": 1, "d3": 1}  # D 3 → 240  # fmt: skip
+
+
+@pytest.fixture
+def division(db: None) -> Division:
+    for keys in KEYS.values():
+        for key in keys:
+            Player.objects.create(key=key, name=f"Spieler {key.upper()}")
+    text = "\n".join(f"Team {team}: {', '.join(keys)}" for team, keys in KEYS.items())
+    return setup.create_league(name="Landesliga", year=2026, division="Staffel 1", teams_text=text)
+
+
+def team(division: Division, letter: str) -> Team:
+    return division.teams.get(name=f"Team {letter}")
+
+
+def players(*keys: str) -> list[Player]:
+    return [Player.objects.get(key=k) for k in keys]
+
+
+def enter_totals(round_: Round, won: dict[str, int]) -> None:
+    for table in round_.tables.all():
+        lines = [
+            TotalLine(s.player, 30 * won[s.player.key], won[s.player.key], 0)
+            for s in table.seats.select_related("player")
+        ]
+        record_totals(table=table, lines=lines)
+
+
+def play(matchday: Matchday, lineups: dict[str, list[str]], won: dict[str, int]) -> Round:
+    division = matchday.division
+    chosen = {team(division, t).pk: players(*keys) for t, keys in lineups.items()}
+    round_ = setup.seat_serie(matchday=matchday, lineups=chosen)
+    for table in round_.tables.all():
+        members = [s.player.key[0] for s in table.seats.select_related("player")]
+        assert len(members) == len(set(members)), "two of one team at a table"
+    enter_totals(round_, won)
+    return round_
+
+
+@pytest.fixture
+def first_day(division: Division) -> Matchday:
+    teams = [team(division, t) for t in "ABCD"]
+    day = setup.create_matchday(
+        division=division, number=1, date=datetime.date(2026, 3, 7), teams=teams, host=teams[0]
+    )
+    lineup = {t: KEYS[t][:4] for t in "ABCD"}
+    play(day, lineup, WON_1[1])
+    play(day, lineup, WON_1[2])
+    play(day, {**lineup, "A": ["a1", "a2", "a3", "a5"]}, WON_1[3])
+    return day
+
+
+def points(report: results.MatchdayReport, number: int) -> dict[str, Fraction]:
+    serie = dict(report.rounds)[number]
+    return {report.team_of(p.team).name[-1]: p.points for p in serie}
+
+
+def test_a_spieltag_gives_3_2_1_0_per_serie_with_shared_places(first_day: Matchday) -> None:
+    report = results.matchday_report(first_day)
+    half = Fraction(3, 2)
+    # Serie 1: A 800, B 640 = C 640, D 480: B and C share places 2-3, 1½ each.
+    assert points(report, 1) == {"A": 3, "B": half, "C": half, "D": 0}
+    # Serie 2: D 960, B 720, C 560, A 400.
+    assert points(report, 2) == {"D": 3, "B": 2, "C": 1, "A": 0}
+    # Serie 3 (a5 for a4): C 800, A 640, D 560, B 480.
+    assert points(report, 3) == {"C": 3, "A": 2, "D": 1, "B": 0}
+    day = {report.team_of(r.team).name[-1]: (r.place, r.points, r.score) for r in report.results}
+    # C 1½+1+3 = 5½ (2000), A 3+0+2 = 5 (1840), D 0+3+1 = 4 (2000), B 1½+2+0 = 3½ (1840).
+    assert day == {
+        "C": (1, Fraction(11, 2), 2000),
+        "A": (2, 5, 1840),
+        "D": (3, 4, 2000),
+        "B": (4, Fraction(7, 2), 1840),
+    }
+    serie_1 = dict(report.rounds)[1]
+    assert "Platz 2–3 geteilt" in next(p for p in serie_1 if p.points == half).explanation
+
+
+def test_the_substitution_between_serien_is_listed(first_day: Matchday) -> None:
+    report = results.matchday_report(first_day)
+    assert [(s.round_number, s.team, s.out, s.came_in) for s in report.substitutions] == [
+        (3, "Team A", "Spieler A4", "Spieler A5")
+    ]
+
+
+def test_the_league_table_over_two_spieltage_with_a_team_that_did_not_come(
+    division: Division, first_day: Matchday
+) -> None:
+    teams = [team(division, t) for t in "ABCD"]
+    day = setup.create_matchday(
+        division=division,
+        number=2,
+        date=datetime.date(2026, 4, 11),
+        teams=teams,
+        absent=[teams[1]],
+    )
+    play(day, {"A": ["a1", "a2", "a3"], "C": ["c1", "c2", "c3"], "D": KEYS["D"]}, WON_2)
+    report = results.matchday_report(day)
+    # A 560, C 480, D 240, B not there: 3, 2, 1, 0 and B gets no Spielpunkte.
+    assert points(report, 1) == {"A": 3, "C": 2, "D": 1, "B": 0}
+    b_serie = next(p for p in dict(report.rounds)[1] if report.team_of(p.team).name == "Team B")
+    assert b_serie.score == 0 and "nicht angetreten" in b_serie.explanation
+    rows, by_key = results.league_table(division)
+    table = [(by_key[r.team].name[-1], r.place, r.points, r.minus_points, r.score) for r in rows]
+    # A 5+3 = 8 : 4 (minus 0+3+1, 0), 1840+560; C 5½+2 = 7½ : 4½, 2000+480;
+    # D 4+1 = 5 : 7, 2000+240; B 3½+0 = 3½ : 8½, 1840.
+    assert table == [
+        ("A", 1, 8, 4, 2400),
+        ("C", 2, Fraction(15, 2), Fraction(9, 2), 2480),
+        ("D", 3, 5, 7, 2240),
+        ("B", 4, Fraction(7, 2), Fraction(17, 2), 1840),
+    ]
+
+
+def test_a_lineup_of_a_player_outside_the_team_is_refused(first_day: Matchday) -> None:
+    division = first_day.division
+    day = setup.create_matchday(
+        division=division,
+        number=3,
+        date=datetime.date(2026, 5, 2),
+        teams=[team(division, t) for t in "ABCD"],
+    )
+    lineups = {team(division, t).pk: players(*KEYS[t][:4]) for t in "ABCD"}
+    lineups[team(division, "B").pk] = players("b1", "b2", "b3", "c4")
+    with pytest.raises(setup.EntryError, match="steht nicht in der Aufstellung von „Team B“"):
+        setup.seat_serie(matchday=day, lineups=lineups)
+    assert not day.event.rounds.exists()
