@@ -315,3 +315,23 @@ def test_a_spielwart_admits_a_player_of_another_club_by_his_key(
     assert "gehört schon zu diesem Verein" in again.content.decode()
     unknown = a_client.post("/v/a/spielwart/spieler/aufnehmen/", {"key": "x" * 500}, follow=True)
     assert "gibt es nicht" in unknown.content.decode()
+
+
+@pytest.mark.django_db
+def test_searching_club_a_s_players_finds_nobody_of_club_b(a_client: Client, club_b: ClubB) -> None:
+    own = Event.objects.create(
+        key="abend",
+        name="Vereinsabend",
+        date=datetime.date(2026, 11, 21),
+        season=Season.objects.create(year=2026),
+    )
+    for word in ("Xaver", "geheim-0", "Zora"):
+        signin = a_client.get(f"/v/a/spielwart/veranstaltungen/{own.key}/anmeldung/?q={word}")
+        players = a_client.get(f"/v/a/spielwart/spieler/?q={word}&alle=1")
+        assert signin.status_code == players.status_code == 200
+        assert not shows_b(signin) and not shows_b(players)
+    # The same search in club B finds him: the query works, the club keeps him.
+    b_client = Client()
+    b_client.force_login(club_b.user)
+    found = b_client.get("/v/b/spielwart/spieler/?q=Xaver")
+    assert "Xaver Geheim" in found.content.decode()
