@@ -335,3 +335,22 @@ def test_searching_club_a_s_players_finds_nobody_of_club_b(a_client: Client, clu
     b_client.force_login(club_b.user)
     found = b_client.get("/v/b/spielwart/spieler/?q=Xaver")
     assert "Xaver Geheim" in found.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_archive_for_club_b_imports_there_and_refuses_a_key_of_club_a(
+    tmp_path: object, club_a: Club
+) -> None:
+    from tests.club.archive.test_archive_import import run_import, spec_example
+
+    club = Club.objects.create(name="Skatfreunde Zebra", slug="b")
+    status, out, err = run_import(tmp_path, spec_example(), "--club", "b")  # type: ignore[arg-type]
+    assert status == 0, err
+    assert Event.all_clubs.get().club == club
+    assert Player.all_clubs.filter(club=club).count() == 7
+    assert Club.objects.get(slug="b").name == "Skatfreunde Altenburg"  # the archive's name
+    # The same archive for club A: its keys belong to club B's players now.
+    status, out, err = run_import(tmp_path, spec_example(), "--club", "a")  # type: ignore[arg-type]
+    assert status == 1
+    assert "das Kürzel gehört Anna Albers, einem Spieler eines anderen Vereins" in err
+    assert not Event.all_clubs.filter(club=club_a).exists()

@@ -162,12 +162,30 @@ def _check_archive(data: Any, replace: bool, problems: Problems, as_recorded: bo
         return plan
     plan.club_name = _check_club(data.get("club"), problems)
     plan.players = _check_players(data.get("players", []), problems)
+    _refuse_other_clubs_players(plan.players, problems)
     known = {p["key"]: p["name"] for p in plan.players}
     for key, name in Player.objects.values_list("key", "name"):
         known.setdefault(key, name)
     plan.events = _check_events(data.get("events", []), known, replace, problems, as_recorded)
     plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
+
+
+def _refuse_other_clubs_players(players: list[dict[str, Any]], problems: Problems) -> None:
+    """A key is one player on the whole server: an archive's player whose key belongs to a
+    player of another club (not a member here) is not silently made the same person."""
+    keys = [p["key"] for p in players]
+    visible = set(Player.objects.filter(key__in=keys).values_list("key", flat=True))
+    others = Player.all_clubs.filter(key__in=set(keys) - visible).order_by("key")
+    for key, name in others.values_list("key", "name")[:MAX_OTHER_CLUBS]:
+        problems.add(
+            f"Spieler {key}",
+            f"das Kürzel gehört {name}, einem Spieler eines anderen Vereins. Bitte im Archiv "
+            "umbenennen oder ihn zuerst in diesen Verein aufnehmen (Spielerliste).",
+        )
+
+
+MAX_OTHER_CLUBS = 50
 
 
 def _check_club(raw: Any, problems: Problems) -> str | None:
