@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
+from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
 from skatclub.club.models import (
     Club,
     ClubStaff,
@@ -39,7 +40,16 @@ from skatclub.club.services.prizes import plan_of
 from tests.conftest import make_table
 from tests.factories import database_fingerprint, enter
 
-SECRETS = ("Zebraturnier", "Xaver Geheim", "Yvonne Verborgen", "Zora Unbekannt", "spielwart-b")
+SECRETS = (
+    "Zebraturnier",
+    "Xaver Geheim",
+    "Yvonne Verborgen",
+    "Zora Unbekannt",
+    "spielwart-b",
+    "Okapiliga",
+    "Okapistaffel",
+    "Okapiteam",
+)
 
 
 @dataclass
@@ -54,6 +64,7 @@ class ClubB:
     user: User
     import_pk: int
     wish_pk: int
+    matchday: Matchday
 
 
 def _spielwart(username: str, club: Club) -> User:
@@ -98,10 +109,37 @@ def club_b(club_a: Club) -> ClubB:
         upload = SheetImport.objects.create(filename="zebra.csv", kind="csv", content=b"x")
         first, second = sorted(players[:2], key=lambda p: p.pk)
         wish = KeepApart.objects.create(first=first, second=second, note="Zebra")
+        matchday = _league_of_b(season, players[0])
     user = _spielwart("spielwart-b", club)
     return ClubB(
-        club, event, season, players, table.pk, match.pk, link.token, user, upload.pk, wish.pk
+        club,
+        event,
+        season,
+        players,
+        table.pk,
+        match.pk,
+        link.token,
+        user,
+        upload.pk,
+        wish.pk,
+        matchday,
     )
+
+
+def _league_of_b(season: Season, captain: Player) -> Matchday:
+    """Club B's league: one Staffel, one team, a Spieltag (acting for B)."""
+    league = League.objects.create(key="okapiliga", name="Okapiliga", year=season.year)
+    division = Division.objects.create(league=league, key="okapistaffel", name="Okapistaffel")
+    team = Team.objects.create(division=division, key="okapiteam", name="Okapiteam")
+    TeamPlayer.objects.create(team=team, player=captain, number=1, is_captain=True)
+    day = Event.objects.create(
+        key="okapiliga-spieltag-1", name="Okapiliga", date=datetime.date(2026, 3, 7), season=season
+    )
+    matchday = Matchday.objects.create(
+        division=division, number=1, date=day.date, host=team, event=day
+    )
+    MatchdayTeam.objects.create(matchday=matchday, team=team)
+    return matchday
 
 
 @pytest.fixture
@@ -136,6 +174,9 @@ def filled(route: str, b: ClubB) -> str:
         "table_id": str(b.table_id),
         "token": b.token,
         "player": b.players[0].key,
+        "league": b.matchday.division.league.key,
+        "division": b.matchday.division.key,
+        "matchday": str(b.matchday.number),
     }
 
     def value(match: re.Match[str]) -> str:

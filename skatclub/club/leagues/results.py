@@ -63,9 +63,8 @@ def matchday_report(matchday: Matchday) -> MatchdayReport:
         (number, engine.round_points(_team_rounds(entries, lines[number]), number))
         for number in sorted(lines)
     ]
-    results = engine.matchday_result([_team_rounds(entries, lines[n]) for n in sorted(lines)])
-    if not lines and any(not e.turned_up for e in entries):
-        results = ()
+    played = [_team_rounds(entries, lines[n]) for n in sorted(lines)]
+    results = engine.matchday_result(played) if played else ()  # no complete Serie yet
     return MatchdayReport(
         matchday, teams, rounds, results, lines, _substitutions(matchday, teams), open_rounds
     )

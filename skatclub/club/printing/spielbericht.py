@@ -1,0 +1,189 @@
+"""The Spielbericht of a league Spieltag (`pdf/spielbericht.html`): the paper the team captains
+sign at the end of the day.
+
+Owns `spielbericht_printout`: the teams, each Serie's players with their Seeger-Fabian scores
+(Spielpunkte), each team's Spielpunkte, place and Wertungspunkte with the engine's explanation,
+the Spieltag's result with its derivation, the Wechselliste and the signature lines (each
+team's captain from its line-up, the Spielleiter). Reads the numbers from
+`leagues.results.matchday_report` (which asks the engine) and the Spiellisten' status from
+`queries.progress`; writes nothing and checks no rule.
+
+"vorläufig": a Serie that is seated but not yet entered at every table (it is left out of the
+numbers), no Serie yet, or Spiellisten not yet complete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from scoring.league import RoundPoints, format_points, format_score
+from skatclub.club.leagues.models import Matchday, TeamPlayer
+from skatclub.club.leagues.results import MatchdayReport, PlayerLine, matchday_report
+from skatclub.club.presenters.collation import german_key
+from skatclub.club.printing.fonts import font_face_css
+from skatclub.club.printing.printouts import Printout, club_name
+from skatclub.club.queries.progress import status_text, table_progress, tables_of
+
+ABSENT = "nicht angetreten"
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    score: str
+
+
+@dataclass(frozen=True)
+class SerieTeam:
+    """One team's line in one Serie."""
+
+    place: str
+    team: str
+    players: tuple[PlayerScore, ...]
+    score: str
+    points: str
+    explanation: str
+    turned_up: bool
+
+
+@dataclass(frozen=True)
+class SerieBlock:
+    number: int
+    teams: tuple[SerieTeam, ...]  # best first; empty while the Serie is open
+    is_open: bool
+
+
+@dataclass(frozen=True)
+class DayRow:
+    place: str
+    team: str
+    points: str  # plus:minus, e.g. "5:4"
+    derivation: str
+    score: str
+    turned_up: bool
+
+
+@dataclass(frozen=True)
+class Signature:
+    role: str
+    name: str
+
+
+def spielbericht_printout(matchday: Matchday) -> Printout:
+    report = matchday_report(matchday)
+    division = matchday.division
+    league = division.league
+    reasons, list_status = _provisional(report)
+    context = {
+        "club_name": club_name(league.club_id),
+        "font_faces": font_face_css(),
+        "title": "Spielbericht",
+        "subtitle": f"{division.name} · {matchday.number}. Spieltag, {matchday.date:%d.%m.%Y}",
+        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
+        "provisional": "; ".join(reasons),
+        "status": "vorläufig" if reasons else "",
+        "list_status": list_status,
+        "matchday": matchday,
+        "league": league,
+        "division": division,
+        "host": matchday.host.name if matchday.host else "–",
+        "teams": _teams(report),
+        "serien": _serien(report),
+        "day": _day_rows(report),
+        "substitutions": report.substitutions,
+        "signature_rows": _in_pairs(_signatures(report)),
+    }
+    filename = f"spielbericht-{league.key}-{division.key}-spieltag-{matchday.number}.pdf"
+    return Printout("pdf/spielbericht.html", filename, context)
+
+
+def _provisional(report: MatchdayReport) -> tuple[list[str], str]:
+    """Why the Spielbericht is still vorläufig (nothing: it is complete), and the status of
+    the Spiellisten."""
+    reasons = []
+    if report.open_rounds:
+        numbers = ", ".join(str(n) for n in report.open_rounds)
+        word = "Serie" if len(report.open_rounds) == 1 else "Serien"
+        reasons.append(f"{word} {numbers} noch nicht an allen Tischen erfasst")
+    if not report.rounds and not report.open_rounds:
+        reasons.append("noch keine Serie gespielt")
+    progress = table_progress(tables_of(report.matchday.event_id, None))
+    list_status = status_text(progress) if progress else ""
+    if list_status.startswith("vorläufig"):
+        reasons.append("Spiellisten " + list_status)
+    return reasons, list_status
+
+
+def _teams(report: MatchdayReport) -> list[tuple[str, bool]]:
+    entries = report.matchday.teams.select_related("team").order_by("team__name")
+    return [(entry.team.name, entry.turned_up) for entry in entries]
+
+
+def _serien(report: MatchdayReport) -> list[SerieBlock]:
+    blocks = [
+        SerieBlock(
+            number, tuple(_serie_team(report, p, report.lines[number]) for p in points), False
+        )
+        for number, points in report.rounds
+    ]
+    blocks += [SerieBlock(number, (), True) for number in report.open_rounds]
+    return sorted(blocks, key=lambda block: block.number)
+
+
+def _serie_team(report: MatchdayReport, points: RoundPoints, lines: list[PlayerLine]) -> SerieTeam:
+    team = report.team_of(points.team)
+    own = sorted(
+        (line for line in lines if line.team_id == team.pk), key=lambda line: german_key(line.name)
+    )
+    players = tuple(PlayerScore(line.name, format_score(line.score)) for line in own)
+    return SerieTeam(
+        place=_place(points.places),
+        team=team.name,
+        players=players,
+        score=format_score(points.score) if points.turned_up else "–",
+        points=format_points(points.points),
+        explanation=points.explanation,
+        turned_up=points.turned_up,
+    )
+
+
+def _place(places: tuple[int, int] | None) -> str:
+    if places is None:
+        return "–"
+    first, last = places
+    return f"{first}." if first == last else f"{first}.–{last}."
+
+
+def _day_rows(report: MatchdayReport) -> list[DayRow]:
+    return [
+        DayRow(
+            place=f"{result.place}.",
+            team=report.team_of(result.team).name,
+            points=f"{format_points(result.points)}:{format_points(result.minus_points)}",
+            derivation=result.derivation,
+            score=format_score(result.score),
+            turned_up=result.rounds_played > 0,
+        )
+        for result in report.results
+    ]
+
+
+def _signatures(report: MatchdayReport) -> list[Signature]:
+    entries = list(report.matchday.teams.filter(turned_up=True).select_related("team"))
+    captains = {
+        tp.team_id: tp.player.name
+        for tp in TeamPlayer.objects.filter(
+            team__in=[e.team_id for e in entries], is_captain=True
+        ).select_related("player")
+    }
+    lines = [
+        Signature(f"Mannschaftsführer {entry.team.name}", captains.get(entry.team_id, ""))
+        for entry in sorted(entries, key=lambda e: e.team.name)
+    ]
+    return [*lines, Signature("Spielleiter", "")]
+
+
+def _in_pairs(signatures: list[Signature]) -> list[list[Signature]]:
+    return [signatures[start : start + 2] for start in range(0, len(signatures), 2)]

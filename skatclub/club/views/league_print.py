@@ -1,0 +1,47 @@
+"""The league's printouts: the Spielbericht of a Spieltag (`printing/spielbericht.py`).
+
+Public and read-only like the other PDFs; `?html=1` shows the same template as a page. The
+Spieltag is looked up inside the club of the address (a league is a club's). Rendered on every
+request, not cached: `pdf_cache` keys a printout by its event's state, and a Spielbericht shows
+more than its event (line-ups, captains, who came, the league's names); the paper is printed a
+few times per Spieltag.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from skatclub.club import tenancy
+from skatclub.club.leagues.models import Matchday
+from skatclub.club.printing import render as pdf
+from skatclub.club.printing.spielbericht import spielbericht_printout
+from skatclub.club.views.printing import PREVIEW_POLICY, pdf_response
+
+
+@require_safe
+def league_report_pdf(
+    request: HttpRequest, league: str, division: str, matchday: int
+) -> HttpResponse:
+    found = get_object_or_404(
+        Matchday.objects.select_related("division__league", "host", "event"),
+        division__league__key=league,
+        division__key=division,
+        number=matchday,
+        **tenancy.of_club("division__league__club_id"),
+    )
+    printout = spielbericht_printout(found)
+    if request.GET.get("html"):
+        response = HttpResponse(pdf.render_html(printout.template, printout.context))
+        response["Content-Security-Policy"] = PREVIEW_POLICY
+        return response
+    return pdf_response(printout)
+
+
+MATCHDAY = "liga/<slug:league>/<slug:division>/spieltag/<int:matchday>/"
+
+urlpatterns = [
+    path(MATCHDAY + "spielbericht.pdf", league_report_pdf, name="league-report-pdf"),
+]
