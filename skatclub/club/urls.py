@@ -5,6 +5,7 @@ from skatclub.club.views import (
     checking,
     entry,
     kasse,
+    leagues,
     live,
     offiziersskat,
     printing,
@@ -42,4 +43,5 @@ urlpatterns = [
     *removal.urlpatterns,
     *users.urlpatterns,
     *checking.urlpatterns,
+    *leagues.urlpatterns,
 ]
