@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
+from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
 from skatclub.club.models import (
     Club,
     ClubStaff,
@@ -39,7 +40,17 @@ from skatclub.club.services.prizes import plan_of
 from tests.conftest import make_table
 from tests.factories import database_fingerprint, enter
 
-SECRETS = ("Zebraturnier", "Xaver Geheim", "Yvonne Verborgen", "Zora Unbekannt", "spielwart-b")
+SECRETS = (
+    "Zebraturnier",
+    "Xaver Geheim",
+    "Yvonne Verborgen",
+    "Zora Unbekannt",
+    "spielwart-b",
+    "Zebraliga",
+    "Zebrastaffel",
+    "Zebramannschaft",
+    "Zebraspieltag",
+)
 
 
 @dataclass
@@ -54,6 +65,8 @@ class ClubB:
     user: User
     import_pk: int
     wish_pk: int
+    division: Division
+    team: Team
 
 
 def _spielwart(username: str, club: Club) -> User:
@@ -98,10 +111,38 @@ def club_b(club_a: Club) -> ClubB:
         upload = SheetImport.objects.create(filename="zebra.csv", kind="csv", content=b"x")
         first, second = sorted(players[:2], key=lambda p: p.pk)
         wish = KeepApart.objects.create(first=first, second=second, note="Zebra")
+        division, team = _league(event, players)
     user = _spielwart("spielwart-b", club)
     return ClubB(
-        club, event, season, players, table.pk, match.pk, link.token, user, upload.pk, wish.pk
+        club,
+        event,
+        season,
+        players,
+        table.pk,
+        match.pk,
+        link.token,
+        user,
+        upload.pk,
+        wish.pk,
+        division,
+        team,
     )
+
+
+def _league(event: Event, players: list[Player]) -> tuple[Division, Team]:
+    """Club B's league: a Staffel with a team and a Spieltag (1) of B's event."""
+    league = League.objects.create(key="zebraliga-2026", name="Zebraliga", year=2026)
+    division = Division.objects.create(league=league, key="zebrastaffel", name="Zebrastaffel")
+    team = Team.objects.create(division=division, key="zebramannschaft", name="Zebramannschaft")
+    for number, player in enumerate(players, start=1):
+        TeamPlayer.objects.create(team=team, player=player, number=number, is_captain=number == 1)
+    day = Matchday.objects.create(
+        division=division, number=1, date=event.date, host=team, event=event
+    )
+    MatchdayTeam.objects.create(matchday=day, team=team)
+    event.name = "Zebraturnier, Zebraspieltag"
+    event.save(update_fields=["name"])
+    return division, team
 
 
 @pytest.fixture
@@ -136,6 +177,10 @@ def filled(route: str, b: ClubB) -> str:
         "table_id": str(b.table_id),
         "token": b.token,
         "player": b.players[0].key,
+        "league": b.division.league.key,
+        "division": b.division.key,
+        "matchday": "1",
+        "team": b.team.key,
     }
 
     def value(match: re.Match[str]) -> str:

@@ -36,7 +36,7 @@ class LeagueForm(forms.Form):
     )
 
 
-class BoundedTeams(forms.ModelMultipleChoiceField):
+class BoundedTeams(forms.ModelMultipleChoiceField[Team]):
     """A choice of teams, refused before any lookup when more are posted than can exist."""
 
     def clean(self, value: Any) -> Any:

@@ -297,9 +297,9 @@ class LeagueTable(PublicTable):
     row_header = "team"
     place = Num("Platz")
     team = Text("Mannschaft", link=lambda r: r["team_url"])
-    points_text = Text("Wertungspunkte", attrs=NUM)
-    score = Score("Spielpunkte")
-    matchdays = Num("Spieltage")
+    points_text = Text(mark_safe("Wertungs&shy;punkte"), attrs=NUM)
+    score = Score(mark_safe("Spiel&shy;punkte"))
+    matchdays = Num(mark_safe("Spiel&shy;tage"))
     note = Text("Gleichstand", default="")
 
 

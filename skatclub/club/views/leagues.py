@@ -232,7 +232,7 @@ def league_table(request: HttpRequest, league: str, division: str) -> HttpRespon
     exports = rows.table_exports(table, players)
     if response := download(request, exports, f"{league}-{division}"):
         return response
-    teams_table = LeagueTable(table, caption=f"Tabelle {staffel}", orderable=False)
+    teams_table = LeagueTable(table, caption="Tabelle", orderable=False)
     players_table = LeaguePlayersTable(players, caption="Spielerstatistik", prefix="s-")
     RequestConfig(request).configure(players_table)
     context = {
@@ -283,7 +283,7 @@ def team_detail(request: HttpRequest, league: str, division: str, team: str) -> 
     reports = results.matchday_reports(staffel)
     players = rows.player_rows(results.player_stats(staffel, reports), found.pk)
     players_table = LeaguePlayersTable(
-        players, caption=f"Spielerstatistik {found.name}", exclude=["team"], orderable=False
+        players, caption="Spielerstatistik", exclude=["team"], orderable=False
     )
     context = {
         "division": staffel,

@@ -147,7 +147,7 @@ def test_a_spieltag_shows_every_serie_with_its_explanation_and_the_sum(
     html = text(page)
     assert "Serie 1: 800 Spielpunkte, Platz 1 von 4 → 3 Wertungspunkte" in html
     assert "Serie 1: 640 Spielpunkte, Platz 2–3 geteilt → 1½ Wertungspunkte" in html
-    assert "Spieler A1 320" in html and "= 800" in html
+    assert '<span>Spieler A1</span> <span class="n">320</span>' in html and "= 800" in html
     # C: 1½ + 1 + 3 = 5½ and 640 + 560 + 800 = 2.000 (place 1 of the Spieltag).
     assert "1½ + 1 + 3 = 5½ Wertungspunkte; 640 + 560 + 800 = 2.000 Spielpunkte" in html
     assert ">5½:3½<" in html  # C's minus points: 1½ + 2 + 0
