@@ -6,6 +6,7 @@ from skatclub.club.views import (
     entry,
     kasse,
     league_print,
+    leagues,
     live,
     offiziersskat,
     printing,
@@ -44,4 +45,5 @@ urlpatterns = [
     *users.urlpatterns,
     *checking.urlpatterns,
     *league_print.urlpatterns,
+    *leagues.urlpatterns,
 ]

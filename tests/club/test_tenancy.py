@@ -46,9 +46,10 @@ SECRETS = (
     "Yvonne Verborgen",
     "Zora Unbekannt",
     "spielwart-b",
-    "Okapiliga",
-    "Okapistaffel",
-    "Okapiteam",
+    "Zebraliga",
+    "Zebrastaffel",
+    "Zebramannschaft",
+    "Zebraspieltag",
 )
 
 
@@ -64,7 +65,8 @@ class ClubB:
     user: User
     import_pk: int
     wish_pk: int
-    matchday: Matchday
+    division: Division
+    team: Team
 
 
 def _spielwart(username: str, club: Club) -> User:
@@ -109,7 +111,7 @@ def club_b(club_a: Club) -> ClubB:
         upload = SheetImport.objects.create(filename="zebra.csv", kind="csv", content=b"x")
         first, second = sorted(players[:2], key=lambda p: p.pk)
         wish = KeepApart.objects.create(first=first, second=second, note="Zebra")
-        matchday = _league_of_b(season, players[0])
+        division, team = _league(event, players)
     user = _spielwart("spielwart-b", club)
     return ClubB(
         club,
@@ -122,24 +124,25 @@ def club_b(club_a: Club) -> ClubB:
         user,
         upload.pk,
         wish.pk,
-        matchday,
+        division,
+        team,
     )
 
 
-def _league_of_b(season: Season, captain: Player) -> Matchday:
-    """Club B's league: one Staffel, one team, a Spieltag (acting for B)."""
-    league = League.objects.create(key="okapiliga", name="Okapiliga", year=season.year)
-    division = Division.objects.create(league=league, key="okapistaffel", name="Okapistaffel")
-    team = Team.objects.create(division=division, key="okapiteam", name="Okapiteam")
-    TeamPlayer.objects.create(team=team, player=captain, number=1, is_captain=True)
-    day = Event.objects.create(
-        key="okapiliga-spieltag-1", name="Okapiliga", date=datetime.date(2026, 3, 7), season=season
+def _league(event: Event, players: list[Player]) -> tuple[Division, Team]:
+    """Club B's league: a Staffel with a team and a Spieltag (1) of B's event."""
+    league = League.objects.create(key="zebraliga-2026", name="Zebraliga", year=2026)
+    division = Division.objects.create(league=league, key="zebrastaffel", name="Zebrastaffel")
+    team = Team.objects.create(division=division, key="zebramannschaft", name="Zebramannschaft")
+    for number, player in enumerate(players, start=1):
+        TeamPlayer.objects.create(team=team, player=player, number=number, is_captain=number == 1)
+    day = Matchday.objects.create(
+        division=division, number=1, date=event.date, host=team, event=event
     )
-    matchday = Matchday.objects.create(
-        division=division, number=1, date=day.date, host=team, event=day
-    )
-    MatchdayTeam.objects.create(matchday=matchday, team=team)
-    return matchday
+    MatchdayTeam.objects.create(matchday=day, team=team)
+    event.name = "Zebraturnier, Zebraspieltag"
+    event.save(update_fields=["name"])
+    return division, team
 
 
 @pytest.fixture
@@ -174,9 +177,10 @@ def filled(route: str, b: ClubB) -> str:
         "table_id": str(b.table_id),
         "token": b.token,
         "player": b.players[0].key,
-        "league": b.matchday.division.league.key,
-        "division": b.matchday.division.key,
-        "matchday": str(b.matchday.number),
+        "league": b.division.league.key,
+        "division": b.division.key,
+        "matchday": "1",
+        "team": b.team.key,
     }
 
     def value(match: re.Match[str]) -> str:

@@ -20,6 +20,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring import WON_BONUS, format_cents, others_rates
+from scoring.league import format_score
 from skatclub.club.presenters.downloads import euro, german_decimal
 from skatclub.club.queries.standings import Row
 
@@ -280,3 +281,36 @@ class StandingsTable(tables.Table):
         order_by = ("place",)
         attrs = {"class": "standings"}
         empty_text = "Noch keine Ergebnisse."
+
+
+# --- the league's pages ---------------------------------------------------------------------
+
+
+class Score(Num):
+    """Spielpunkte with a thousands dot, as the league prints them: 2.345."""
+
+    def text(self, value: Any) -> str:
+        return format_score(int(value))
+
+
+class LeagueTable(PublicTable):
+    row_header = "team"
+    place = Num("Platz")
+    team = Text("Mannschaft", link=lambda r: r["team_url"])
+    points_text = Text(mark_safe("Wertungs&shy;punkte"), attrs=NUM)
+    score = Score(mark_safe("Spiel&shy;punkte"))
+    matchdays = Num(mark_safe("Spiel&shy;tage"))
+    note = Text("Gleichstand", default="")
+
+
+class LeaguePlayersTable(PublicTable):
+    name = Text("Spieler")
+    team = Text("Mannschaft")
+    score = Score("Spielpunkte")
+    rounds = Num("Serien")
+    average = Num("Schnitt je Serie", places=2)
+    won = Num("gew.")
+    lost = Num("verl.")
+
+    class Meta:
+        sequence = ("name", "score", "rounds", "average", "...")

@@ -18,6 +18,8 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
+from skatclub.club import tenancy
+from skatclub.club.leagues.models import Division
 from skatclub.club.models import Event, Player, PrizePlan, Round, Season
 from skatclub.club.presenters.downloads import Export, download, euro, links
 from skatclub.club.presenters.pages import (
@@ -89,6 +91,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "provisional": page.provisional if page else "",
             "top_table": top_table,
             "events_table": events_table,
+            "divisions": _divisions(),
         },
     )
 
@@ -253,6 +256,12 @@ def _money_context(
         "kasse_text": euro(kasse_cents(rows)),
         "cash_sum_text": euro(sum((r.cash_cents for r in rows), start=Fraction(0))),
     }
+
+
+def _divisions() -> list[Division]:
+    """The Staffeln of the leagues the club runs (for a small link on the start page)."""
+    found = Division.objects.filter(**tenancy.of_club("league__club_id"))
+    return list(found.select_related("league").order_by("-league__year", "league__name", "name"))
 
 
 def _announced_plan(event: Event) -> bool:

@@ -1,4 +1,4 @@
-"""The Spieltag built by hand in `test_league_day.py`, shared with the league's other tests."""
+"""The hand-worked league of test_league_day.py, shared with the page tests."""
 
 from tests.club.leagues.test_league_day import division, first_day
 
