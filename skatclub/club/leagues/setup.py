@@ -29,6 +29,7 @@ from skatclub.club.leagues.models import (
 )
 from skatclub.club.models import Attendance, Event, Membership, Player, Round, Season
 from skatclub.club.services.errors import EntryError
+from skatclub.club.services.events import unique_key
 from skatclub.club.services.history import Actor
 from skatclub.club.services.seating import create_round
 
@@ -152,7 +153,7 @@ def create_matchday(
     league = division.league
     season, _ = Season.objects.get_or_create(year=date.year)
     event = Event.objects.create(
-        key=slugify(f"{league.key} {division.key} spieltag {number}")[:100],
+        key=unique_key(f"{league.key} {division.key} spieltag {number}", Event, max_length=100),
         name=f"{league.name}, {division.name}: {number}. Spieltag"[:200],
         date=date,
         season=season,
@@ -186,6 +187,9 @@ def seat_serie(
         for team_id, players in chosen.items()
     ]
     try:
+        # The engine's check of the table group (e.g. Anlage 10: two teams present must both
+        # have four), before anything is seated.
+        engine.round_points(_group_of(matchday, chosen), number)
         seating = engine.spread_players(engine_lineups, number)
     except ScoringError as error:
         raise EntryError("seating", str(error)) from None
@@ -202,6 +206,14 @@ def seat_serie(
         return create_round(event=event, number=number, tables=tables, user=user, seating="league")
     except IntegrityError:
         raise EntryError("conflict", "Diese Serie wurde eben schon gesetzt.") from None
+
+
+def _group_of(matchday: Matchday, chosen: Mapping[int, list[Player]]) -> list[engine.TeamRound]:
+    """The Serie's table group as the engine sees it: scores 0 for now, absent teams empty."""
+    return [
+        engine.TeamRound(str(entry.team_id), (0,) * len(chosen.get(entry.team_id, [])))
+        for entry in matchday.teams.all()
+    ]
 
 
 def _checked_lineup(team: Team, players: Sequence[Player]) -> list[Player]:

@@ -211,3 +211,37 @@ def test_a_lineup_of_a_player_outside_the_team_is_refused(first_day: Matchday) -
     with pytest.raises(setup.EntryError, match="steht nicht in der Aufstellung von „Team B“"):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
+
+
+def test_two_teams_of_three_are_refused_before_anything_is_seated(division: Division) -> None:
+    # Anlage 10: with only two teams present, both must have four players.
+    teams = [team(division, t) for t in "ABCD"]
+    day = setup.create_matchday(
+        division=division,
+        number=4,
+        date=datetime.date(2026, 6, 6),
+        teams=teams,
+        absent=teams[2:],
+    )
+    lineups = {teams[0].pk: players("a1", "a2", "a3"), teams[1].pk: players("b1", "b2", "b3")}
+    with pytest.raises(setup.EntryError):
+        setup.seat_serie(matchday=day, lineups=lineups)
+    assert not day.event.rounds.exists()
+
+
+def test_a_spieltag_whose_event_key_is_taken_gets_another_key(division: Division) -> None:
+    from skatclub.club.models import Event, Season
+
+    Event.objects.create(
+        key="landesliga-2026-staffel-1-spieltag-5",
+        name="schon da",
+        date=datetime.date(2026, 7, 4),
+        season=Season.objects.get_or_create(year=2026)[0],
+    )
+    day = setup.create_matchday(
+        division=division,
+        number=5,
+        date=datetime.date(2026, 7, 4),
+        teams=[team(division, t) for t in "ABCD"],
+    )
+    assert day.event.key == "landesliga-2026-staffel-1-spieltag-5-2"
