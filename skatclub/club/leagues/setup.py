@@ -92,8 +92,9 @@ def _refuse_twice(drafts: Sequence[TeamDraft]) -> None:
 
 @transaction.atomic
 def create_league(*, name: str, year: int, division: str, teams_text: str) -> Division:
-    """A league with its first Staffel and teams; players of other clubs become members of the
-    organising club, so the league's pages can name them."""
+    """A Staffel with its teams, in the league of that name and season (created with its first
+    Staffel); players of other clubs become members of the organising club, so the league's
+    pages can name them."""
     name, division = name.strip(), division.strip()
     if not name or len(name) > MAX_NAME or not division or len(division) > MAX_NAME:
         raise EntryError("name", f"Name und Staffel haben 1 bis {MAX_NAME} Zeichen.")
@@ -101,12 +102,13 @@ def create_league(*, name: str, year: int, division: str, teams_text: str) -> Di
         raise EntryError("year", "Die Saison ist eine Jahreszahl.")
     drafts = parse_teams(teams_text)
     key = slugify(f"{name} {year}")[:60] or "liga"
-    if League.objects.filter(key=key).exists():
-        raise EntryError("league_exists", f"Die Liga „{name} {year}“ gibt es schon.")
-    league = League.objects.create(key=key, name=name, year=year)
-    staffel = Division.objects.create(
-        league=league, key=slugify(division)[:60] or "staffel", name=division
-    )
+    league, _ = League.objects.get_or_create(key=key, defaults={"name": name, "year": year})
+    division_key = slugify(division)[:60] or "staffel"
+    if league.divisions.filter(key=division_key).exists():
+        raise EntryError(
+            "league_exists", f"Die Staffel „{division}“ der Liga „{league}“ gibt es schon."
+        )
+    staffel = Division.objects.create(league=league, key=division_key, name=division)
     _teams(staffel, drafts)
     return staffel
 

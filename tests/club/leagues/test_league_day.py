@@ -245,3 +245,20 @@ def test_a_spieltag_whose_event_key_is_taken_gets_another_key(division: Division
         teams=[team(division, t) for t in "ABCD"],
     )
     assert day.event.key == "landesliga-2026-staffel-1-spieltag-5-2"
+
+
+def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Division) -> None:
+    for key in ("e1", "e2", "e3", "f1", "f2", "f3"):
+        Player.objects.create(key=key, name=f"Spieler {key.upper()}")
+    second = setup.create_league(
+        name="Landesliga",
+        year=2026,
+        division="Staffel 2",
+        teams_text="Team E: e1, e2, e3\nTeam F: f1, f2, f3",
+    )
+    assert second.league == division.league
+    assert [d.name for d in division.league.divisions.all()] == ["Staffel 1", "Staffel 2"]
+    with pytest.raises(setup.EntryError, match="Die Staffel „Staffel 2“ der Liga"):
+        setup.create_league(
+            name="Landesliga", year=2026, division="Staffel 2", teams_text="Team G: e1, e2, e3"
+        )
