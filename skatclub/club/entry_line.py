@@ -65,6 +65,8 @@ def parse_line(text: str, table_size: int) -> EntryLine:
     if not tokens:
         raise LineError("empty_line", "Leere Zeile: z. B. „2 Kr m2 H S“ oder „p“ für eingepasst.")
     tokens, bock = _bock_token(tokens)
+    if not tokens:
+        raise LineError("empty_line", "Nur Bock, aber kein Spiel: z. B. „2 Kr m2 H B“.")
     if is_ramsch(" ".join(tokens)):
         try:
             return EntryLine(None, None, None, parse_ramsch(" ".join(tokens)), bock)

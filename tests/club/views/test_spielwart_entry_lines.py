@@ -55,3 +55,10 @@ def test_running_totals_add_up_only_in_the_declarers_column() -> None:
     # 48 to seat 1, passed, -96 to seat 3, 24 to seat 1: seat 1 = 48 + 24 = 72, seat 3 = -96.
     totals = running_totals(4, [(1, 48), (None, 0), (3, -96), (1, 24)])
     assert totals == [(48, 0, 0, 0), (48, 0, 0, 0), (48, 0, -96, 0), (72, 0, -96, 0)]
+
+
+@pytest.mark.parametrize("text", ["B", "b2", " B0 "])
+def test_a_line_of_bock_alone_is_refused_in_german(text: str) -> None:
+    # Found by the property test of the correction page (a 500 before).
+    with pytest.raises(LineError, match="Nur Bock, aber kein Spiel"):
+        parse_line(text, 4)
