@@ -161,7 +161,7 @@ def _club_by_slug(slug: str) -> Any:
 
     if not SLUG.fullmatch(slug):
         return None
-    return Club.objects.filter(slug=slug).first()
+    return Club.objects.filter(slug=slug).order_by("pk").first()  # unique: no sort by name
 
 
 def _only_club() -> tuple[Any, bool]:
