@@ -34,6 +34,8 @@ from skatclub.club.services.history import Actor
 from skatclub.club.services.seating import create_round
 
 MAX_TEAMS = 40
+# A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
+MAX_SERIEN = 6
 MAX_ROSTER = 10  # four regular players and up to six substitutes
 MAX_NAME = 200
 TEAM_LINE = re.compile(r"^(?P<name>[^:]{1,200}):(?P<keys>.*)$")
@@ -179,6 +181,8 @@ def seat_serie(
     came in as a substitute."""
     event = matchday.event
     number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if number > MAX_SERIEN:
+        raise EntryError("too_many_serien", f"Ein Spieltag hat höchstens {MAX_SERIEN} Serien.")
     present = list(matchday.teams.filter(turned_up=True).select_related("team"))
     chosen = {
         entry.team.pk: _checked_lineup(entry.team, lineups.get(entry.team.pk, ()))

@@ -262,3 +262,16 @@ def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Div
         setup.create_league(
             name="Landesliga", year=2026, division="Staffel 2", teams_text="Team G: e1, e2, e3"
         )
+
+
+def test_a_spieltag_has_at_most_six_serien(division: Division) -> None:
+    teams = [team(division, t) for t in "ABCD"]
+    day = setup.create_matchday(
+        division=division, number=6, date=datetime.date(2026, 8, 1), teams=teams
+    )
+    lineups = {t.pk: players(*KEYS[t.name[-1]][:3]) for t in teams}
+    for _ in range(setup.MAX_SERIEN):
+        setup.seat_serie(matchday=day, lineups=lineups)
+    with pytest.raises(setup.EntryError, match="höchstens 6 Serien"):
+        setup.seat_serie(matchday=day, lineups=lineups)
+    assert day.event.rounds.count() == 6
