@@ -101,6 +101,12 @@ CHANGED_MEANWHILE = (
 def import_file(
     path: str | Path, *, replace: bool = False, as_recorded: bool = False
 ) -> ImportSummary:
+    """The archive in `path`; on PostgreSQL read, checked and written event by event
+    (`stream`: memory does not grow with the archive), elsewhere whole and staged."""
+    if connections[staging.alias()].vendor == "postgresql":
+        from skatclub.club.archive.stream import import_streamed
+
+        return import_streamed(path, replace=replace, as_recorded=as_recorded)
     with paused_gc():
         return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
 
