@@ -114,7 +114,7 @@ def parse_archive(text: str, *, max_bytes: int = MAX_ARCHIVE_BYTES) -> Any:
         raise ArchiveError([f"Das Archiv ist kein gültiges Archiv: {error}"]) from None
     except RecursionError:  # the parser's own limit, far above MAX_NESTING
         raise ArchiveError([TOO_DEEP]) from None
-    if _too_deep(data):
+    if too_deep(data):
         raise ArchiveError([TOO_DEEP])
     return data
 
@@ -122,18 +122,28 @@ def parse_archive(text: str, *, max_bytes: int = MAX_ARCHIVE_BYTES) -> Any:
 TOO_DEEP = f"Das Archiv ist tiefer als {MAX_NESTING} Ebenen verschachtelt und wird nicht gelesen."
 
 
-def _too_deep(data: Any) -> bool:
-    """Whether containers nest deeper than MAX_NESTING (walked without recursion)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
+def archive_decoder() -> json.JSONDecoder:
+    """The JSON decoder of `parse_archive`: numbers within MAX_DIGITS, no NaN or Infinity
+    (refused with a ValueError)."""
+    return json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)
+
+
+def too_deep(data: Any, depth: int = 1) -> bool:
+    """Whether containers nest deeper than MAX_NESTING (walked level by level, without
+    recursion); `depth` is the level of `data` itself (an event of an archive is at 3)."""
+    level = [data] if type(data) in CONTAINERS else []
+    while level:
         if depth > MAX_NESTING:
             return True
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+        below: list[Any] = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            below.extend(item for item in items if type(item) in CONTAINERS)
+        level, depth = below, depth + 1
     return False
+
+
+CONTAINERS = (dict, list)
 
 
 def check_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> Plan:
@@ -153,19 +163,10 @@ def check_archive(data: Any, *, replace: bool = False, as_recorded: bool = False
 
 def _check_archive(data: Any, replace: bool, problems: Problems, as_recorded: bool) -> Plan:
     plan = Plan(None, [], [])
-    if not isinstance(data, dict):
-        problems.add("", "Das Archiv muss ein JSON-Objekt sein.")
+    head = check_head(data, problems)
+    if head is None:
         return plan
-    if data.get("format") != FORMAT:
-        found = shown(data.get("format"))
-        problems.add("", f"Unbekanntes Format {found}; erwartet wird „{FORMAT}“.")
-        return plan
-    plan.club_name = _check_club(data.get("club"), problems)
-    plan.players = _check_players(data.get("players", []), problems)
-    _refuse_other_clubs_players(plan.players, problems)
-    known = {p["key"]: p["name"] for p in plan.players}
-    for key, name in Player.objects.values_list("key", "name"):
-        known.setdefault(key, name)
+    plan.club_name, plan.players, known = head
     plan.events = _check_events(data.get("events", []), known, replace, problems, as_recorded)
     plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
@@ -186,6 +187,27 @@ def _refuse_other_clubs_players(players: list[dict[str, Any]], problems: Problem
 
 
 MAX_OTHER_CLUBS = 50
+
+
+def check_head(
+    data: Any, problems: Problems
+) -> tuple[str | None, list[dict[str, Any]], dict[str, str]] | None:
+    """The archive's club name and players, and every player known (the archive's and the
+    database's, key -> name); None when `data` is no archive of this format."""
+    if not isinstance(data, dict):
+        problems.add("", "Das Archiv muss ein JSON-Objekt sein.")
+        return None
+    if data.get("format") != FORMAT:
+        found = shown(data.get("format"))
+        problems.add("", f"Unbekanntes Format {found}; erwartet wird „{FORMAT}“.")
+        return None
+    club_name = _check_club(data.get("club"), problems)
+    players = _check_players(data.get("players", []), problems)
+    _refuse_other_clubs_players(players, problems)
+    known = {p["key"]: p["name"] for p in players}
+    for key, name in Player.objects.values_list("key", "name"):
+        known.setdefault(key, name)
+    return club_name, players, known
 
 
 def _check_club(raw: Any, problems: Problems) -> str | None:
@@ -235,23 +257,45 @@ def _check_events(
     existing = (
         set() if replace else set(Event.objects.filter(key__in=keys).values_list("key", flat=True))
     )
-    seen: set[str] = set()
-    memos: dict[tuple[Any, ...], Memo] = {}
-    plans = []
-    for index, item in enumerate(raw, start=1):
-        plan = _check_event(item, index, known, memos, problems, as_recorded)
+    events = EventCheck(known, existing, problems, as_recorded)
+    plans = [events.check(item, index) for index, item in enumerate(raw, start=1)]
+    return [plan for plan in plans if plan is not None]
+
+
+class EventCheck:
+    """The check of an archive's events one at a time, with what it must remember between
+    them: the keys seen, and the verdicts on games per set of rules (`Memo`).
+
+    `existing`: the keys of events already in the database (refused unless replaced)."""
+
+    def __init__(
+        self, known: dict[str, str], existing: set[str], problems: Problems, as_recorded: bool
+    ) -> None:
+        self.known, self.existing, self.problems = known, existing, problems
+        self.as_recorded = as_recorded
+        self.seen: set[str] = set()
+        self.memos: dict[tuple[Any, ...], Memo] = {}
+
+    def check(self, raw: Any, index: int) -> EventPlan | None:
+        plan = _check_event(raw, index, self.known, self.memos, self.problems, self.as_recorded)
         if plan is None:
-            continue
-        if plan.key in seen:
-            problems.add(where(plan.key), "Der Schlüssel steht zweimal im Archiv.")
-        elif plan.key in existing:
-            problems.add(
+            return None
+        if plan.key in self.seen:
+            self.problems.add(where(plan.key), "Der Schlüssel steht zweimal im Archiv.")
+        elif plan.key in self.existing:
+            self.problems.add(
                 where(plan.key),
                 "Diese Veranstaltung gibt es schon. Mit --replace wird sie ersetzt.",
             )
-        seen.add(plan.key)
-        plans.append(plan)
-    return plans
+        self.seen.add(plan.key)
+        return plan
+
+    def forget_games(self, limit: int) -> None:
+        """Let go of the verdicts on games once more than `limit` are kept (they are only
+        a cache: a game seen again is valued again)."""
+        if sum(len(memo.values) for memo in self.memos.values()) > limit:
+            for memo in self.memos.values():
+                memo.values.clear()
 
 
 def _check_event(

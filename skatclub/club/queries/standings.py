@@ -182,7 +182,10 @@ def lines_for(
     if not round_rows:
         return []
     chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
-    tables = {t[0]: t for t in chosen.values_list("id", "number", "round_id", "entry")}
+    # Unordered: the default order (by event date) joins every Serie of every club, which
+    # grew with the whole database (7 ms at 20 million games, benchmarks/clubs.py).
+    found = chosen.order_by().values_list("id", "number", "round_id", "entry")
+    tables = {t[0]: t for t in found}
     # Seats by Serie (a short id list) rather than by table (thousands in a season).
     seat_rows = Seat.objects.filter(round_id__in=round_rows)
     if only_tables is not None:
