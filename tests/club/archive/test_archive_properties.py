@@ -28,8 +28,8 @@ FAST = settings(
 
 
 GERMAN = re.compile(
-    r"\b(der|die|das|ein|eine|ist|sind|hat|nicht|kein|keine|muss|braucht|steht|gibt|fehlt|"
-    r"fehlen|oder|und|zu|mit|für|wird)\b|[„äöüß]",
+    r"\b(der|die|das|ein|eine|einem|ist|sind|hat|nicht|kein|keine|muss|braucht|steht|gibt|"
+    r"fehlt|fehlen|oder|und|zu|mit|für|wird|schon|auf|sitzt)\b|[„äöüß]",
     re.IGNORECASE,
 )
 
