@@ -27,8 +27,8 @@ database is dropped and created, and dropped again at the end unless `--keep`. S
    it, and the p95 of the first request of each page (nothing of it cached yet).
 5. league: a league in a club of its own, 10 teams × 4 players, 8 Spieltage of 5 teams with 3
    Serien each, built through `leagues.setup` and filled with paper totals through
-   `services.record_totals`; p50/p95 of `leagues.results.league_table` (and over HTTP when the
-   tree has a URL named league-table).
+   `services.record_totals`; p50/p95 of `leagues.results.league_table` in process after 4 and
+   8 Spieltage, then of its public page `/v/liga/liga/<Liga>/<Staffel>/` over HTTP.
 6. size: pg_database_size, the largest tables and indexes.
 
 `--explain` prints EXPLAIN ANALYZE of the slowest queries of each page (Django's test client
@@ -463,7 +463,11 @@ def explain(urls: dict[str, list[str]], top: int = 3) -> None:
 # --- 5. league ------------------------------------------------------------------------------
 
 
-def league(repeat: int, seed: int) -> None:
+def league(repeat: int, seed: int) -> str:
+    """Builds a league of 8 Spieltage, times `league_table` in process; returns the address
+    of its public table, which `run` times over HTTP with the other pages."""
+    from django.urls import reverse
+
     from skatclub.club import tenancy
     from skatclub.club.leagues import setup
     from skatclub.club.models import Club, Player
@@ -491,11 +495,7 @@ def league(repeat: int, seed: int) -> None:
             play_matchday(division, number, teams[:5] if number % 2 else teams[5:], rng)
             if number % 4 == 0:
                 time_league_table(division, number, repeat)
-        try:
-            path = reverse_league(division)
-            print(f"  a URL named league-table exists ({path}): not timed here")
-        except LookupError:
-            print("  no URL named league-table in this tree: measured in-process only")
+    return f"/v/{club.slug}" + reverse("league-table", args=[division.league.key, division.key])
 
 
 def play_matchday(division: Any, number: int, group: list[Any], rng: random.Random) -> None:
@@ -543,15 +543,6 @@ def time_league_table(division: Any, matchdays: int, repeat: int) -> None:
         f"{repeat} calls): {summary(timings)}",
         flush=True,
     )
-
-
-def reverse_league(division: Any) -> str:
-    from django.urls import NoReverseMatch, reverse
-
-    try:
-        return reverse("league-table", args=[division.league.key, division.key])
-    except NoReverseMatch:
-        raise LookupError from None
 
 
 # --- 6. size --------------------------------------------------------------------------------
@@ -651,7 +642,8 @@ def run(args: argparse.Namespace) -> None:
     if args.explain:
         explain(urls)
     if not Club.objects.filter(slug="liga").exists():
-        league(max(args.repeat * 10, 30), args.seed)
+        table = league(max(args.repeat * 10, 30), args.seed)
+        time_pages(args.database_url, {"league table": [table]}, args.repeat * 10, args.workers)
     sizes()
     if args.memory:
         memory(args.database_url, args.memory, args.seed)
