@@ -102,6 +102,10 @@ class RoundPoints:
     def turned_up(self) -> bool:
         return self.players > 0
 
+    @property
+    def points_text(self) -> str:
+        return format_plus_minus(self.points, self.minus_points)
+
 
 @dataclass(frozen=True, slots=True)
 class MatchdayResult:
@@ -119,6 +123,10 @@ class MatchdayResult:
     def rounds_played(self) -> int:
         return sum(1 for r in self.rounds if r.turned_up)
 
+    @property
+    def points_text(self) -> str:
+        return format_plus_minus(self.points, self.minus_points)
+
 
 @dataclass(frozen=True, slots=True)
 class LeagueRow:
@@ -132,8 +140,7 @@ class LeagueRow:
 
     @property
     def points_text(self) -> str:
-        """Wertungspunkte as the league prints them: plus : minus, e.g. "7:2"."""
-        return f"{format_points(self.points)}:{format_points(self.minus_points)}"
+        return format_plus_minus(self.points, self.minus_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +188,11 @@ def format_points(value: Fraction) -> str:
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
     return f"{float(value):.2f}".replace(".", ",")
+
+
+def format_plus_minus(points: Fraction, minus_points: Fraction) -> str:
+    """Wertungspunkte as the league prints them: plus : minus, e.g. "7:2", "5½:3½"."""
+    return f"{format_points(points)}:{format_points(minus_points)}"
 
 
 def format_score(value: int) -> str:

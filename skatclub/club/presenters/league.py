@@ -14,7 +14,7 @@ from typing import Any
 from django.urls import reverse
 
 import scoring.league as engine
-from scoring.league import format_points, format_score
+from scoring.league import format_score
 from skatclub.club.leagues.models import Division, Team
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, PlayerStats
 from skatclub.club.presenters.downloads import Export, exact_decimal, rounded
@@ -169,7 +169,7 @@ def _serie_team(
         [(line.name, format_score(line.score)) for line in own],
         format_score(points.score),
         derivation,
-        f"{format_points(points.points)}:{format_points(points.minus_points)}",
+        points.points_text,
         points.explanation,
         points.turned_up,
     )
@@ -180,7 +180,7 @@ def day_sums(report: MatchdayReport) -> list[DaySum]:
         DaySum(
             result.place,
             report.team_of(result.team),
-            f"{format_points(result.points)}:{format_points(result.minus_points)}",
+            result.points_text,
             format_score(result.score),
             result.derivation,
         )
@@ -227,7 +227,7 @@ def team_days(reports: list[MatchdayReport], team: Team) -> list[TeamDay]:
             TeamDay(
                 report,
                 result.place,
-                f"{format_points(result.points)}:{format_points(result.minus_points)}",
+                result.points_text,
                 format_score(result.score),
                 result.derivation,
                 result.rounds_played > 0,

@@ -161,7 +161,7 @@ def _day_rows(report: MatchdayReport) -> list[DayRow]:
         DayRow(
             place=f"{result.place}.",
             team=report.team_of(result.team).name,
-            points=f"{format_points(result.points)}:{format_points(result.minus_points)}",
+            points=result.points_text,
             derivation=result.derivation,
             score=format_score(result.score),
             turned_up=result.rounds_played > 0,
