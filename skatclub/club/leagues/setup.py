@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.text import slugify
 
 import scoring.league as engine
@@ -31,7 +31,7 @@ from skatclub.club.models import Attendance, Event, Membership, Player, Round, S
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import unique_key
 from skatclub.club.services.history import Actor
-from skatclub.club.services.seating import create_round
+from skatclub.club.services.seating import create_round, next_round_number
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
@@ -180,13 +180,17 @@ def seat_serie(
     (`scoring.league.spread_players`). A player who was not in the previous Serie's line-up
     came in as a substitute."""
     event = matchday.event
-    number = (event.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    # One Serie at a time, as `services.seating` does: the number and the line-ups below are
+    # read under the event's lock, so a second press waits and seats the next Serie.
+    Event.objects.select_for_update().filter(pk=event.pk).exists()
+    number = next_round_number(event)
     if number > MAX_SERIEN:
         raise EntryError("too_many_serien", f"Ein Spieltag hat höchstens {MAX_SERIEN} Serien.")
-    present = list(matchday.teams.filter(turned_up=True).select_related("team"))
+    entries = list(matchday.teams.select_related("team"))
     chosen = {
         entry.team.pk: _checked_lineup(entry.team, lineups.get(entry.team.pk, ()))
-        for entry in present
+        for entry in entries
+        if entry.turned_up
     }
     engine_lineups = [
         engine.Lineup(str(team_id), tuple(p.key for p in players))
@@ -195,7 +199,7 @@ def seat_serie(
     try:
         # The engine's check of the table group (e.g. Anlage 10: two teams present must both
         # have four), before anything is seated.
-        engine.round_points(_group_of(matchday, chosen), number)
+        engine.round_points(_group_of(entries, chosen), number)
         seating = engine.spread_players(engine_lineups, number)
     except ScoringError as error:
         raise EntryError("seating", str(error)) from None
@@ -208,17 +212,16 @@ def seat_serie(
     for player in by_key.values():
         Attendance.objects.get_or_create(event=event, player=player)
     tables = [[by_key[seat.player] for seat in table] for table in seating.tables]
-    try:
-        return create_round(event=event, number=number, tables=tables, user=user, seating="league")
-    except IntegrityError:
-        raise EntryError("conflict", "Diese Serie wurde eben schon gesetzt.") from None
+    return create_round(event=event, number=number, tables=tables, user=user, seating="league")
 
 
-def _group_of(matchday: Matchday, chosen: Mapping[int, list[Player]]) -> list[engine.TeamRound]:
+def _group_of(
+    entries: list[MatchdayTeam], chosen: Mapping[int, list[Player]]
+) -> list[engine.TeamRound]:
     """The Serie's table group as the engine sees it: scores 0 for now, absent teams empty."""
     return [
         engine.TeamRound(str(entry.team_id), (0,) * len(chosen.get(entry.team_id, [])))
-        for entry in matchday.teams.all()
+        for entry in entries
     ]
 
 
