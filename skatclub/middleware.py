@@ -16,9 +16,7 @@ the table entry page answers the same case itself, with everything typed kept.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
-from typing import Any
 
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -110,12 +108,12 @@ class ClubMiddleware:
 
         slug, rest = _club_prefix(request.path_info)
         if slug is None:
-            club, several = _only_club()
+            club, several = tenancy.only_club()
             setattr(request, "club", club)  # noqa: B010
             setattr(request, "club_unknown", several)  # noqa: B010
             with tenancy.acting_for(club):
                 return self.get_response(request)
-        found = _club_by_slug(slug)
+        found = tenancy.club_by_slug(slug)
         if found is None:
             raise Http404("Diesen Verein gibt es hier nicht.")
         prefix = get_script_prefix()
@@ -143,32 +141,11 @@ class ClubMiddleware:
         raise Http404("Bitte zuerst den Verein wählen.")
 
 
-SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
-
-
 def _club_prefix(path: str) -> tuple[str | None, str]:
     """("slug", "/rest/") for "/v/slug/rest/", else (None, path)."""
-    parts = path.split("/", 3)
     from skatclub.club.tenancy import PREFIX
 
+    parts = path.split("/", 3)
     if len(parts) < 4 or parts[0] != "" or parts[1] != PREFIX or not parts[2]:
         return None, path
     return parts[2], "/" + parts[3]
-
-
-def _club_by_slug(slug: str) -> Any:
-    from skatclub.club.models import Club
-
-    if not SLUG.fullmatch(slug):
-        return None
-    return Club.objects.filter(slug=slug).order_by("pk").first()  # unique: no sort by name
-
-
-def _only_club() -> tuple[Any, bool]:
-    """(the club, False) with one club, (None, False) with none yet, (None, True) with more."""
-    from skatclub.club.models import Club
-
-    clubs = list(Club.objects.order_by("pk")[:2])
-    if len(clubs) == 1:
-        return clubs[0], False
-    return None, len(clubs) > 1

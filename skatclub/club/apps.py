@@ -17,13 +17,10 @@ def _home_club(using: str = "default", apps: Any = None, **kwargs: Any) -> None:
     """A migrated database has its club (`tenancy.home_club`), so a laptop needs no step and a
     row built in memory (an import's plan) never creates one as a side effect. Not after a
     migration back to before clubs had their columns (`apps` is the migrated state)."""
-    from django.utils.text import slugify
-
-    from skatclub.club.tenancy import MAX_SLUG, club_name_setting
+    from skatclub.club.tenancy import home_club_fields
 
     club = apps.get_model("club", "Club") if apps is not None else None
     if club is None or "slug" not in {f.name for f in club._meta.get_fields()}:
         return
     if not club.objects.using(using).exists():
-        name = club_name_setting()
-        club.objects.using(using).create(name=name, slug=slugify(name)[:MAX_SLUG] or "verein")
+        club.objects.using(using).create(**home_club_fields())

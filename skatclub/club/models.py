@@ -116,11 +116,12 @@ def club_column(related_name: str = "+") -> Any:
 ClubManager = tenancy.ClubManager
 
 
-class PlayerManager(ClubManager["Player"]):
-    """A player belongs to his Stammverein (`club`) and to every club he is a member of."""
+class PlayerManager(models.Manager["Player"]):
+    """The default manager of `Player` (see `tenancy.ClubManager`): a player belongs to his
+    Stammverein (`club`) and to every club he is a member of."""
 
     def get_queryset(self) -> models.QuerySet[Player]:
-        queryset = models.Manager.get_queryset(self)
+        queryset = super().get_queryset()
         club_id = tenancy.current_club_id()
         if club_id is None:
             return queryset

@@ -14,6 +14,7 @@ tests calling services) no club is set and the managers see every club.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -32,6 +33,7 @@ _current: ContextVar[Club | None] = ContextVar("skatclub_club", default=None)
 # The path prefix of a club's pages: /v/<slug>/ ("Verein").
 PREFIX = "v"
 MAX_SLUG = 50
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
 def current_club() -> Club | None:
@@ -65,12 +67,36 @@ def new_home_club(using: str) -> Club:
     """The first club, named from the setting (`migrate` makes it, see `apps`)."""
     from skatclub.club.models import Club
 
-    name = club_name_setting()
-    return Club.objects.using(using).create(name=name, slug=slugify(name)[:MAX_SLUG] or "verein")
+    return Club.objects.using(using).create(**home_club_fields())
 
 
-def club_name_setting() -> str:
-    return str(settings.SKATCLUB_NAME)[:200]
+def home_club_fields() -> dict[str, str]:
+    """Name and slug of the first club, from the setting."""
+    name = str(settings.SKATCLUB_NAME)[:200]
+    return {"name": name, "slug": slug_for(name)}
+
+
+def slug_for(name: str) -> str:
+    """A club's address from its name (`add_club` takes one as typed)."""
+    return slugify(name)[:MAX_SLUG] or "verein"
+
+
+def club_by_slug(slug: str) -> Club | None:
+    from skatclub.club.models import Club
+
+    if not SLUG.fullmatch(slug):
+        return None
+    return Club.objects.filter(slug=slug).order_by("pk").first()  # unique: no sort by name
+
+
+def only_club() -> tuple[Club | None, bool]:
+    """(the club, False) with one club, (None, False) with none yet, (None, True) with more."""
+    from skatclub.club.models import Club
+
+    clubs = list(Club.objects.order_by("pk")[:2])
+    if len(clubs) == 1:
+        return clubs[0], False
+    return None, len(clubs) > 1
 
 
 def club_for_new_rows() -> int:

@@ -23,7 +23,6 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, connections, transaction
 from django.db.models import Field, Model
 from django.utils import timezone
-from django.utils.text import slugify
 
 from skatclub.club import tenancy
 from skatclub.club.archive import staging
@@ -226,7 +225,7 @@ def _write_changes(written: list[tuple[TablePlan, Written]]) -> None:
 
 def _write_club(name: str) -> None:
     if not _rename_club(name):
-        Club.objects.create(name=name, slug=slugify(name)[: tenancy.MAX_SLUG] or "verein")
+        Club.objects.create(name=name, slug=tenancy.slug_for(name))
 
 
 def _rename_club(name: str) -> bool:

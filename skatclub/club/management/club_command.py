@@ -29,14 +29,14 @@ class ClubCommand(BaseCommand):
 
 def club_named(slug: str | None) -> Club:
     if slug:
-        found = Club.objects.filter(slug=slug[: tenancy.MAX_SLUG]).first()
+        found = tenancy.club_by_slug(slug)
         if found is None:
             raise CommandError(f"Den Verein „{slug[:60]}“ gibt es nicht ({_known()}).")
         return found
-    clubs = list(Club.objects.order_by("pk")[:2])
-    if len(clubs) > 1:
+    club, several = tenancy.only_club()
+    if several:
         raise CommandError(f"Hier gibt es mehrere Vereine: bitte --club angeben ({_known()}).")
-    return clubs[0] if clubs else tenancy.home_club()
+    return club or tenancy.home_club()
 
 
 def _known() -> str:

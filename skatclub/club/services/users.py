@@ -75,7 +75,7 @@ def add_staff(user: User, club_id: int) -> None:
 
 @transaction.atomic
 def reset_password(*, user: User, by: Actor = None) -> str:
-    _refuse_superuser(user, by)
+    _refuse_not_ours(user, by)
     password = one_time_password()
     user.set_password(password)
     user.save(update_fields=["password"])
@@ -85,7 +85,7 @@ def reset_password(*, user: User, by: Actor = None) -> str:
 @transaction.atomic
 def set_roles(*, user: User, roles: Iterable[str], by: Actor = None) -> None:
     wanted = set(roles)
-    _refuse_superuser(user, by)
+    _refuse_not_ours(user, by)
     if _is_self(user, by) and "spielwart" not in wanted:
         raise EntryError(
             "own_role", "Die eigene Spielwart-Rolle kann nur ein anderer Spielwart entziehen."
@@ -97,7 +97,7 @@ def set_roles(*, user: User, roles: Iterable[str], by: Actor = None) -> None:
 
 @transaction.atomic
 def set_active(*, user: User, active: bool, by: Actor = None) -> None:
-    _refuse_superuser(user, by)
+    _refuse_not_ours(user, by)
     if _is_self(user, by) and not active:
         raise EntryError("own_login", "Die eigene Anmeldung lässt sich nicht abschalten.")
     user.is_active = active
@@ -125,7 +125,8 @@ def _is_self(user: User, by: Actor) -> bool:
     return by is not None and getattr(by, "pk", None) == user.pk
 
 
-def _refuse_superuser(user: User, by: Actor) -> None:
+def _refuse_not_ours(user: User, by: Actor) -> None:
+    """Only a superuser changes a superuser, or a login that is also another club's."""
     if getattr(by, "is_superuser", False):
         return
     if user.is_superuser:

@@ -17,7 +17,6 @@ from skatclub.club import tenancy
 from skatclub.club.models import Club
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
-from skatclub.middleware import SLUG
 
 
 class Command(BaseCommand):
@@ -30,7 +29,7 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args: Any, slug: str, name: str, spielwart: str | None, **kw: Any) -> None:
-        if not SLUG.fullmatch(slug):
+        if not tenancy.SLUG.fullmatch(slug):
             raise CommandError("Der Kurzname hat 1 bis 50 Zeichen: Buchstaben, Ziffern, - und _.")
         name = name.strip()
         if not name or len(name) > 200:
