@@ -381,3 +381,15 @@ def test_both_spieltag_pages_link_the_spielbericht_that_is_a_pdf(
         assert found, "no Spielbericht link"
         pdf = client.get(found.group(1))
         assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+
+
+def test_a_post_of_300000_fields_is_refused_in_german_and_stores_nothing(
+    spielwart_client: Client, first_day: Matchday
+) -> None:
+    from tests.factories import database_fingerprint
+
+    before = database_fingerprint()
+    got = spielwart_client.post(ADMIN + "spieltag/1/", {"team-1": ["9" * 40] * 300_000})
+    assert got.status_code == 400
+    assert "Anfrage nicht lesbar" in got.content.decode() and 'lang="de"' in got.content.decode()
+    assert database_fingerprint() == before
