@@ -9,11 +9,12 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 
-from skatclub.club.models import ClubStaff, Event, Player, Round, Season, Seat, Table
+from skatclub.club.models import Event, Player, Round, Season, Seat, Table
+from skatclub.club.roles import SPIELWART
+from skatclub.club.services.users import grant
 from skatclub.club.tenancy import home_club
-from skatclub.club.views.permissions import SPIELWART_GROUP
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -39,9 +40,7 @@ def _user(username: str, *, spielwart: bool) -> User:
     """A login of the home club (the one club of a laptop installation)."""
     user = User.objects.create_user(username, password="geheim-und-lang-genug")
     if spielwart:
-        group, _ = Group.objects.get_or_create(name=SPIELWART_GROUP)
-        user.groups.add(group)
-        ClubStaff.objects.create(club=home_club(), user=user)
+        grant(user, home_club().pk, SPIELWART)
     return user
 
 

@@ -1,47 +1,55 @@
-"""The login backend: Django's `ModelBackend`, whose user comes with the club roles.
+"""The login backend: Django's `ModelBackend`, whose user comes with his role in the club
+acted for.
 
-Every Spielwart page asks `views.permissions.is_spielwart`; reading the groups with the user
-(two `EXISTS` in the one query Django runs anyway) saves a query on every request, the save
-of a game included.
+Every Spielwart page asks `views.permissions.is_spielwart`; reading the role with the user
+(one subquery in the one query Django runs anyway) saves a query on every request, the save
+of a game included. The user is read lazily, inside `ClubMiddleware`, so the club is known.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import Group
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
-from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
+from skatclub.club import tenancy
+from skatclub.club.models import ClubStaff
 
 
 class ClubBackend(ModelBackend):
     def get_user(self, user_id: Any) -> Any:
+        club_id = tenancy.current_club_id()
         try:
-            user = _with_roles().get(pk=user_id)
+            user = _with_role(club_id).get(pk=user_id)
         except ObjectDoesNotExist:  # as ModelBackend: a session naming no user is anonymous
             return None
         if not self.user_can_authenticate(user):
             return None
-        # Where `views.permissions` looks for them (it asks the database when they are not set).
-        setattr(user, "_is_spielwart", user.in_spielwart_group)  # noqa: B010
-        setattr(user, "_is_checker", user.in_pruefer_group)  # noqa: B010
+        # Where `views.permissions` looks for it (it asks the database when it is not set).
+        setattr(user, "_club_role", (club_id, user.role_here or ""))  # noqa: B010
         return user
 
 
-@cache
-def _with_roles() -> QuerySet[Any]:
-    """The users with both roles, built once: resolving the two `EXISTS` on every request
-    cost more CPU (about 0.6 ms on PostgreSQL) than the query they save."""
+@lru_cache(maxsize=512)
+def _with_role(club_id: int | None) -> QuerySet[Any]:
+    """The users with their role in the club, built once per club: resolving the subquery on
+    every request cost more CPU than the query it saves."""
+    return get_user_model()._default_manager.annotate(role_here=Subquery(role_query(club_id)))
 
-    def member_of(name: str) -> Exists:
-        return Exists(Group.objects.filter(name=name, user=OuterRef("pk")))
 
-    return get_user_model()._default_manager.annotate(
-        in_spielwart_group=member_of(SPIELWART_GROUP),
-        in_pruefer_group=member_of(PRUEFER_GROUP),
-    )
+def role_query(club_id: int | None, user: Any = None) -> QuerySet[ClubStaff, Any]:
+    """The role of the login (`OuterRef("pk")` when not given) in the club; outside a club
+    (commands), his strongest role in any club."""
+    staff = ClubStaff.objects.filter(user=OuterRef("pk") if user is None else user)
+    if club_id is not None:
+        staff = staff.filter(club_id=club_id)
+    return staff.order_by("-role").values("role")[:1]  # "spielwart" > "pruefer" > ""
+
+
+def role_of(user: Any, club_id: int | None) -> str:
+    """The same, for a user read without the backend (a test's `force_login` user)."""
+    return next(iter(role_query(club_id, user).values_list("role", flat=True)), "")

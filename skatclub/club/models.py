@@ -93,11 +93,24 @@ class Club(models.Model):
 
 
 class ClubStaff(models.Model):
-    """A login that acts in a club; its roles (Spielwart, Prüfer) are its groups."""
+    """A login that acts in a club, with its role there: a login can be Spielwart in one club
+    and Prüfer in another (`views.permissions` reads the role of the club acted for)."""
+
+    class Role(models.TextChoices):
+        SPIELWART = "spielwart", "Spielwart"
+        PRUEFER = "pruefer", "Prüfer"
+        # Still listed on the club's logins page (a role can be given back), acts nowhere.
+        NONE = "", "keine Rolle"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, verbose_name="Club")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, verbose_name="Anmeldung"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+        verbose_name="Anmeldung",
+    )
+    role = models.CharField(
+        "Rolle", max_length=10, choices=Role.choices, default=Role.NONE, blank=True
     )
 
     class Meta:
@@ -165,6 +178,9 @@ class Membership(models.Model):
         Player, on_delete=models.CASCADE, related_name="memberships", verbose_name="Spieler"
     )
     since = models.DateField("seit", auto_now_add=True)
+    # The club's own data about a player of another club; his name, key, categories and
+    # status are his Stammverein's (`services.members`).
+    member_number = models.CharField("Mitgliedsnummer hier", max_length=20, blank=True)
 
     class Meta:
         verbose_name = "Mitgliedschaft"
@@ -173,6 +189,43 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.club}"
+
+
+class PlayerChange(models.Model):
+    """The history of a player's shared data: created, changed, admitted by another club.
+    His Stammverein sees every row, also those written by another club (`club`)."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "angelegt"
+        UPDATE = "update", "geändert"
+        ADMIT = "admit", "von einem anderen Verein aufgenommen"
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="changes", verbose_name="Spieler"
+    )
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="+", verbose_name="durch den Verein"
+    )
+    action = models.CharField("Aktion", max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+    before = models.JSONField("vorher", null=True, blank=True)
+    after = models.JSONField("nachher", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "Änderung eines Spielers"
+        verbose_name_plural = "Änderungen von Spielern"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_action_display()}"
 
 
 class Season(models.Model):

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -34,7 +34,7 @@ from skatclub.club.models import (
     SheetImport,
     TableLink,
 )
-from skatclub.club.roles import SPIELWART_GROUP
+from skatclub.club.roles import SPIELWART
 from skatclub.club.services import offiziersskat
 from skatclub.club.services.prizes import plan_of
 from tests.conftest import make_table
@@ -71,9 +71,7 @@ class ClubB:
 
 def _spielwart(username: str, club: Club) -> User:
     user = User.objects.create_user(username, password="geheim-und-lang-genug")
-    group, _ = Group.objects.get_or_create(name=SPIELWART_GROUP)
-    user.groups.add(group)
-    ClubStaff.objects.create(club=club, user=user)
+    ClubStaff.objects.create(club=club, user=user, role=SPIELWART)
     return user
 
 

@@ -45,3 +45,4 @@ def test_a_single_club_database_moves_into_its_one_club() -> None:
     assert Player.objects.get().club == club
     assert ClubStaff.objects.get().club == club
     assert ClubStaff.objects.get().user.username == "wart"
+    assert ClubStaff.objects.get().role == "spielwart"  # 0016: the group became the role

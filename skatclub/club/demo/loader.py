@@ -56,18 +56,16 @@ def load_demo(year: int | None = None) -> DemoResult:
 
 def ensure_spielwart(username: str = SPIELWART_USERNAME) -> str:
     """Create (or reset) the Spielwart login; returns the new random password."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
 
     from skatclub.club import tenancy
-    from skatclub.club.services.users import add_staff
-    from skatclub.club.views.permissions import SPIELWART_GROUP
+    from skatclub.club.roles import SPIELWART
+    from skatclub.club.services.users import grant
 
     password = secrets.token_urlsafe(12)
     user = User.objects.filter(username=username).first() or User(username=username)
     user.set_password(password)
     user.is_active = True
     user.save()
-    group, _ = Group.objects.get_or_create(name=SPIELWART_GROUP)
-    user.groups.add(group)
-    add_staff(user, tenancy.home_club().pk)
+    grant(user, tenancy.home_club().pk, SPIELWART)
     return password

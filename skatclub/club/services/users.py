@@ -1,10 +1,14 @@
 """The club's logins: Spielwarte and Prüfer, created and managed without a shell.
 
 Owns `create_login` (a new login with a one-time password, returned once and never stored in
-clear), `reset_password`, `set_roles` (the groups "Spielwart" and "Prüfer") and `set_active`,
-for the logins of the club acted for (`logins`).
-A Spielwart cannot lock himself out (take his own Spielwart role or deactivate himself), and
-only a superuser changes a superuser. Refusals are `EntryError`s in German.
+clear), `reset_password`, `set_roles` (the login's role in the club: Spielwart or Prüfer) and
+`set_active`, for the logins of the club acted for (`logins`).
+
+A club changes only its own logins: those whose every role is in this club. A login that also
+holds a role in another club, a login of no club (made in the admin) and a superuser are
+changed in the admin only; the club's page lists them apart (`other_logins`), so the club sees
+who may act in it. A Spielwart cannot lock himself out (take his own Spielwart role or
+deactivate himself). Refusals are `EntryError`s in German.
 """
 
 from __future__ import annotations
@@ -13,17 +17,16 @@ import re
 import secrets
 from collections.abc import Iterable
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from skatclub.club import tenancy
 from skatclub.club.models import ClubStaff
-from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
+from skatclub.club.roles import PRUEFER, ROLE_NAMES, SPIELWART
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor
 
-ROLES = {"spielwart": SPIELWART_GROUP, "pruefer": PRUEFER_GROUP}
 USERNAME = re.compile(r"^[\w.@+-]{3,40}$")
 MAX_NAME = 150
 PASSWORD_WORDS = 4  # four groups of four characters: easy to read out, hard to guess
@@ -53,24 +56,52 @@ def create_login(
         raise EntryError("username_taken", f"Den Benutzernamen „{username}“ gibt es schon.")
     password = one_time_password()
     user = User.objects.create_user(username, password=password, first_name=name.strip())
-    _apply_roles(user, set(roles))
-    ClubStaff.objects.create(club_id=tenancy.club_for_new_rows(), user=user)
+    grant(user, tenancy.club_for_new_rows(), role_for(set(roles)))
     return user, password
 
 
 def logins() -> QuerySet[User]:
-    """The logins of the club acted for (every login outside a request), and the logins of no
-    club yet (made in the admin), which a role given here makes staff of this club."""
+    """The logins the club acted for may change: every role they hold is in this club, and
+    they are no superuser. Outside a request (commands), every login."""
     club_id = tenancy.current_club_id()
     found = User.objects.all()
     if club_id is None:
         return found
-    return found.filter(Q(clubs=club_id) | Q(clubs__isnull=True)).distinct()
+    staff = ClubStaff.objects.filter(user=OuterRef("pk"))
+    return found.filter(
+        Exists(staff.filter(club_id=club_id)),
+        ~Exists(staff.exclude(club_id=club_id)),
+        is_superuser=False,
+    )
 
 
-def add_staff(user: User, club_id: int) -> None:
-    """Let a login act in one more club (with its roles; used by `manage.py add_club`)."""
-    ClubStaff.objects.get_or_create(club_id=club_id, user=user)
+def other_logins() -> QuerySet[User]:
+    """Who may act in the club but is changed in the admin only: superusers, and logins with a
+    role in this club and in another."""
+    club_id = tenancy.current_club_id()
+    if club_id is None:
+        return User.objects.none()
+    staff = ClubStaff.objects.filter(user=OuterRef("pk"))
+    here = Exists(staff.filter(club_id=club_id).exclude(role=ClubStaff.Role.NONE))
+    elsewhere = Exists(staff.exclude(club_id=club_id))
+    return User.objects.filter(here).filter(elsewhere) | User.objects.filter(
+        is_superuser=True, is_active=True
+    )
+
+
+def grant(user: User, club_id: int, role: str) -> None:
+    """Give the login a role in a club (`manage.py add_club`, the demo, `create_login`)."""
+    ClubStaff.objects.update_or_create(club_id=club_id, user=user, defaults={"role": role})
+
+
+def role_for(roles: set[str]) -> str:
+    """The one role a set of ticked roles means: a Spielwart checks lists too."""
+    unknown = roles - set(ROLE_NAMES)
+    if unknown:
+        raise EntryError("bad_role", "Rollen sind Spielwart und Prüfer.")
+    if SPIELWART in roles:
+        return SPIELWART
+    return PRUEFER if PRUEFER in roles else ClubStaff.Role.NONE
 
 
 @transaction.atomic
@@ -84,15 +115,13 @@ def reset_password(*, user: User, by: Actor = None) -> str:
 
 @transaction.atomic
 def set_roles(*, user: User, roles: Iterable[str], by: Actor = None) -> None:
-    wanted = set(roles)
+    role = role_for(set(roles))
     _refuse_not_ours(user, by)
-    if _is_self(user, by) and "spielwart" not in wanted:
+    if _is_self(user, by) and role != SPIELWART:
         raise EntryError(
             "own_role", "Die eigene Spielwart-Rolle kann nur ein anderer Spielwart entziehen."
         )
-    _apply_roles(user, wanted)
-    if wanted:
-        add_staff(user, tenancy.club_for_new_rows())
+    grant(user, tenancy.club_for_new_rows(), role)
 
 
 @transaction.atomic
@@ -105,20 +134,10 @@ def set_active(*, user: User, active: bool, by: Actor = None) -> None:
 
 
 def roles_of(user: User) -> list[str]:
-    names = {g.name for g in user.groups.all()}
-    return [role for role, group in ROLES.items() if group in names]
-
-
-def _apply_roles(user: User, roles: set[str]) -> None:
-    unknown = roles - set(ROLES)
-    if unknown:
-        raise EntryError("bad_role", "Rollen sind Spielwart und Prüfer.")
-    for role, name in ROLES.items():
-        group, _ = Group.objects.get_or_create(name=name)
-        if role in roles:
-            user.groups.add(group)
-        else:
-            user.groups.remove(group)
+    """The roles ticked on the logins page for the club acted for."""
+    club_id = tenancy.club_for_new_rows()
+    role = next((s.role for s in user.club_roles.all() if s.club_id == club_id), "")
+    return [SPIELWART, PRUEFER] if role == SPIELWART else [role] if role else []
 
 
 def _is_self(user: User, by: Actor) -> bool:
@@ -126,17 +145,15 @@ def _is_self(user: User, by: Actor) -> bool:
 
 
 def _refuse_not_ours(user: User, by: Actor) -> None:
-    """Only a superuser changes a superuser, or a login that is also another club's."""
+    """A club changes only its own logins (see the module's docstring); a superuser any."""
     if getattr(by, "is_superuser", False):
         return
     if user.is_superuser:
         raise EntryError(
             "superuser", "Diese Anmeldung ist ein Administrator; nur ein Administrator ändert sie."
         )
-    # A login shared with another club is not one club's to change.
-    if ClubStaff.objects.filter(user=user).exclude(club_id=tenancy.club_for_new_rows()).exists():
+    if not logins().filter(pk=user.pk).exists():
         raise EntryError(
             "other_club",
-            "Diese Anmeldung gehört auch zu einem anderen Verein; "
-            "nur ein Administrator ändert sie.",
+            "Diese Anmeldung gehört nicht nur zu diesem Verein; nur ein Administrator ändert sie.",
         )

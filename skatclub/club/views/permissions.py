@@ -1,11 +1,12 @@
-"""Who may change data: Spielwarte (group "Spielwart") and superusers. Prüfer (group "Prüfer")
-may sign lists as checked or reject them, nothing else. Everyone else reads.
+"""Who may change data: the club's Spielwarte and superusers. The club's Prüfer may sign lists
+as checked or reject them, nothing else. Everyone else reads.
 
-A role counts in the clubs the login is staff of (`ClubStaff`): on a server with many clubs a
-Spielwart of one club is a visitor in every other. Superusers act in every club.
+A role counts in the club it is held in (`ClubStaff.role`): on a server with many clubs a
+Spielwart of one club is a visitor in every other, and may be Prüfer in a third. Superusers act
+in every club.
 
 `is_staff` alone (the admin login) gives no write access to the club's data: a helper who
-may look into the admin is not a Spielwart.
+may look into the admin is not a Spielwart; nor does a group ticked in the admin.
 """
 
 from __future__ import annotations
@@ -19,35 +20,34 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
 from skatclub.club import tenancy
-from skatclub.club.models import ClubStaff
-from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
+from skatclub.club.auth import role_of
+from skatclub.club.roles import CHECKING_ROLES, SPIELWART
 
-__all__ = ["PRUEFER_GROUP", "SPIELWART_GROUP", "checker_required", "spielwart_required"]
+__all__ = ["checker_required", "club_role", "is_checker", "is_spielwart", "spielwart_required"]
+
+
+def club_role(user: Any) -> str:
+    """The login's role in the club acted for ("" for none), read once per request."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return ""
+    club_id = tenancy.current_club_id()
+    cached = getattr(user, "_club_role", None)
+    if cached is None or cached[0] != club_id:
+        cached = user._club_role = (club_id, role_of(user, club_id))
+    return str(cached[1])
 
 
 def is_spielwart(user: Any) -> bool:
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if user.is_superuser:
+    if getattr(user, "is_superuser", False) and getattr(user, "is_active", False):
         return True
-    # Asked by the decorator and again by every page's menu: one query per request.
-    cached = getattr(user, "_is_spielwart", None)
-    if cached is None:
-        cached = user._is_spielwart = user.groups.filter(name=SPIELWART_GROUP).exists()
-    return bool(cached) and acts_in_club(user)
+    return club_role(user) == SPIELWART
 
 
-def acts_in_club(user: Any) -> bool:
-    """Whether the login is staff of the club acted for (any club outside a request)."""
-    club_id = tenancy.current_club_id()
-    if club_id is None or user.is_superuser:
+def is_checker(user: Any) -> bool:
+    """A Spielwart, or a Prüfer: may confirm or reject lists."""
+    if getattr(user, "is_superuser", False) and getattr(user, "is_active", False):
         return True
-    clubs = getattr(user, "_club_ids", None)
-    if clubs is None:
-        clubs = user._club_ids = frozenset(
-            ClubStaff.objects.filter(user=user).values_list("club_id", flat=True)
-        )
-    return club_id in clubs
+    return club_role(user) in CHECKING_ROLES
 
 
 def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -62,18 +62,6 @@ def spielwart_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         return view(request, *args, **kwargs)
 
     return wrapper
-
-
-def is_checker(user: Any) -> bool:
-    """A Spielwart, or a Prüfer: may confirm or reject lists."""
-    if is_spielwart(user):
-        return True
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    cached = getattr(user, "_is_checker", None)
-    if cached is None:
-        cached = user._is_checker = user.groups.filter(name=PRUEFER_GROUP).exists()
-    return bool(cached) and acts_in_club(user)
 
 
 def checker_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

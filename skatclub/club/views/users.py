@@ -57,10 +57,11 @@ def login_list(request: HttpRequest) -> HttpResponse:
             return redirect("spielwart-users")
     rows = [
         {"user": user, "roles": users.roles_of(user)}
-        for user in users.logins().prefetch_related("groups").order_by("username")
+        for user in users.logins().prefetch_related("club_roles").order_by("username")
     ]
     context = {
         "rows": rows,
+        "others": users.other_logins().order_by("username"),
         "form": form,
         "shown_once": request.session.pop(SHOWN_ONCE, None),
         "role_choices": SHORT_ROLES,

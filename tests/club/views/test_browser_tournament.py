@@ -22,6 +22,7 @@ from skatclub.club.queries.kasse import event_kasse
 from skatclub.club.queries.prizes import event_prizes
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services.meetings import meetings
+from skatclub.club.services.users import roles_of
 
 pytestmark = [
     pytest.mark.browser,
@@ -256,7 +257,7 @@ def test_the_other_new_pages_render_in_the_browser(
     page.get_by_role("button", name="anlegen und Passwort anzeigen").click()
     password = page.inner_text("code.password")
     assert len(password) == 19
-    assert User.objects.get(username="petra").groups.get().name == "Prüfer"
+    assert roles_of(User.objects.get(username="petra")) == ["pruefer"]
     shoot(page, "anmeldungen")
 
     page.goto(base)

@@ -25,8 +25,10 @@ from skatclub.club.models import (
 )
 from skatclub.club.presenters.pages import season_page
 from skatclub.club.queries.standings import event_standings
+from skatclub.club.roles import PRUEFER
 from skatclub.club.services import TotalLine, check_table, record_totals
-from skatclub.club.services.users import set_roles
+from skatclub.club.services.users import create_login, grant, roles_of
+from skatclub.club.tenancy import home_club
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PUBLIC = "/veranstaltungen/2026-11-20-preisskat/"
@@ -270,7 +272,7 @@ def test_a_spielwart_creates_a_pruefer_whose_password_is_shown_once(
     assert len(password) == 19
     assert password not in spielwart_client.get(USERS).content.decode()  # shown once
     petra = User.objects.get(username="petra")
-    assert petra.check_password(password) and petra.groups.get().name == "Prüfer"
+    assert petra.check_password(password) and roles_of(petra) == ["pruefer"]
     # Through the login page: django-axes wants the request with every login.
     response = client.post("/anmelden/", {"username": "petra", "password": password})
     assert response.status_code == 302
@@ -283,7 +285,7 @@ def test_a_pruefer_signs_a_list_but_cannot_enter(
 ) -> None:
     play_three_games(four_table, players)
     petra = User.objects.create_user("petra", password="x")
-    set_roles(user=petra, roles=["pruefer"])
+    grant(petra, home_club().pk, PRUEFER)
     client.force_login(petra)
     assert "Tisch 1" in client.get("/pruefen/2026-11-20-preisskat/serie/1/").content.decode()
     response = client.post(
@@ -298,9 +300,10 @@ def test_a_pruefer_signs_a_list_but_cannot_enter(
 def test_roles_and_deactivation_but_never_of_oneself(
     spielwart_client: Client, spielwart: User
 ) -> None:
-    other = User.objects.create_user("otto", password="x")
+    other, _ = create_login(username="otto", roles=[])
+    assert roles_of(other) == []
     spielwart_client.post(f"{USERS}{other.pk}/", {"action": "roles", "roles": ["spielwart"]})
-    assert other.groups.get().name == "Spielwart"
+    assert roles_of(other) == ["spielwart", "pruefer"]
     spielwart_client.post(f"{USERS}{other.pk}/", {"action": "deactivate"})
     other.refresh_from_db()
     assert not other.is_active
@@ -309,7 +312,7 @@ def test_roles_and_deactivation_but_never_of_oneself(
     ).content.decode()
     assert "Die eigene Anmeldung lässt sich nicht abschalten." in page
     spielwart_client.post(f"{USERS}{spielwart.pk}/", {"action": "roles", "roles": ["pruefer"]})
-    assert spielwart.groups.filter(name="Spielwart").exists()
+    assert roles_of(spielwart) == ["spielwart", "pruefer"]
 
 
 def test_a_taken_or_bad_username_is_refused_in_german(

@@ -1,8 +1,9 @@
 """`manage.py add_club KURZNAME "Name" [--spielwart BENUTZER]`: one more club on this server.
 
-The club's pages are at /v/KURZNAME/. With --spielwart its first Spielwart login is created (or
-an existing login gets access) and a one-time password is printed, shown once and never stored
-in clear. Renames the club when it exists already, so the command can be run again.
+The club's pages are at /v/KURZNAME/. With --spielwart its first Spielwart login is created and
+a one-time password is printed, shown once and never stored in clear (an existing login becomes
+the club's Spielwart, keeping its password and its roles in other clubs).
+Renames the club when it exists already, so the command can be run again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.db import transaction
 
 from skatclub.club import tenancy
 from skatclub.club.models import Club
+from skatclub.club.roles import SPIELWART
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
 
@@ -43,8 +45,8 @@ class Command(BaseCommand):
     def _spielwart(self, club: Club, username: str) -> None:
         existing = User.objects.filter(username=username).first()
         if existing is not None:
-            users.add_staff(existing, club.pk)
-            self.stdout.write(f"„{username}“ hat jetzt auch Zugang zu „{club.name}“.")
+            users.grant(existing, club.pk, SPIELWART)
+            self.stdout.write(f"„{username}“ ist jetzt Spielwart in „{club.name}“.")
             return
         try:
             with tenancy.acting_for(club):
