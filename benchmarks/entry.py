@@ -62,15 +62,17 @@ def sample_line(rng: random.Random, table_size: int, number: int) -> str:
 def build(seed: int) -> tuple[object, list[object]]:
     import datetime
 
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
 
     from skatclub.club import services
     from skatclub.club.entry_line import parse_line
     from skatclub.club.models import Event, Game, Player, Round, Season, Seat, Table
-    from skatclub.club.views.permissions import SPIELWART_GROUP
+    from skatclub.club.roles import SPIELWART
+    from skatclub.club.services.users import grant
+    from skatclub.club.tenancy import home_club
 
     user = User.objects.create_user("bench", password="x")
-    user.groups.add(Group.objects.create(name=SPIELWART_GROUP))
+    grant(user, home_club().pk, SPIELWART)
     season = Season.objects.create(year=2026)
     event = Event.objects.create(
         key="bench",

@@ -53,16 +53,18 @@ def prepare(data: Path, tables: int) -> str:
     import django
 
     django.setup()
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.core.management import call_command
 
     from skatclub.club.models import Event, Player, Round, Season, Seat, Table
-    from skatclub.club.views.permissions import SPIELWART_GROUP
+    from skatclub.club.roles import SPIELWART
+    from skatclub.club.services.users import grant
+    from skatclub.club.tenancy import home_club
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     user = User.objects.create_user("last", password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=SPIELWART_GROUP)[0])
+    grant(user, home_club().pk, SPIELWART)
     season = Season.objects.create(year=2026)
     event = Event.objects.create(
         key="last", name="Last", date="2026-11-20", season=season, cents_per_point="1/4"

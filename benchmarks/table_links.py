@@ -68,14 +68,16 @@ def build() -> tuple[object, list[str]]:
     """The event, its Serie of 40 four-tables and one live link per table."""
     import datetime
 
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
 
     from skatclub.club import services
     from skatclub.club.models import Event, Player, Round, Season, Seat, Table
-    from skatclub.club.views.permissions import SPIELWART_GROUP
+    from skatclub.club.roles import SPIELWART
+    from skatclub.club.services.users import grant
+    from skatclub.club.tenancy import home_club
 
     user = User.objects.create_user("bench", password="x")
-    user.groups.add(Group.objects.create(name=SPIELWART_GROUP))
+    grant(user, home_club().pk, SPIELWART)
     season = Season.objects.create(year=2026)
     event = Event.objects.create(
         key="bench", name="Benchmark", date=datetime.date(2026, 1, 9), season=season
