@@ -79,11 +79,20 @@ class PlayerForm(forms.ModelForm[Player]):
     def clean_key(self) -> str:
         key = self.cleaned_data.get("key") or ""
         if key:
-            clash = Player.objects.filter(key=key).exclude(pk=self.instance.pk)
+            # Keys are unique over all clubs: another club's player counts too.
+            clash = Player.all_clubs.filter(key=key).exclude(pk=self.instance.pk)
             if clash.exists():
                 raise forms.ValidationError("Dieses Kürzel hat schon ein anderer Spieler.")
             return key
         return unique_key(self.cleaned_data.get("name") or "", Player, self.instance.pk)
+
+
+class MemberNumberForm(forms.Form):
+    """The one thing a club keeps of its own for a player of another club."""
+
+    number = forms.CharField(
+        label="Mitgliedsnummer in diesem Verein", max_length=20, required=False
+    )
 
 
 class GuestForm(forms.Form):

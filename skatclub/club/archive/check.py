@@ -23,6 +23,7 @@ from scoring import (
 )
 from scoring.bock import MAX_ROUNDS, BockRule, BockTrigger, Stacking
 from scoring.ramsch import RamschScoring, TieRule
+from skatclub.club import tenancy
 from skatclub.club.archive.matches import check_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError, EventPlan, Plan, RoundPlan, TablePlan
 from skatclub.club.archive.problems import (
@@ -36,7 +37,11 @@ from skatclub.club.archive.problems import (
     where,
 )
 from skatclub.club.archive.results import Memo, check_table_results
-from skatclub.club.archive.tournament import check_event_extras, check_player_extras
+from skatclub.club.archive.tournament import (
+    PLAYER_EXTRAS,
+    check_event_extras,
+    check_player_extras,
+)
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
 from skatclub.club.services import EntryError, check_game_slot
 from skatclub.club.text import visible_text
@@ -189,6 +194,30 @@ def _refuse_other_clubs_players(players: list[dict[str, Any]], problems: Problem
 MAX_OTHER_CLUBS = 50
 
 
+def _refuse_changing_admitted_players(players: list[dict[str, Any]], problems: Problems) -> None:
+    """A player admitted from another club keeps the data his Stammverein gave him: an
+    archive that says otherwise is refused, not written over the other club's player."""
+    by_key = {p["key"]: p for p in players}
+    admitted = Player.objects.filter(key__in=by_key).exclude(club_id=tenancy.club_for_new_rows())
+    for player in admitted.order_by("key")[:MAX_OTHER_CLUBS]:
+        wanted = by_key[player.key]
+        differ = [
+            label
+            for field, label, stored in (
+                ("name", "Name", player.name),
+                ("guest", "Gast", player.is_guest),
+                *((f, label, getattr(player, f)) for f, label in PLAYER_EXTRAS.items()),
+            )
+            if field in wanted and wanted[field] != stored
+        ]
+        if differ:
+            problems.add(
+                f"Spieler {player.key}",
+                f"{player.name} gehört zu einem anderen Verein, der seine Angaben pflegt; das "
+                f"Archiv ändert {', '.join(differ)}. Bitte im Archiv angleichen.",
+            )
+
+
 def check_head(
     data: Any, problems: Problems
 ) -> tuple[str | None, list[dict[str, Any]], dict[str, str]] | None:
@@ -204,6 +233,7 @@ def check_head(
     club_name = _check_club(data.get("club"), problems)
     players = _check_players(data.get("players", []), problems)
     _refuse_other_clubs_players(players, problems)
+    _refuse_changing_admitted_players(players, problems)
     known = {p["key"]: p["name"] for p in players}
     for key, name in Player.objects.values_list("key", "name"):
         known.setdefault(key, name)

@@ -42,6 +42,15 @@ MAX_SIGN_INS = 5000
 # --- players ----------------------------------------------------------------------------------
 
 
+# A player's optional fields in an archive, with their German names.
+PLAYER_EXTRAS = {
+    "member_number": "Mitgliedsnummer",
+    "is_woman": "Dame",
+    "is_senior": "Senior",
+    "is_youth": "Jugend",
+}
+
+
 def check_player_extras(item: dict[str, Any], label: str, problems: Problems) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     number = item.get("member_number", "")

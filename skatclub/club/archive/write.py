@@ -30,7 +30,7 @@ from skatclub.club.archive.check import check_archive, read_archive
 from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.pgcopy import COPY_NULL, copy_lines, copy_rows, copy_text
 from skatclub.club.archive.plan import ArchiveError, EventPlan, ImportSummary, Plan, TablePlan
-from skatclub.club.archive.tournament import write_event_extras
+from skatclub.club.archive.tournament import PLAYER_EXTRAS, write_event_extras
 from skatclub.club.backup import automatic_backup
 from skatclub.club.models import (
     Attendance,
@@ -237,9 +237,6 @@ def _rename_club(name: str) -> bool:
     return club is not None
 
 
-PLAYER_EXTRAS = ("member_number", "is_woman", "is_senior", "is_youth")
-
-
 def _write_players(players: list[dict[str, Any]]) -> None:
     existing = _update_players(players)
     Player.objects.bulk_create(
@@ -255,15 +252,21 @@ def _write_players(players: list[dict[str, Any]]) -> None:
 
 
 def _update_players(players: list[dict[str, Any]]) -> dict[str, Player]:
-    """Known players get the archive's name and flags; returns the known ones by key."""
+    """Known players of this club get the archive's name and flags (the check refused other
+    values for a player admitted from another club); returns the known ones by key."""
     existing = Player.objects.in_bulk([p["key"] for p in players], field_name="key")
+    home = tenancy.club_for_new_rows()
     changed = []
     for p in players:
         player = existing.get(p["key"])
         extras = {name: p[name] for name in PLAYER_EXTRAS if name in p}
-        if player is not None and (
-            (player.name, player.is_guest) != (p["name"], p["guest"])
-            or any(getattr(player, k) != v for k, v in extras.items())
+        if (
+            player is not None
+            and player.club_id == home
+            and (
+                (player.name, player.is_guest) != (p["name"], p["guest"])
+                or any(getattr(player, k) != v for k, v in extras.items())
+            )
         ):
             player.name, player.is_guest = p["name"], p["guest"]
             for name, value in extras.items():

@@ -34,6 +34,11 @@ class LeagueForm(forms.Form):
         help_text=TEAMS_HINT,
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": TEAMS_EXAMPLE}),
     )
+    admit_others = forms.BooleanField(
+        label="Spieler anderer Vereine aufnehmen",
+        help_text="Sie spielen dann auch in diesem Verein; ihr Verein sieht es in ihrem Verlauf.",
+        required=False,
+    )
 
 
 class BoundedTeams(forms.ModelMultipleChoiceField[Team]):

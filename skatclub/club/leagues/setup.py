@@ -18,6 +18,7 @@ from django.utils.text import slugify
 import scoring.league as engine
 from scoring import ScoringError
 from skatclub.club import tenancy
+from skatclub.club.archive.problems import is_key
 from skatclub.club.leagues.models import (
     Division,
     League,
@@ -27,11 +28,13 @@ from skatclub.club.leagues.models import (
     Team,
     TeamPlayer,
 )
-from skatclub.club.models import Attendance, Event, Membership, Player, Round, Season
+from skatclub.club.models import Attendance, Event, Player, Round, Season
+from skatclub.club.services import members
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import unique_key
 from skatclub.club.services.history import Actor
 from skatclub.club.services.seating import create_round, next_round_number
+from skatclub.club.text import visible_text
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
@@ -73,10 +76,30 @@ def parse_teams(text: str) -> list[TeamDraft]:
 
 
 def _player(key: str, line: int) -> Player:
-    found = Player.all_clubs.filter(key=key[:60]).first()
+    # Only a well-formed key is looked up: PostgreSQL refuses a NUL in a query's text.
+    found = Player.all_clubs.filter(key=key[:60]).first() if is_key(key[:60], 60) else None
     if found is None:
-        raise EntryError("unknown_player", f"Zeile {line}: den Spieler „{key[:60]}“ gibt es nicht.")
+        shown = visible_text(key[:60])
+        raise EntryError("unknown_player", f"Zeile {line}: den Spieler „{shown}“ gibt es nicht.")
     return found
+
+
+def _refuse_others_unless_admitted(drafts: Sequence[TeamDraft], admit_others: bool) -> None:
+    """A team list admits nobody silently: players of other clubs are named, and taken only
+    when the Spielwart ticked that they join this club (each is then admitted as on the
+    players page, and his Stammverein sees it in his history)."""
+    listed = {p.pk: p for draft in drafts for p in draft.players}
+    here = set(Player.objects.filter(pk__in=listed).values_list("pk", flat=True))
+    others = [p for pk, p in listed.items() if pk not in here]
+    if others and not admit_others:
+        names = ", ".join(f"{p.name} ({p.key})" for p in others[:10])
+        more = f" und {len(others) - 10} weitere" if len(others) > 10 else ""
+        raise EntryError(
+            "other_clubs",
+            f"Spieler anderer Vereine: {names}{more}. Sie spielen nur mit, wenn sie in diesen "
+            "Verein aufgenommen werden: bitte „Spieler anderer Vereine aufnehmen“ ankreuzen "
+            "oder sie zuerst auf der Spielerseite aufnehmen.",
+        )
 
 
 def _refuse_twice(drafts: Sequence[TeamDraft]) -> None:
@@ -93,16 +116,25 @@ def _refuse_twice(drafts: Sequence[TeamDraft]) -> None:
 
 
 @transaction.atomic
-def create_league(*, name: str, year: int, division: str, teams_text: str) -> Division:
+def create_league(
+    *,
+    name: str,
+    year: int,
+    division: str,
+    teams_text: str,
+    admit_others: bool = False,
+    by: Actor = None,
+) -> Division:
     """A Staffel with its teams, in the league of that name and season (created with its first
-    Staffel); players of other clubs become members of the organising club, so the league's
-    pages can name them."""
+    Staffel); players of other clubs are refused unless `admit_others`, then they become members
+    of the organising club (`services.members.admit`), so the league's pages can name them."""
     name, division = name.strip(), division.strip()
     if not name or len(name) > MAX_NAME or not division or len(division) > MAX_NAME:
         raise EntryError("name", f"Name und Staffel haben 1 bis {MAX_NAME} Zeichen.")
     if not 1900 <= year <= 2200:
         raise EntryError("year", "Die Saison ist eine Jahreszahl.")
     drafts = parse_teams(teams_text)
+    _refuse_others_unless_admitted(drafts, admit_others)
     key = slugify(f"{name} {year}")[:60] or "liga"
     league, _ = League.objects.get_or_create(key=key, defaults={"name": name, "year": year})
     division_key = slugify(division)[:60] or "staffel"
@@ -111,11 +143,11 @@ def create_league(*, name: str, year: int, division: str, teams_text: str) -> Di
             "league_exists", f"Die Staffel „{division}“ der Liga „{league}“ gibt es schon."
         )
     staffel = Division.objects.create(league=league, key=division_key, name=division)
-    _teams(staffel, drafts)
+    _teams(staffel, drafts, by)
     return staffel
 
 
-def _teams(division: Division, drafts: Sequence[TeamDraft]) -> None:
+def _teams(division: Division, drafts: Sequence[TeamDraft], by: Actor) -> None:
     club_id = tenancy.club_for_new_rows()
     keys: set[str] = set()
     for draft in drafts:
@@ -128,8 +160,8 @@ def _teams(division: Division, drafts: Sequence[TeamDraft]) -> None:
             TeamPlayer.objects.create(
                 team=team, player=player, number=number, is_captain=number == 1
             )
-            if player.club_id != club_id:
-                Membership.objects.get_or_create(club_id=club_id, player=player)
+            if player.club_id != club_id and not Player.objects.filter(pk=player.pk).exists():
+                members.admit(player.key, by=by)
 
 
 @transaction.atomic

@@ -1,18 +1,59 @@
-"""A player of another club who now plays here too: `admit` makes him a member of the club acted
-for (`Membership`), so he keeps one history (one key, one player page per club)."""
+"""A player's identity and the clubs he plays in.
+
+A player keeps one history wherever he plays: one key on the whole server, one name, his
+categories (Dame, Senior, Jugend), Gast or not, active or not. That identity is his
+Stammverein's (`Player.club`): only it (or a superuser) changes it (`save_player`,
+`set_active`). Another club that admits him (`admit`, a `Membership`) uses him in its events and
+keeps its own member number for him (`set_member_number`), nothing more.
+
+Every change of the identity and every admission is written to the player's history
+(`PlayerChange`), which his Stammverein reads on his page: a club learns there that another
+club admitted its player. Refusals are `EntryError`s in German.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Case, F, OuterRef, QuerySet, Subquery, When
+
 from skatclub.club import tenancy
 from skatclub.club.archive.problems import is_key
-from skatclub.club.models import Membership, Player
+from skatclub.club.models import Club, Membership, Player, PlayerChange
 from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor, acting_user
 from skatclub.club.text import visible_text
 
 MAX_KEY = 60  # Player.key
+MAX_MEMBER_NUMBER = 20  # Membership.member_number, Player.member_number
+# What a player's Stammverein keeps for every club (the history's before/after).
+IDENTITY = ("name", "key", "is_guest", "is_woman", "is_senior", "is_youth", "is_active")
+# Shown beside a player of another club: what the club cannot change here.
+SHARED_TEXT = "Name, Kürzel, Gast, Dame/Senior/Jugend und aktiv"
 
 
-def admit(key: str) -> Player:
+def is_home(player: Player) -> bool:
+    """Whether the club acted for is the player's Stammverein (outside a request: always)."""
+    club_id = tenancy.current_club_id()
+    return club_id is None or player.club_id == club_id
+
+
+def may_change_identity(player: Player, by: Actor) -> bool:
+    return is_home(player) or bool(getattr(by, "is_superuser", False))
+
+
+def identity(player: Player) -> dict[str, Any]:
+    return {field: getattr(player, field) for field in IDENTITY}
+
+
+def home_club_name(player: Player) -> str:
+    return str(player.club.name)
+
+
+@transaction.atomic
+def admit(key: str, *, by: Actor = None) -> Player:
+    """Make the player with this key (of another club) a member of the club acted for."""
     key = key.strip().lower()[: MAX_KEY + 1]
     club_id = tenancy.club_for_new_rows()
     # Only a well-formed key is looked up: PostgreSQL refuses a NUL in a query's text.
@@ -23,4 +64,130 @@ def admit(key: str) -> Player:
     if player.club_id == club_id or Membership.objects.filter(club_id=club_id, player=player):
         raise EntryError("already_member", f"{player.name} gehört schon zu diesem Verein.")
     Membership.objects.create(club_id=club_id, player=player)
+    club_name = Club.objects.filter(pk=club_id).values_list("name", flat=True).get()
+    _log(player, PlayerChange.Action.ADMIT, by, None, {"club": club_name})
     return player
+
+
+@transaction.atomic
+def save_player(*, player: Player, by: Actor = None) -> Player:
+    """Create a player of the club acted for, or save his changed identity (the form's
+    unsaved instance): refused for a player of another club."""
+    if player.pk is None:
+        player.save()
+        _log(player, PlayerChange.Action.CREATE, by, None, identity(player))
+        return player
+    stored = Player.all_clubs.select_for_update().get(pk=player.pk)
+    _refuse_not_home(stored, by)
+    before, after = identity(stored), identity(player)
+    player.club_id = stored.club_id  # a form cannot move him to another club
+    player.save()
+    if before != after:
+        _log(player, PlayerChange.Action.UPDATE, by, _diff(before, after), _diff(after, before))
+    return player
+
+
+@transaction.atomic
+def set_active(*, player: Player, active: bool, by: Actor = None) -> None:
+    _refuse_not_home(player, by)
+    if player.is_active == active:
+        return  # a repeated click changes nothing, and writes no history
+    before = identity(player)
+    player.is_active = active
+    player.save(update_fields=["is_active"])
+    after = identity(player)
+    _log(player, PlayerChange.Action.UPDATE, by, _diff(before, after), _diff(after, before))
+
+
+@transaction.atomic
+def set_member_number(*, player: Player, number: str, by: Actor = None) -> None:
+    """The club's own member number for the player: in his Stammverein the player's, in a
+    club that admitted him the membership's."""
+    number = number.strip()
+    if len(number) > MAX_MEMBER_NUMBER:
+        raise EntryError(
+            "too_long", f"Die Mitgliedsnummer hat höchstens {MAX_MEMBER_NUMBER} Zeichen."
+        )
+    if is_home(player):
+        player.member_number = number
+        player.save(update_fields=["member_number"])
+        return
+    Membership.objects.filter(club_id=tenancy.club_for_new_rows(), player=player).update(
+        member_number=number
+    )
+
+
+def with_member_numbers(players: QuerySet[Player]) -> QuerySet[Player]:
+    """The players with `number_here` (their member number in the club acted for) and their
+    Stammverein (`club`) for the players page and its download."""
+    club_id = tenancy.club_for_new_rows()
+    theirs = Membership.objects.filter(club_id=club_id, player=OuterRef("pk"))
+    return players.select_related("club").annotate(
+        number_here=Case(
+            When(club_id=club_id, then=F("member_number")),
+            default=Subquery(theirs.values("member_number")[:1]),
+        )
+    )
+
+
+def member_number(player: Player) -> str:
+    """The member number of the player in the club acted for."""
+    if is_home(player):
+        return player.member_number
+    membership = Membership.objects.filter(club_id=tenancy.club_for_new_rows(), player=player)
+    return membership.values_list("member_number", flat=True).first() or ""
+
+
+def history(player: Player | None) -> list[dict[str, Any]]:
+    """The player's history for his Stammverein's page (the admitting clubs' rows included),
+    with before and after as German text; another club sees none of it."""
+    if player is None or not is_home(player):
+        return []
+    rows = player.changes.select_related("club", "user")[:MAX_HISTORY]
+    return [{"change": c, "before": describe(c.before), "after": describe(c.after)} for c in rows]
+
+
+MAX_HISTORY = 200
+
+
+def describe(snapshot: dict[str, Any] | None) -> str:
+    """'Name: Anna Albers, Gast: nein' (the fields' German names)."""
+    if not snapshot:
+        return "–"
+    return ", ".join(f"{_label(k)}: {_shown(v)}" for k, v in snapshot.items())
+
+
+def _label(field: str) -> str:
+    if field == "club":
+        return "Verein"
+    return str(getattr(Player._meta.get_field(field), "verbose_name", field))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "ja" if value else "nein"
+    return str(value)
+
+
+def _refuse_not_home(player: Player, by: Actor) -> None:
+    if not may_change_identity(player, by):
+        raise EntryError(
+            "not_home_club",
+            f"{player.name} gehört zum Verein „{home_club_name(player)}“; {SHARED_TEXT} "
+            "ändert nur dieser Verein. Hier lässt sich die Mitgliedsnummer ändern.",
+        )
+
+
+def _diff(one: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in one.items() if other.get(k) != v}
+
+
+def _log(player: Player, action: str, by: Actor, before: Any, after: Any) -> None:
+    PlayerChange.objects.create(
+        player=player,
+        club_id=tenancy.club_for_new_rows(),
+        action=action,
+        user=acting_user(by),
+        before=before,
+        after=after,
+    )

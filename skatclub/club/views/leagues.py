@@ -80,7 +80,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            division = setup.create_league(**form.cleaned_data)
+            division = setup.create_league(**form.cleaned_data, by=request.user)
         except EntryError as error:
             form.add_error(LEAGUE_ERROR_FIELDS.get(error.code, "teams_text"), error.message)
         else:

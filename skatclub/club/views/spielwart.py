@@ -20,7 +20,14 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from skatclub.club import services, tenancy
-from skatclub.club.forms import AdvanceForm, EventForm, GuestForm, PlayerForm, RoundForm
+from skatclub.club.forms import (
+    AdvanceForm,
+    EventForm,
+    GuestForm,
+    MemberNumberForm,
+    PlayerForm,
+    RoundForm,
+)
 from skatclub.club.models import Attendance, Event, Game, Player, Table
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
@@ -50,7 +57,7 @@ def spielwart_home(request: HttpRequest) -> HttpResponse:
 def player_list(request: HttpRequest) -> HttpResponse:
     query = search_text(request.GET.get("q", ""))
     show_all = request.GET.get("alle") == "1"
-    players = Player.objects.all()
+    players = members.with_member_numbers(Player.objects.all())
     if query:
         players = players.filter(Q(name__icontains=query) | Q(key__icontains=query))
     if not show_all:
@@ -61,6 +68,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
         return response
     context = {
         "players": players,
+        "club_id": tenancy.club_for_new_rows(),
         "query": query,
         "show_all": show_all,
         "downloads": links(request, exports),
@@ -82,7 +90,7 @@ def _player_rows(players: Iterable[Player]) -> list[dict[str, str]]:
         {
             "name": p.name,
             "key": p.key,
-            "member_number": p.member_number,
+            "member_number": getattr(p, "number_here", None) or "",
             "kind": "Gast" if p.is_guest else "Mitglied",
             "status": "aktiv" if p.is_active else "inaktiv",
         }
@@ -95,36 +103,62 @@ def _player_rows(players: Iterable[Player]) -> list[dict[str, str]]:
 def player_admit(request: HttpRequest) -> HttpResponse:
     """A player of another club on this server plays here too (by his Kürzel)."""
     try:
-        player = members.admit(request.POST.get("key", ""))
+        player = members.admit(request.POST.get("key", ""), by=request.user)
     except EntryError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"{player.name} spielt jetzt auch in diesem Verein.")
+        messages.success(
+            request,
+            f"{player.name} spielt jetzt auch in diesem Verein. {members.SHARED_TEXT} pflegt "
+            f"sein Verein „{members.home_club_name(player)}“; er sieht die Aufnahme im Verlauf.",
+        )
     return redirect("spielwart-players")
 
 
 @spielwart_required
 def player_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     player = get_object_or_404(Player, key=key) if key else None
+    if player is not None and not members.may_change_identity(player, request.user):
+        return _member_number_edit(request, player)
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        saved = members.save_player(player=form.save(commit=False), by=request.user)
         messages.success(request, f"{saved.name} gespeichert.")
         return redirect("spielwart-players")
+    context = {"form": form, "player": player, "history": members.history(player)}
     status = INVALID if form.errors else 200
-    return render(
-        request, "club/spielwart_player_form.html", {"form": form, "player": player}, status=status
-    )
+    return render(request, "club/spielwart_player_form.html", context, status=status)
+
+
+def _member_number_edit(request: HttpRequest, player: Player) -> HttpResponse:
+    """A player of another club: his identity is shown, only the member number is ours."""
+    form = MemberNumberForm(request.POST or None, initial={"number": members.member_number(player)})
+    if request.method == "POST" and form.is_valid():
+        members.set_member_number(player=player, number=form.cleaned_data["number"])
+        messages.success(request, f"Mitgliedsnummer von {player.name} gespeichert.")
+        return redirect("spielwart-players")
+    context = {
+        "form": form,
+        "player": player,
+        "home_club": members.home_club_name(player),
+        "shared_text": members.SHARED_TEXT,
+    }
+    status = INVALID if form.errors else 200
+    return render(request, "club/spielwart_member_form.html", context, status=status)
 
 
 @spielwart_required
 @require_POST
 def player_deactivate(request: HttpRequest, key: str) -> HttpResponse:
     player = get_object_or_404(Player, key=key)
-    player.is_active = request.POST.get("active") == "1"
-    player.save(update_fields=["is_active"])
-    state = "wieder aktiv" if player.is_active else "deaktiviert"
-    messages.success(request, f"{player.name} ist {state}.")
+    active = request.POST.get("active") == "1"
+    try:
+        members.set_active(player=player, active=active, by=request.user)
+    except EntryError as error:
+        messages.error(request, error.message)
+    else:
+        state = "wieder aktiv" if active else "deaktiviert"
+        messages.success(request, f"{player.name} ist {state}.")
     return redirect("spielwart-players")
 
 
