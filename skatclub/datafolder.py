@@ -12,10 +12,12 @@ No Django here: settings.py uses it before Django is set up.
 from __future__ import annotations
 
 import contextlib
+import logging.handlers
 import os
 import secrets
 import stat
 from pathlib import Path
+from typing import Any
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
@@ -55,6 +57,14 @@ def private_database(path: Path) -> None:
         companion = Path(f"{path}{suffix}")
         if companion.exists():
             _tighten(companion, FILE_MODE)
+
+
+class PrivateLogFile(logging.handlers.RotatingFileHandler):
+    """The rotating log file, each new file 0600 (a log names logins and addresses)."""
+
+    def _open(self) -> Any:
+        private_file(Path(self.baseFilename))
+        return super()._open()
 
 
 def write_once(path: Path, text: str) -> str:

@@ -12,8 +12,13 @@ HTTPS           "1" behind a TLS proxy: secure cookies, HTTPS redirect, HSTS; de
 SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto; only then trusted
 CONN_MAX_AGE    seconds a database connection is kept open (default 60, with health checks)
 SKATCLUB_NAME   the club's name on pages and printouts
-SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest is this old
-                (default 24; 0: none; SQLite only)
+SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest daily one is
+                this old (default 24; 0: none; SQLite only)
+SKATCLUB_BACKUP_DAYS  daily backups are kept this many days (default 30; the newest 3 always)
+SKATCLUB_BACKUP_KEEP  backups before a risky step (new Serie, import, restore): the newest N
+                are kept (default 30)
+SKATCLUB_BACKUP_FREE_MB  a backup is taken only when the disk keeps twice the database's size
+                plus this many MB free (default 200); else a risky step is refused
 """
 
 from __future__ import annotations
@@ -62,6 +67,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SKATCLUB_NAME = os.environ.get("SKATCLUB_NAME", "Skatclub")
 SKATCLUB_DAILY_BACKUP_HOURS = int(os.environ.get("SKATCLUB_DAILY_BACKUP_HOURS", "24"))
+SKATCLUB_BACKUP_DAYS = int(os.environ.get("SKATCLUB_BACKUP_DAYS", "30"))
+SKATCLUB_BACKUP_KEEP = int(os.environ.get("SKATCLUB_BACKUP_KEEP", "30"))
+SKATCLUB_BACKUP_FREE_MB = int(os.environ.get("SKATCLUB_BACKUP_FREE_MB", "200"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -219,7 +227,7 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
         "file": {
-            "class": "logging.handlers.RotatingFileHandler",
+            "class": "skatclub.datafolder.PrivateLogFile",  # a RotatingFileHandler, 0600
             "filename": str(LOG_DIR / "skatclub.log"),
             "maxBytes": 5 * 1024 * 1024,
             "backupCount": 5,
