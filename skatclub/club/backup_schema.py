@@ -32,6 +32,11 @@ Migration = tuple[str, str]
 Schema = dict[tuple[str, str], Any]  # (type, name) -> what SQLite says about it
 
 TYPE_NAMES = {"table": "die Tabelle", "index": "der Index", "view": "die Sicht (VIEW)"}
+EXTRA = {  # "Sie enthält …": the accusative and its relative pronoun
+    "table": "die Tabelle „{}“, die",
+    "index": "den Index „{}“, den",
+    "view": "die Sicht (VIEW) „{}“, die",
+}
 # Made by SQLite itself: the AUTOINCREMENT counters and the statistics of ANALYZE.
 SQLITE_OWN = {"sqlite_sequence", "sqlite_stat1", "sqlite_stat2", "sqlite_stat3", "sqlite_stat4"}
 
@@ -103,16 +108,14 @@ def differences(found: Schema, expected: Schema) -> list[str]:
         elif found[kind, name][:1] == ("virtual",):
             lines.append(f"Sie enthält die virtuelle Tabelle „{name}“.")
         elif (kind, name) not in expected:
-            lines.append(
-                f"Sie enthält {TYPE_NAMES[kind]} „{name}“, die die Migrationen von skatclub "
-                "nicht anlegen."
-            )
+            extra = EXTRA[kind].format(name)
+            lines.append(f"Sie enthält {extra} die Migrationen von skatclub nicht anlegen.")
         elif found[kind, name] != expected[kind, name]:
             lines.append(
-                f"{TYPE_NAMES[kind].capitalize()} „{name}“ ist anders aufgebaut, als die "
-                "Migrationen sie anlegen."
+                f"{TYPE_NAMES[kind][0].upper()}{TYPE_NAMES[kind][1:]} „{name}“ ist anders "
+                "aufgebaut, als die Migrationen von skatclub sie anlegen."
             )
-    missing = sorted(set(expected) - set(found))
+    missing = sorted(set(expected) - set(found), key=lambda key: (key[0] != "table", key))
     lines += [f"Es fehlt {TYPE_NAMES.get(k, k)} „{n}“." for k, n in missing]
     return lines
 
@@ -159,10 +162,16 @@ def _migrate_scratch(path: str, wanted: set[Migration]) -> None:
     """In the child process: migrate the scratch database (the default one) to `wanted`."""
     import django
 
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
     django.setup()
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
+    # Only ever an empty scratch file: run against a real database, the plan below could
+    # migrate it backwards.
+    if connection.settings_dict["NAME"] != path or connection.introspection.table_names():
+        print("Die Vergleichsdatenbank ist nicht leer.")
+        raise SystemExit(4)
     executor = MigrationExecutor(connection)
     graph = executor.loader.graph
     unknown = sorted(wanted - set(graph.nodes))
