@@ -28,7 +28,7 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -326,24 +326,27 @@ def _reference_schema(applied: set[tuple[str, str]]) -> backup_schema.Schema:
     return backup_schema.migrated_schema(applied)
 
 
-def restore(path: Path) -> Path:
+def restore(path: Path, confirm: Callable[[list[tuple[str, str]]], bool] | None = None) -> Path:
     """Replace the database's content with the backup at `path` (after a backup of the
     current state, whose path is returned). Other connections see the restored data.
+    `confirm` is asked with the checked backup's migrations; False: nothing is changed.
 
     The file is copied into the data folder first and that copy is checked and restored, so
     what is restored is what was checked (the file may lie on a stick or a shared folder).
     A refused file leaves the live database as it was."""
     if not is_sqlite():
         raise BackupError(PG_DUMP_HINT)
-    if connection.in_atomic_block:  # SQLite would wait for our own transaction for ever
-        raise BackupError(
-            "Eine Sicherung lässt sich nicht mitten in einer Transaktion zurückspielen."
-        )
     with _private_copy(path) as copy:
         try:
-            check_backup(copy)
+            applied = check_backup(copy)
         except BackupError as error:
             raise BackupError(error.message.replace(str(copy), str(path))) from None
+        if connection.in_atomic_block:  # SQLite would wait for our own transaction for ever
+            raise BackupError(
+                "Eine Sicherung lässt sich nicht mitten in einer Transaktion zurückspielen."
+            )
+        if confirm is not None and not confirm(applied):
+            raise BackupError("Abgebrochen; nichts wurde geändert.")
         before = backup(reason="vor-wiederherstellung", kind=BEFORE_CHANGES)
         connection.ensure_connection()
         target: Any = connection.connection
