@@ -12,8 +12,13 @@ HTTPS           "1" behind a TLS proxy: secure cookies, HTTPS redirect, HSTS; de
 SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto; only then trusted
 CONN_MAX_AGE    seconds a database connection is kept open (default 60, with health checks)
 SKATCLUB_NAME   the club's name on pages and printouts
-SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest is this old
-                (default 24; 0: none; SQLite only)
+SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest daily one is
+                this old (default 24; 0: none; SQLite only)
+SKATCLUB_BACKUP_DAYS  daily backups are kept this many days (default 30; the newest 3 always)
+SKATCLUB_BACKUP_KEEP  backups before a risky step (new Serie, import, restore): the newest N
+                are kept (default 30)
+SKATCLUB_BACKUP_FREE_MB  a backup is taken only when the disk keeps twice the database's size
+                plus this many MB free (default 200); else a risky step is refused
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from pathlib import Path
 
 import dj_database_url
 import django_stubs_ext
+
+from skatclub.datafolder import data_folder, private_database, private_folder, write_once
 
 # Generic Django classes (ModelAdmin[Player], QuerySet[Game]) subscriptable at run time too.
 django_stubs_ext.monkeypatch()
@@ -46,30 +53,23 @@ def env_list(name: str, default: str) -> list[str]:
 def stored_secret_key(path: Path) -> str:
     """The key kept in the data folder, made once (random, readable by the owner only).
 
-    Several server processes may start at once: the first creates the file, the others read it.
+    Several server processes may start at once: each reads the same whole key, whichever
+    wrote it (`datafolder.write_once`).
     """
-    try:
-        return path.read_text(encoding="ascii").strip()
-    except FileNotFoundError:
-        pass
-    key = secrets.token_urlsafe(50)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text(encoding="ascii").strip()
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(key + "\n")
-    return key
+    return write_once(path, secrets.token_urlsafe(50))
 
 
 DATA_DIR = Path(os.environ.get("SKATCLUB_DATA") or BASE_DIR / "var")
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+data_folder(DATA_DIR)  # 0711; what is private in it is 0600 and 0700 (datafolder.py)
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY") or stored_secret_key(DATA_DIR / "secret_key")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SKATCLUB_NAME = os.environ.get("SKATCLUB_NAME", "Skatclub")
 SKATCLUB_DAILY_BACKUP_HOURS = int(os.environ.get("SKATCLUB_DAILY_BACKUP_HOURS", "24"))
+SKATCLUB_BACKUP_DAYS = int(os.environ.get("SKATCLUB_BACKUP_DAYS", "30"))
+SKATCLUB_BACKUP_KEEP = int(os.environ.get("SKATCLUB_BACKUP_KEEP", "30"))
+SKATCLUB_BACKUP_FREE_MB = int(os.environ.get("SKATCLUB_BACKUP_FREE_MB", "200"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -139,7 +139,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
-    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    if DATABASES["default"]["NAME"] != ":memory:":
+        Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+        private_database(Path(DATABASES["default"]["NAME"]))  # 0600, not the umask's 0644
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # An archive import on SQLite writes into a staging copy first (club/archive/staging.py).
 DATABASE_ROUTERS = ["skatclub.club.archive.staging.StagingRouter"]
@@ -214,8 +216,8 @@ CACHES = {
 }
 
 # Every error with its traceback on the console and in a rotating file in the data folder.
-LOG_DIR = DATA_DIR / "log"
-LOG_DIR.mkdir(parents=True, exist_ok=True)
+LOG_DIR = private_folder(DATA_DIR / "log")
+private_folder(DATA_DIR / "locks")  # the PDF renderers' lock files (views/pdf_cache.py)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -225,7 +227,7 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
         "file": {
-            "class": "logging.handlers.RotatingFileHandler",
+            "class": "skatclub.datafolder.PrivateLogFile",  # a RotatingFileHandler, 0600
             "filename": str(LOG_DIR / "skatclub.log"),
             "maxBytes": 5 * 1024 * 1024,
             "backupCount": 5,

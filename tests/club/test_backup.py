@@ -36,7 +36,7 @@ def test_backup_then_restore_gives_the_same_archive(four_table: Table, backup_fo
     out = io.StringIO()
     call_command("backup", stdout=out)
     saved = backups()[0]
-    assert saved.parent == backup_folder and f"Gesichert: {saved}" in out.getvalue()
+    assert saved.parent == backup_folder / "von-hand" and f"Gesichert: {saved}" in out.getvalue()
     enter(four_table, 4, 1, "Pi m1")
     Event.objects.create(
         key="danach", name="Danach", date="2027-01-01", season=four_table.round.event.season

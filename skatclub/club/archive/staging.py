@@ -33,6 +33,8 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Model
 from django.db.utils import load_backend
 
+from skatclub.datafolder import private_file
+
 logger = logging.getLogger(__name__)
 
 ALIAS = "import_staging"
@@ -125,7 +127,7 @@ def stage() -> Iterator[Stage]:
 def _clone(path: Path) -> None:
     connection.ensure_connection()
     source: Any = connection.connection
-    with sqlite3.connect(path) as copy:
+    with sqlite3.connect(private_file(path)) as copy:  # 0600: it holds the whole database
         source.backup(copy, pages=4096)
     copy.close()
 

@@ -31,7 +31,7 @@ from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.pgcopy import COPY_NULL, copy_lines, copy_rows, copy_text
 from skatclub.club.archive.plan import ArchiveError, EventPlan, ImportSummary, Plan, TablePlan
 from skatclub.club.archive.tournament import PLAYER_EXTRAS, write_event_extras
-from skatclub.club.backup import automatic_backup
+from skatclub.club.backup import BackupError, automatic_backup
 from skatclub.club.models import (
     Attendance,
     Change,
@@ -60,7 +60,10 @@ def import_archive(data: Any, *, replace: bool = False, as_recorded: bool = Fals
     with paused_gc():
         plan = check_archive(data, replace=replace, as_recorded=as_recorded)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
-        automatic_backup("vor-import")  # only a checked archive gets this far
+        try:
+            automatic_backup("vor-import")  # only a checked archive gets this far
+        except BackupError as error:  # the disk too full: no import without a backup
+            raise ArchiveError([f"{error.message} Es wurde nichts importiert."]) from None
         if staging.wanted():
             return write_staged(plan, replace=replace)
         return write_plan(plan, replace=replace)

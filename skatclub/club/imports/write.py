@@ -24,7 +24,7 @@ from django.utils import timezone
 from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
 from skatclub.club.archive.write import CHANGED_MEANWHILE
-from skatclub.club.backup import automatic_backup
+from skatclub.club.backup import BackupError, automatic_backup
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
@@ -85,8 +85,15 @@ def confirm_import(
     On SQLite the import is written into a staging copy and moved in with one short
     transaction (`archive.staging`), so the evening's saves wait a moment, not for the
     whole write; elsewhere (PostgreSQL, or inside a caller's transaction) directly.
+    An import that will be refused (done already, or with unreadable rows) takes no backup.
     """
-    automatic_backup("vor-import")
+    current = _uploaded(sheet_import, lock=False)  # checked again under the lock below
+    if checked is not None:
+        _checked(current, checked)
+    try:
+        automatic_backup("vor-import")
+    except BackupError as error:
+        raise ImportRefused(f"{error.message} Es wurde nichts importiert.") from None
     if staging.wanted():
         return _confirm_staged(sheet_import, checked, user)
     with transaction.atomic():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from skatclub.club.backup import automatic_backup
+from skatclub.club.backup import BackupError, automatic_backup
 from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Seat, Table
 from skatclub.club.queries.meetings import apart_pairs, earlier_meetings, fixed_tables
 from skatclub.club.queries.standings import event_standings
@@ -81,9 +81,13 @@ def start_round(
     Serie in the meantime, the second press is refused instead of creating one more.
     `expected_tables` is the fingerprint of a preview: when the tables would now come out
     differently (somebody arrived or left), nothing is created. A backup of the database
-    (SQLite) is taken first, outside the Serie's transaction.
+    (SQLite) is taken first, outside the Serie's transaction, but only for a press that would
+    create the Serie: a refused one takes none (31 refused presses once left 30 backups of the
+    whole database and pushed out the daily ones). The checks run again under the lock.
     """
-    automatic_backup("vor-neuer-serie")
+    seed = seed.strip() or (draw.new_seed() if seating != "standings" else "")
+    _planned(event, seating, seed, allow_five, avoid, expected_number, expected_tables)
+    risky_step_backup("vor-neuer-serie")
     return _start_round(
         event=event,
         seating=seating,
@@ -94,6 +98,15 @@ def start_round(
         expected_number=expected_number,
         expected_tables=expected_tables,
     )
+
+
+def risky_step_backup(reason: str) -> None:
+    """The backup before a step that changes much; a step that cannot be backed up (the disk
+    is too full) is refused rather than taken without one."""
+    try:
+        automatic_backup(reason)
+    except BackupError as error:
+        raise EntryError("backup", f"{error.message} Es wurde nichts geändert.") from None
 
 
 @transaction.atomic
@@ -109,22 +122,10 @@ def _start_round(
     expected_tables: str,
 ) -> Round:
     Event.objects.select_for_update().filter(pk=event.pk).exists()  # one "Neue Serie" at a time
-    number = next_round_number(event)
-    if expected_number is not None and expected_number != number:
-        raise ConflictError(
-            f"Serie {expected_number} wurde eben schon angelegt (von jemand anderem oder durch "
-            "doppeltes Absenden); es entsteht keine weitere. Bitte die Seite neu laden."
-        )
-    seed = seed.strip() or (draw.new_seed() if seating != "standings" else "")
-    planned = _seating(event, number, seating, seed, allow_five, avoid)
-    if expected_tables and expected_tables != planned.fingerprint:
-        raise ConflictError(
-            "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die Anwesenheit "
-            "geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
-        )
+    planned = _planned(event, seating, seed, allow_five, avoid, expected_number, expected_tables)
     round_ = create_round(
         event=event,
-        number=number,
+        number=planned.number,
         tables=players(planned.tables),
         user=user,
         seating=planned.kind,
@@ -134,6 +135,31 @@ def _start_round(
         round_.avoid = planned.avoid
         round_.save(update_fields=["avoid"])
     return round_
+
+
+def _planned(
+    event: Event,
+    seating: str,
+    seed: str,
+    allow_five: bool,
+    avoid: str,
+    expected_number: int | None,
+    expected_tables: str,
+) -> Seating:
+    """The next Serie as it would be seated now; ConflictError or DrawError when refused."""
+    number = next_round_number(event)
+    if expected_number is not None and expected_number != number:
+        raise ConflictError(
+            f"Serie {expected_number} wurde eben schon angelegt (von jemand anderem oder durch "
+            "doppeltes Absenden); es entsteht keine weitere. Bitte die Seite neu laden."
+        )
+    planned = _seating(event, number, seating, seed, allow_five, avoid)
+    if expected_tables and expected_tables != planned.fingerprint:
+        raise ConflictError(
+            "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die Anwesenheit "
+            "geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
+        )
+    return planned
 
 
 MAX_SERIEN_IN_ADVANCE = 10
@@ -188,16 +214,13 @@ def draw_in_advance(
 ) -> list[Round]:
     """Create Serien 1 to `count` as `plan_in_advance` draws them (backup first, one
     transaction, the event locked like "Neue Serie"). `expected_tables` is the preview's
-    fingerprint: when the tables would come out differently now, nothing is created."""
-    automatic_backup("vor-auslosung")
+    fingerprint: when the tables would come out differently now, nothing is created. As
+    with "Neue Serie", a refused request takes no backup; the checks run again under the lock."""
+    _planned_in_advance(event, count, seed, allow_five, expected_tables)
+    risky_step_backup("vor-auslosung")
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).exists()
-        plans = plan_in_advance(event=event, count=count, seed=seed, allow_five=allow_five)
-        if expected_tables and expected_tables != plans_fingerprint(plans):
-            raise ConflictError(
-                "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die "
-                "Anmeldung geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
-            )
+        plans = _planned_in_advance(event, count, seed, allow_five, expected_tables)
         rounds = []
         for plan in plans:
             round_ = create_round(
@@ -212,6 +235,18 @@ def draw_in_advance(
             round_.save(update_fields=["avoid"])
             rounds.append(round_)
     return rounds
+
+
+def _planned_in_advance(
+    event: Event, count: int, seed: str, allow_five: bool, expected_tables: str
+) -> list[Seating]:
+    plans = plan_in_advance(event=event, count=count, seed=seed, allow_five=allow_five)
+    if expected_tables and expected_tables != plans_fingerprint(plans):
+        raise ConflictError(
+            "Die Tische kämen jetzt anders heraus als in der Vorschau (hat sich die "
+            "Anmeldung geändert?). Es wurde nichts angelegt; bitte die Vorschau neu ansehen."
+        )
+    return plans
 
 
 def _seating(

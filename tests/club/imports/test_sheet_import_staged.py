@@ -28,7 +28,7 @@ def test_a_confirmed_import_is_backed_up_staged_and_arrives_whole(
     with caplog.at_level(logging.INFO):
         pk = import_season(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx"))
     assert any("Import übernommen" in r.getMessage() for r in caplog.records)
-    assert [p.name for p in backup_dir().glob("*vor-import*")]
+    assert [p.name for p in backup_dir().rglob("*vor-import*")]
     sheet_import = SheetImport.objects.get(pk=pk)
     assert sheet_import.status == SheetImport.Status.IMPORTED and sheet_import.content == b""
     assert sorted(sheet_import.created["events"]) == sorted(

@@ -1,4 +1,7 @@
-"""`manage.py restore FILE [--yes]`: put a backup back, after checking it and asking."""
+"""`manage.py restore FILE [--yes]`: put a backup back, after checking it and asking.
+
+The checks (`backup.check_backup`) run once, on a private copy of FILE; the question comes
+after them, and that copy is what is restored."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from skatclub.club.backup import BackupError, check_backup, restore
+from skatclub.club.backup import BackupError, restore
 
 
 class Command(BaseCommand):
@@ -22,16 +25,16 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, yes: bool, **options: Any) -> None:
         path = Path(file)
-        try:
-            applied = check_backup(path)
-        except BackupError as error:
-            raise CommandError(error.message) from None
         name = connection.settings_dict["NAME"]
-        self.stdout.write(f"{path}: skatclub-Datenbank, {len(applied)} Migrationen.")
-        if not yes and not self._confirmed(f"Den ganzen Inhalt von {name} durch {path} ersetzen?"):
-            raise CommandError("Abgebrochen; nichts wurde geändert.")
+
+        def confirmed(applied: list[tuple[str, str]]) -> bool:
+            # Asked after the checks, about the very copy that will be restored.
+            self.stdout.write(f"{path}: skatclub-Datenbank, {len(applied)} Migrationen.")
+            return yes or self._confirmed(f"Den ganzen Inhalt von {name} durch {path} ersetzen?")
+
+        self.stdout.write(f"Prüfe {path} …")
         try:
-            before = restore(path)
+            before = restore(path, confirmed)
         except BackupError as error:
             raise CommandError(error.message) from None
         call_command("migrate", interactive=False, verbosity=0)  # an older backup catches up

@@ -86,9 +86,12 @@ def serve(stdout: OutputWrapper, *, host: str, port: int, workers: int) -> None:
 
 def prepare(stdout: OutputWrapper) -> None:
     """Before serving: a backup (SQLite), the database schema and the static files."""
-    from skatclub.club.backup import automatic_backup
+    from skatclub.club.backup import BackupError, automatic_backup
 
-    automatic_backup("vor dem Start", stdout=stdout)
+    try:
+        automatic_backup("vor dem Start", stdout=stdout)
+    except BackupError as error:  # the evening needs the server more than this backup
+        stdout.write(f"WARNUNG: {error.message} Der Server startet trotzdem.")
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
 
