@@ -166,7 +166,7 @@ def test_a_backup_of_an_older_version_is_checked_against_its_own_migrations_and_
     compared with a scratch database migrated to the same state, restored, migrated on."""
     connection.ensure_connection()
     applied = backup_schema.applied_migrations(connection.connection)
-    older = applied - {("club", "0015_leagues")}
+    older = {(app, name) for app, name in applied if app != "club" or name < "0015"}
     old_backup = tmp_path / "vor-dem-update.sqlite3"
     subprocess.run(
         [sys.executable, "-m", "skatclub.club.backup_schema", str(old_backup)]
