@@ -48,10 +48,12 @@ FORM_NAMES = 400
 
 @spielwart_required
 def import_list(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"  # bound even when the file was dropped for its size
     files = request.FILES  # read (to a temporary file, bounded) before asking what was refused
-    form = UploadForm(request.POST or None, files or None, refused=upload_refusal(request))
+    refused = upload_refusal(request)
+    form = UploadForm(request.POST if posted else None, files if posted else None, refused=refused)
     error = ""
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             on_disk = hasattr(upload, "temporary_file_path")  # always, with our handler
