@@ -100,6 +100,7 @@ def child(path: Path, database: Path) -> None:
     """A fresh interpreter: migrate, then preview and confirm, and print the numbers as JSON."""
     sys.path.insert(0, str(ROOT))
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ.setdefault("SKATCLUB_UPLOAD_DIR", str(database.parent / "uploads"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-not-secret")
@@ -108,11 +109,12 @@ def child(path: Path, database: Path) -> None:
     django.setup()
     from django.core.management import call_command
 
+    from skatclub.club.imports.kept import keep, kept_sheet
     from skatclub.club.imports.mapping import columns_of, headings_of, suggested
     from skatclub.club.imports.models import SheetImport
     from skatclub.club.imports.names import NEW
     from skatclub.club.imports.plan import name_suggestions, read_rows
-    from skatclub.club.imports.reader import normalized, open_sheet
+    from skatclub.club.imports.reader import open_sheet
     from skatclub.club.imports.write import confirm_import, sheet_preview
 
     call_command("migrate", verbosity=0)
@@ -122,15 +124,13 @@ def child(path: Path, database: Path) -> None:
     reset_peak()
     t0 = time.perf_counter()
     # Upload: the workbook is read once and kept as rows (as the upload view does).
-    sheet = open_sheet(path.read_bytes())
-    pending = SheetImport.objects.create(
-        filename=path.name, kind=sheet.kind, content=normalized(sheet)
-    )
+    sheet = open_sheet(path)
+    pending = SheetImport.objects.create(filename=path.name, kind=sheet.kind, rows_file=keep(sheet))
     t1 = time.perf_counter()
     peaks["upload"] = peak_mb()
     reset_peak()
     # Mapping and names (the names page reads the rows once), then the preview page.
-    stored = open_sheet(bytes(pending.content))
+    stored = kept_sheet(pending.rows_file)
     pending.mapping = headings_of(suggested(stored.headers, {}), stored.headers)
     read = read_rows(stored, columns_of(pending.mapping, stored.headers))
     pending.names = {n: s.decision if s.sure else NEW for n, s in name_suggestions(read).items()}

@@ -205,6 +205,14 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
+# Uploads (the spreadsheet import): every file streams to a temporary file in the data folder
+# and is dropped at the import's size limit (club/imports/upload.py), never held in memory;
+# an upload's rows are kept as files in the upload folder between the import's steps.
+FILE_UPLOAD_HANDLERS = ["skatclub.club.imports.upload.LimitedUpload"]
+FILE_UPLOAD_TEMP_DIR = str(DATA_DIR / "tmp")
+Path(FILE_UPLOAD_TEMP_DIR).mkdir(mode=0o700, exist_ok=True)  # Django checks that it exists
+SKATCLUB_UPLOAD_DIR = Path(os.environ.get("SKATCLUB_UPLOAD_DIR") or DATA_DIR / "uploads")
+
 # Rendered PDFs (views/pdf_cache.py), shared by all server processes.
 CACHES = {
     "default": {

@@ -27,6 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Automatic backups (before a new Serie or an import) go to a folder of their own.
     settings.SKATCLUB_BACKUP_DIR = tempfile.mkdtemp(prefix="skatclub-test-backups-")
+    # Kept uploads (the spreadsheet import's rows) and upload temporary files likewise.
+    settings.SKATCLUB_UPLOAD_DIR = tempfile.mkdtemp(prefix="skatclub-test-uploads-")
+    settings.FILE_UPLOAD_TEMP_DIR = tempfile.mkdtemp(prefix="skatclub-test-upload-tmp-")
     # The daily backup while serving is tested on its own (tests/club/test_daily_backup.py).
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 0
     # No PDF cache across tests: ids repeat after each test's rollback, so keys would too.

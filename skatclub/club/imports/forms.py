@@ -9,7 +9,7 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from skatclub.club.imports.mapping import FIELDS, problems
-from skatclub.club.imports.reader import MAX_BYTES
+from skatclub.club.imports.reader import MAX_BLANK_ROWS, MAX_BYTES
 from skatclub.club.models import RULESET_CHOICES
 
 NOT_THERE = ""
@@ -18,12 +18,22 @@ NOT_THERE = ""
 class UploadForm(forms.Form):
     file = forms.FileField(
         label="Tabelle (.xlsx, .ods oder .csv)",
+        required=False,  # a file dropped for its size is reported as that, not as missing
         help_text=f"höchstens {MAX_BYTES // (1024 * 1024)} MB; die erste Zeile enthält die "
-        "Spaltenüberschriften, danach eine Zeile je Spieler und Serie.",
+        "Spaltenüberschriften, danach eine Zeile je Spieler und Serie; nach "
+        f"{MAX_BLANK_ROWS:_} leeren Zeilen hintereinander endet die Tabelle.".replace("_", "."),
     )
 
+    def __init__(self, *args: Any, refused: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.refused = refused  # why the upload handler dropped the file (`imports.upload`)
+
     def clean_file(self) -> UploadedFile[bytes]:
-        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        if self.refused:
+            raise forms.ValidationError(self.refused)
+        upload: UploadedFile[bytes] | None = self.cleaned_data.get("file")
+        if not upload:
+            raise forms.ValidationError("Bitte eine Datei auswählen.")
         if (upload.size or 0) > MAX_BYTES:
             raise forms.ValidationError(
                 f"Die Datei ist größer als {MAX_BYTES // (1024 * 1024)} MB und wird nicht gelesen."

@@ -1,9 +1,10 @@
 """The spreadsheet import's own records: the saved column mapping and each import.
 
 `SheetMapping` is the club's mapping of its columns (one row; shown again next time).
-`SheetImport` keeps an uploaded file between the steps (mapping, names, preview), the
-Spielwart's decisions, and after confirming what the import created (event keys, player keys,
-season years), so that `imports.write.undo_import` can remove exactly that.
+`SheetImport` names the kept rows of an uploaded file (a file in the data folder, see
+`imports.kept`) between the steps (mapping, names, preview), the Spielwart's decisions, and
+after confirming what the import created (event keys, player keys, season years), so that
+`imports.write.undo_import` can remove exactly that.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ class SheetImport(models.Model):
     club = tenancy.club_column()
     filename = models.CharField("Datei", max_length=200)
     kind = models.CharField("Format", max_length=10)
-    # The file's rows (`reader.normalized`) while the Spielwart maps, reviews and confirms;
-    # emptied once imported.
-    content = models.BinaryField("Inhalt", default=b"")
+    # The file in the upload folder with the file's rows (`imports.kept`) while the Spielwart
+    # maps, reviews and confirms; removed (and emptied here) once imported or discarded.
+    rows_file = models.CharField("Zeilen (Datei im Datenordner)", max_length=40, blank=True)
     status = models.CharField(
         "Stand", max_length=10, choices=Status.choices, default=Status.UPLOADED
     )

@@ -2,12 +2,16 @@
 
 The file's kind is told by its content, not its name: a ZIP with an OpenDocument `mimetype`
 is ODS, a ZIP with `[Content_Types].xml` is XLSX, text is CSV (UTF-8 or the Windows code page
-German Excel writes, separated by `;`, `,` or tab). XLSX is streamed by openpyxl in read-only
-mode (memory does not grow with the rows); ODS is read by python-calamine (see the ODS
-section: odfpy would hold the whole document as Python objects); CSV by the `csv` module.
+German Excel writes, separated by `;`, `,` or tab). A ZIP is checked before it is parsed
+(`packages`: members, unpacked size, packing ratio, each member read bounded); XLSX is then
+streamed by expat (`xlsx`), ODS measured and then read by python-calamine (`ods`), CSV by the
+`csv` module; a file is read from disk (or bytes) piece by piece, never whole into memory.
 The first row holds the headings; row numbers are the ones the spreadsheet program shows
-(headings = row 1). Empty rows are skipped, their numbers kept. Anything beyond the bounds
-is refused with `SheetError` (German) before rows are used.
+(headings = row 1). Empty rows are skipped, their numbers kept; after MAX_BLANK_ROWS empty
+rows in a row the table ends (a sheet "formatted" down to row 1,048,576 is read in
+milliseconds, not minutes). Anything beyond the bounds is refused with `SheetError` (German)
+before rows are used. `keep_rows` writes the rows as plain text for the steps after the
+upload, refused when they come to far more than the file.
 """
 
 from __future__ import annotations
@@ -16,30 +20,33 @@ import codecs
 import csv
 import datetime
 import io
-import zipfile
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from skatclub.club.imports.errors import SheetError as SheetError  # raised by `reader` too
+from skatclub.club.imports.packages import member_chunks, open_package
 
 MAX_BYTES = 20 * 1024 * 1024
-MAX_UNPACKED = 400 * 1024 * 1024  # an XLSX/ODS unpacks to XML; a "ZIP bomb" unpacks to far more
 MAX_ROWS = 100_000
 MAX_COLUMNS = 60
 MAX_CELL = 1_000  # characters kept per cell; longer cells are refused by `cells`
+MAX_CELLS = 2_000_000  # filled cells read: 100,000 rows of 20 columns
+MAX_LINES = 1_000_000  # rows read, empty ones included
+MAX_BLANK_ROWS = 1_000  # empty rows in a row that end the table
+MAX_KEPT = 20 * 1024 * 1024  # the rows kept between the steps
+# The kept rows of real files are 0.5-3 times the file (XLSX, ODS) or the file (CSV); a
+# file whose few texts are named by thousands of cells comes to thousands of times more.
+MAX_GROWTH = 20
+KEPT_FLOOR = 1024 * 1024
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
-ROWS_MAGIC = b"#skatclub-rows/1\n"  # an upload as `normalized` keeps it between the steps
+ROWS_MAGIC = b"#skatclub-rows/1\n"  # an upload as `keep_rows` keeps it between the steps
 
 Cell = str | int | float | bool | datetime.date | datetime.datetime | None
 Rows = Generator[tuple[int, list[Cell]], None, None]
-
-
-class SheetError(ValueError):
-    """The file cannot be read as a spreadsheet; `message` says why, in German."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+Source = bytes | Path  # a file's content, or the file
 
 
 @dataclass
@@ -47,18 +54,18 @@ class Sheet:
     """A readable spreadsheet: its kind, headings, and the data rows (read on demand)."""
 
     kind: str
-    data: bytes
+    source: Source
     headers: list[str]
 
     def rows(self) -> Rows:
         """(row number, cells) of every non-empty data row, at most MAX_ROWS of them."""
         width = len(self.headers)
         count = 0
-        for number, cells in _all_rows(self.kind, self.data):
+        for number, cells in _all_rows(self.kind, self.source):
             if number == 1:
                 continue
             cells = list(cells[:width])
-            if all(c is None or (isinstance(c, str) and not c.strip()) for c in cells):
+            if _is_blank(cells):
                 continue
             count += 1
             if count > MAX_ROWS:
@@ -68,22 +75,30 @@ class Sheet:
             yield number, cells + [None] * (width - len(cells))
 
 
-def normalized(sheet: Sheet) -> bytes:
-    """The sheet's rows as plain text (our `rows` kind: row number, then the cells), so that
-    the steps after the upload read a few MB of CSV instead of parsing the workbook again.
-    Dates are written ISO, whole numbers as digits, other numbers with a decimal comma."""
-    # Encoded as written (a text buffer holds up to four bytes a character), into one bytes
-    # buffer whose value is handed over without a copy (a list of chunks is joined twice).
-    out = io.BytesIO()
-    out.write(ROWS_MAGIC)
-    text = io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=True)
-    writer = csv.writer(text, delimiter=";", lineterminator="\n")
-    writer.writerow([1, *sheet.headers])
-    for number, cells in sheet.rows():
-        writer.writerow([number, *map(_plain, cells)])
-    text.flush()
-    text.detach()  # the wrapper would close `out` when collected
-    return out.getvalue()
+def keep_rows(sheet: Sheet, target: BinaryIO) -> None:
+    """Write the sheet's rows as plain text (our `rows` kind: row number, then the cells), so
+    that the steps after the upload read a few MB of CSV instead of parsing the workbook
+    again. Dates are written ISO, whole numbers as digits, other numbers with a decimal
+    comma. Refused when the rows come to more than MAX_KEPT, or MAX_GROWTH times the file:
+    a 5 KB workbook whose one long text fills 24,000 cells would be kept as 24 MB."""
+    limit = min(MAX_KEPT, max(KEPT_FLOOR, MAX_GROWTH * _size(sheet.source)))
+    start = target.tell()
+    target.write(ROWS_MAGIC)
+    text = io.TextIOWrapper(target, encoding="utf-8", newline="", write_through=True)
+    try:
+        writer = csv.writer(text, delimiter=";", lineterminator="\n")
+        writer.writerow([1, *sheet.headers])
+        for number, cells in sheet.rows():
+            writer.writerow([number, *map(_plain, cells)])
+            if target.tell() - start > limit:
+                raise SheetError(
+                    "Die Tabelle ergibt beim Lesen viel mehr Text, als die Datei groß ist "
+                    f"(über {limit // 1024:_} KB); so eine Datei wird nicht übernommen. "
+                    "Bitte nur die Ergebnisse in einer neuen Datei speichern.".replace("_", ".")
+                )
+    finally:
+        text.flush()
+        text.detach()  # the wrapper would close `target` when collected
 
 
 def _plain(cell: Cell) -> str:
@@ -100,35 +115,88 @@ def _plain(cell: Cell) -> str:
     return str(cell)
 
 
-def open_sheet(data: bytes) -> Sheet:
-    """The spreadsheet in `data`, or SheetError (size, kind, a ZIP that unpacks too far)."""
-    if len(data) > MAX_BYTES:
+def open_sheet(source: Source) -> Sheet:
+    """The spreadsheet in `source`, or SheetError (size, kind, a ZIP that unpacks too far)."""
+    if _size(source) > MAX_BYTES:
         raise SheetError(
             f"Die Datei ist größer als {MAX_BYTES // (1024 * 1024)} MB und wird nicht gelesen."
         )
-    if not data.strip():
+    with _open(source) as stream:
+        head = stream.read(4096)
+    if not head.strip() and _size(source) <= len(head):
         raise SheetError("Die Datei ist leer.")
-    if data.startswith(b"\xd0\xcf\x11\xe0"):
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
         raise SheetError(
             "Das ist eine Datei im alten Excel-Format (.xls). Bitte in Excel oder LibreOffice "
             "als .xlsx, .ods oder .csv speichern und diese Datei hochladen."
         )
-    kind = _kind(data)
-    return Sheet(kind, data, _headers(kind, data))
+    kind = _kind(source, head)
+    return Sheet(kind, source, _headers(kind, source))
 
 
-def _all_rows(kind: str, data: bytes) -> Rows:
-    if kind == "rows":
-        return _plain_rows(data)
-    if kind == "xlsx":
-        return _xlsx_rows(data)
-    if kind == "ods":
-        return _ods_rows(data)
-    return _csv_rows(data)
+def _size(source: Source) -> int:
+    return len(source) if isinstance(source, bytes) else source.stat().st_size
 
 
-def _headers(kind: str, data: bytes) -> list[str]:
-    with closing(_all_rows(kind, data)) as rows:
+def _open(source: Source) -> BinaryIO:
+    return io.BytesIO(source) if isinstance(source, bytes) else source.open("rb")
+
+
+def _all_rows(kind: str, source: Source) -> Rows:
+    with _open(source) as stream:
+        if kind in ("xlsx", "ods"):
+            with open_package(stream) as archive:
+                if kind == "xlsx":
+                    from skatclub.club.imports.xlsx import xlsx_rows
+
+                    rows = xlsx_rows(archive, width=MAX_COLUMNS + 1, longest=MAX_CELL)
+                else:
+                    from skatclub.club.imports.ods import ods_rows
+
+                    rows = ods_rows(stream, width=MAX_COLUMNS + 1)
+                yield from _bounded(rows)
+        else:
+            yield from _bounded(_plain_rows(stream) if kind == "rows" else _csv_rows(stream))
+
+
+def _bounded(rows: Iterable[tuple[int, list[Any]]]) -> Rows:
+    """The non-empty rows, their cells as `Cell`s; the table ends after MAX_BLANK_ROWS empty
+    rows in a row (a gap in the numbers counts as empty rows); more than MAX_LINES rows or
+    MAX_CELLS filled cells are refused."""
+    previous = blank = lines = filled = 0
+    with closing(iter(rows)) as each:  # type: ignore[type-var]
+        for number, values in each:
+            lines += 1
+            if lines > MAX_LINES:
+                raise SheetError(
+                    f"Die Tabelle hat mehr als {MAX_LINES:_} Zeilen.".replace("_", ".")
+                )
+            blank += max(number - previous - 1, 0)
+            previous = number
+            cells = [_cell(v) for v in values[: MAX_COLUMNS + 1]]
+            count = sum(1 for c in cells if c is not None and (type(c) is not str or c.strip()))
+            if not count:
+                blank += 1
+            if blank > MAX_BLANK_ROWS:
+                return
+            if not count:
+                continue
+            blank = 0
+            filled += count
+            if filled > MAX_CELLS:
+                raise SheetError(
+                    f"Die Tabelle hat mehr als {MAX_CELLS:_} gefüllte Zellen; bitte "
+                    "aufteilen.".replace("_", ".")
+                )
+            yield number, cells
+
+
+def _is_blank(cells: list[Cell]) -> bool:
+    return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
+
+
+def _headers(kind: str, source: Source) -> list[str]:
+    with closing(_all_rows(kind, source)) as rows:
         for number, cells in rows:
             if number != 1:
                 break
@@ -145,24 +213,23 @@ def _headers(kind: str, data: bytes) -> list[str]:
     raise SheetError("Die erste Zeile der Tabelle muss die Spaltenüberschriften enthalten.")
 
 
-def _kind(data: bytes) -> str:
-    if data.startswith(ROWS_MAGIC):
+def _kind(source: Source, head: bytes) -> str:
+    if head.startswith(ROWS_MAGIC):
         return "rows"
-    if not data.startswith(b"PK\x03\x04"):
+    if not head.startswith(b"PK\x03\x04"):
         return "csv"
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = set(archive.namelist())
-            unpacked = sum(info.file_size for info in archive.infolist())
-            mimetype = archive.read("mimetype").strip() if "mimetype" in names else b""
-    except (zipfile.BadZipFile, OSError, KeyError) as error:
-        raise SheetError(
-            f"Die Datei ist beschädigt und kann nicht gelesen werden ({error})."
-        ) from None
-    if unpacked > MAX_UNPACKED:
-        raise SheetError("Die Datei entpackt zu mehr Daten, als eine Tabelle haben kann.")
-    if mimetype == ODS_MIMETYPE:
-        return "ods"
+    with _open(source) as stream, open_package(stream) as archive:
+        names = set(archive.namelist())
+        mimetype = (
+            b"".join(member_chunks(archive, "mimetype", 200)).strip()
+            if "mimetype" in names
+            else b""
+        )
+        if mimetype == ODS_MIMETYPE:
+            from skatclub.club.imports.ods import check
+
+            check(archive)  # once: calamine reads the whole package each time
+            return "ods"
     if "[Content_Types].xml" in names and "xl/workbook.xml" in names:
         return "xlsx"
     raise SheetError("Die Datei ist weder eine XLSX- noch eine ODS-Tabelle.")
@@ -174,27 +241,9 @@ def _heading(cell: Cell) -> str:
     return " ".join(str(cell).split())[:MAX_CELL]
 
 
-# --- XLSX ----------------------------------------------------------------------------------
-
-
-def _xlsx_rows(data: bytes) -> Rows:
-    from openpyxl import load_workbook  # only where a workbook is read: it loads slowly
-
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise SheetError(f"Die XLSX-Datei kann nicht gelesen werden ({error}).") from None
-    try:
-        sheet = workbook.active
-        if sheet is None:
-            raise SheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-            yield number, [_cell(v) for v in values[: MAX_COLUMNS + 1]]
-    finally:
-        workbook.close()
-
-
 def _cell(value: Any) -> Cell:
+    if value is None:
+        return None
     if isinstance(value, str):
         return value[: MAX_CELL + 1]
     if value is None or isinstance(value, int | float | bool | datetime.date):
@@ -202,46 +251,15 @@ def _cell(value: Any) -> Cell:
     return str(value)[: MAX_CELL + 1]
 
 
-# --- ODS -----------------------------------------------------------------------------------
-# Read by python-calamine (the Rust calamine reader, one of pandas' engines): it keeps the
-# sheet's cells compactly outside Python and hands out one row at a time. odfpy, tablib's ODS
-# reader, builds the whole document as Python objects: 932 MB and 135 s for 48,000 rows.
-
-
-def _ods_rows(data: bytes) -> Rows:
-    from python_calamine import CalamineError, CalamineWorkbook
-
-    try:
-        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        if not workbook.sheet_names:
-            raise SheetError("Die ODS-Datei enthält kein Tabellenblatt.")
-        sheet = workbook.get_sheet_by_index(0)
-        first_row, first_column = sheet.start or (0, 0)
-        lead: list[Cell] = [None] * min(first_column, MAX_COLUMNS + 1)
-        for number, values in enumerate(sheet.iter_rows(), start=first_row + 1):
-            yield number, (lead + [_ods_cell(v) for v in values])[: MAX_COLUMNS + 1]
-    except CalamineError as error:
-        raise SheetError(f"Die ODS-Datei kann nicht gelesen werden ({error}).") from None
-
-
-def _ods_cell(value: Any) -> Cell:
-    """calamine gives "" for an empty cell and every number as float."""
-    if value == "":
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return _cell(value)
-
-
 # --- CSV -----------------------------------------------------------------------------------
 
 
-def _csv_rows(data: bytes) -> Rows:
-    encoding = _encoding(data)
-    end = data.find(b"\n")  # not `split`: it would copy the rest of the file
-    first = data[: end if end >= 0 else len(data)].decode(encoding, errors="replace")
+def _csv_rows(stream: BinaryIO) -> Rows:
+    encoding = _encoding(stream)
+    first = stream.readline(1 << 16).decode(encoding, errors="replace")
+    stream.seek(0)
     delimiter = max((";", ",", "\t"), key=first.count)
-    reader = csv.reader(_text(data, encoding), delimiter=delimiter)
+    reader = csv.reader(_text(stream, encoding), delimiter=delimiter)
     try:
         for number, cells in enumerate(reader, start=1):
             cells = cells[: MAX_COLUMNS + 1]
@@ -250,33 +268,34 @@ def _csv_rows(data: bytes) -> Rows:
         raise SheetError(f"Die CSV-Datei kann nicht gelesen werden ({error}).") from None
 
 
-def _plain_rows(data: bytes) -> Rows:
-    """Rows as `normalized` wrote them: the row number first."""
-    for cells in csv.reader(_text(data, "utf-8", start=len(ROWS_MAGIC)), delimiter=";"):
-        if not cells or not (cells[0].isascii() and cells[0].isdigit()):
+def _plain_rows(stream: BinaryIO) -> Rows:
+    """Rows as `keep_rows` wrote them: the row number first."""
+    stream.seek(len(ROWS_MAGIC))
+    for cells in csv.reader(_text(stream, "utf-8"), delimiter=";"):
+        if not cells or not (cells[0].isascii() and cells[0].isdigit()) or len(cells[0]) > 7:
             raise SheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
         yield int(cells[0]), [c if c else None for c in cells[1:]]
 
 
-def _text(data: bytes, encoding: str, *, start: int = 0) -> io.TextIOWrapper:
-    """The text from byte `start` on, decoded as it is read: a StringIO of the whole file
-    would hold up to four bytes a character, and a slice of `data` would copy it."""
-    stream = io.BytesIO(data)  # shares `data`, copies nothing
-    stream.seek(start)
+def _text(stream: BinaryIO, encoding: str) -> io.TextIOWrapper:
+    """The text from the stream's position on, decoded as it is read."""
     return io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline="")
 
 
-def _encoding(data: bytes) -> str:
+def _encoding(stream: BinaryIO) -> str:
     """UTF-8 (with or without BOM), else the Windows code page German Excel writes."""
-    if b"\x00" in data[:4096]:
+    if b"\x00" in stream.read(4096):
         raise SheetError(
             "Die Datei ist keine Textdatei (CSV). Bitte als .xlsx, .ods oder .csv speichern."
         )
+    stream.seek(0)
     check = codecs.getincrementaldecoder("utf-8")()  # in pieces: the text is not kept
     try:
-        for start in range(0, len(data), 1 << 16):
-            check.decode(data[start : start + (1 << 16)])
+        while chunk := stream.read(1 << 16):
+            check.decode(chunk)
         check.decode(b"", final=True)
     except UnicodeDecodeError:
         return "cp1252"
+    finally:
+        stream.seek(0)
     return "utf-8-sig"

@@ -25,10 +25,10 @@ from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
 from skatclub.club.archive.write import CHANGED_MEANWHILE
 from skatclub.club.backup import BackupError, automatic_backup
+from skatclub.club.imports.kept import kept_sheet, remove
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
-from skatclub.club.imports.reader import open_sheet
 from skatclub.club.models import Event, Player, Season
 from skatclub.club.services.history import Actor, acting_user
 
@@ -71,8 +71,8 @@ def save_mapping(columns: dict[str, str], ruleset: str) -> SheetMapping:
 
 
 def sheet_preview(sheet_import: SheetImport) -> Preview:
-    """Read the stored file with the import's mapping and name decisions (no writes)."""
-    sheet = open_sheet(bytes(sheet_import.content))
+    """Read the kept rows with the import's mapping and name decisions (no writes)."""
+    sheet = kept_sheet(sheet_import.rows_file)
     read = read_rows(sheet, columns_of(sheet_import.mapping, sheet.headers))
     return preview(read, sheet_import.names, sheet_import.ruleset, sheet_import.as_recorded)
 
@@ -127,12 +127,10 @@ def _confirm_staged(sheet_import: SheetImport, checked: Preview | None, user: Ac
 
 def _uploaded(sheet_import: SheetImport, *, lock: bool) -> SheetImport:
     """The import as stored now, refused unless it is still waiting to be written."""
-    query = SheetImport.objects.defer("content")
+    query = SheetImport.objects.all()
     current = (query.select_for_update() if lock else query).get(pk=sheet_import.pk)
     if current.status != SheetImport.Status.UPLOADED:
         raise ImportRefused("Dieser Import ist schon ausgeführt oder rückgängig gemacht.")
-    if "content" not in sheet_import.get_deferred_fields():
-        current.content = sheet_import.content  # an upload never changes: no second copy
     return current
 
 
@@ -175,11 +173,21 @@ def _mark_imported(
     }
     current.status = SheetImport.Status.IMPORTED
     current.imported_at = timezone.now()
-    current.content = b""
+    remove(current.rows_file)  # once the import is committed: the rows are written now
+    current.rows_file = ""
     current.created_by = current.created_by or acting_user(user)
     current.summary = f"{created.rows} Zeilen: {created.text()}"
     current.save()
     return created
+
+
+@transaction.atomic
+def discard_import(sheet_import: SheetImport) -> None:
+    """An upload not imported is dropped with its kept rows; an import keeps its record."""
+    locked = SheetImport.objects.select_for_update().get(pk=sheet_import.pk)
+    if locked.status == SheetImport.Status.UPLOADED:
+        remove(locked.rows_file)
+        locked.delete()
 
 
 @transaction.atomic

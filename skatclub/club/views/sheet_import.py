@@ -3,11 +3,14 @@ confirm; and undo a whole import. See `imports` for what each step does.
 
 Every view is `@spielwart_required`, reads top to bottom and redirects after a successful POST.
 Nothing is written to the club's data before "Importieren" on the preview page; the upload
-itself is kept on its `SheetImport` between the steps (and emptied once imported).
+streams to a temporary file and stops at its size limit (`imports.upload`), is read once, and
+its rows are kept as a file in the data folder between the steps (`imports.kept`; removed
+once imported or discarded).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -17,14 +20,17 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
+from skatclub.club.imports.kept import keep, kept_sheet
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.names import choices
 from skatclub.club.imports.plan import name_suggestions, read_rows
-from skatclub.club.imports.reader import Sheet, SheetError, normalized, open_sheet
+from skatclub.club.imports.reader import Sheet, SheetError, open_sheet
+from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
     ImportRefused,
     confirm_import,
+    discard_import,
     save_mapping,
     sheet_preview,
     undo_import,
@@ -42,25 +48,28 @@ FORM_NAMES = 400
 
 @spielwart_required
 def import_list(request: HttpRequest) -> HttpResponse:
-    form = UploadForm(request.POST or None, request.FILES or None)
+    posted = request.method == "POST"  # bound even when the file was dropped for its size
+    files = request.FILES  # read (to a temporary file, bounded) before asking what was refused
+    refused = upload_refusal(request)
+    form = UploadForm(request.POST if posted else None, files if posted else None, refused=refused)
     error = ""
-    if request.method == "POST" and form.is_valid():
+    if posted and form.is_valid():
         upload = form.cleaned_data["file"]
-        data = upload.read()
         try:
-            sheet = open_sheet(data)
-            rows = normalized(sheet)  # read the workbook once; the next steps read these rows
+            on_disk = hasattr(upload, "temporary_file_path")  # always, with our handler
+            sheet = open_sheet(Path(upload.temporary_file_path()) if on_disk else upload.read())
+            kept = keep(sheet)  # read the workbook once; the next steps read these rows
         except SheetError as refused:
             error = refused.message
         else:
             pending = SheetImport.objects.create(
                 filename=(upload.name or "tabelle")[:200],
                 kind=sheet.kind,
-                content=rows,
+                rows_file=kept,
                 created_by=acting_user(request.user),
             )
             return redirect("sheet-import-columns", pk=pending.pk)
-    imports = SheetImport.objects.defer("content").select_related("created_by")[:50]
+    imports = SheetImport.objects.select_related("created_by")[:50]
     context = {"form": form, "error": error, "imports": imports}
     status = INVALID if (error or form.errors) else 200
     return render(request, "club/import_list.html", context, status=status)
@@ -69,8 +78,8 @@ def import_list(request: HttpRequest) -> HttpResponse:
 @spielwart_required
 def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
     pending, sheet = _pending(pk)
-    if sheet is None:
-        return _gone(request, pending)
+    if isinstance(sheet, str):
+        return _gone(request, sheet)
     saved = SheetMapping.objects.order_by("id").first()
     initial_columns = suggested(sheet.headers, pending.mapping or (saved.columns if saved else {}))
     initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
@@ -101,8 +110,8 @@ def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 def import_names(request: HttpRequest, pk: int) -> HttpResponse:
     pending, sheet = _pending(pk)
-    if sheet is None:
-        return _gone(request, pending)
+    if isinstance(sheet, str):
+        return _gone(request, sheet)
     if not pending.mapping:
         return redirect("sheet-import-columns", pk=pending.pk)
     try:
@@ -163,8 +172,8 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
     pending, sheet = _pending(pk)
-    if sheet is None:
-        return _gone(request, pending)
+    if isinstance(sheet, str):
+        return _gone(request, sheet)
     if not pending.mapping:
         return redirect("sheet-import-columns", pk=pending.pk)
     try:
@@ -187,7 +196,7 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 @require_POST
 def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    done = get_object_or_404(SheetImport.objects.defer("content"), pk=pk)
+    done = get_object_or_404(SheetImport, pk=pk)
     try:
         undone = undo_import(done)
     except ImportRefused as refused:
@@ -202,23 +211,26 @@ def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 @require_POST
 def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(SheetImport.objects.defer("content"), pk=pk)
-    if found.status == SheetImport.Status.UPLOADED:
-        found.delete()
+    found = get_object_or_404(SheetImport, pk=pk)
+    discard_import(found)
     messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
     return redirect("sheet-import-list")
 
 
-def _pending(pk: int) -> tuple[SheetImport, Sheet | None]:
-    """The uploaded import and its sheet; no sheet once it was imported or undone."""
+def _pending(pk: int) -> tuple[SheetImport, Sheet | str]:
+    """The uploaded import and its sheet; instead of the sheet why there is none (imported,
+    undone, or its kept file gone), in German."""
     pending = get_object_or_404(SheetImport, pk=pk)
     if pending.status != SheetImport.Status.UPLOADED:
-        return pending, None
-    return pending, open_sheet(bytes(pending.content))
+        return pending, f"Der Import „{pending.filename}“ ist schon {pending.get_status_display()}."
+    try:
+        return pending, kept_sheet(pending.rows_file)
+    except SheetError as refused:
+        return pending, refused.message
 
 
-def _gone(request: HttpRequest, done: SheetImport) -> HttpResponse:
-    messages.error(request, f"Der Import „{done.filename}“ ist schon {done.get_status_display()}.")
+def _gone(request: HttpRequest, why: str) -> HttpResponse:
+    messages.error(request, why)
     return redirect("sheet-import-list")
 
 

@@ -12,6 +12,7 @@ from season_sheet import dataset, season_rows
 from test_sheet_import_flow import LIST, import_season, ranking
 
 from skatclub.club.backup import backup_dir
+from skatclub.club.imports.kept import upload_dir
 from skatclub.club.imports.models import SheetImport
 from skatclub.club.models import Event, Player
 
@@ -25,12 +26,14 @@ def test_a_confirmed_import_is_backed_up_staged_and_arrives_whole(
     spielwart_client: Client, caplog: pytest.LogCaptureFixture
 ) -> None:
     Player.objects.create(key="hans", name="Hans Müller")
+    kept_before = set(upload_dir().iterdir())
     with caplog.at_level(logging.INFO):
         pk = import_season(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx"))
     assert any("Import übernommen" in r.getMessage() for r in caplog.records)
     assert [p.name for p in backup_dir().rglob("*vor-import*")]
     sheet_import = SheetImport.objects.get(pk=pk)
-    assert sheet_import.status == SheetImport.Status.IMPORTED and sheet_import.content == b""
+    assert sheet_import.status == SheetImport.Status.IMPORTED and sheet_import.rows_file == ""
+    assert set(upload_dir().iterdir()) == kept_before  # the kept rows are removed once written
     assert sorted(sheet_import.created["events"]) == sorted(
         Event.objects.values_list("key", flat=True)
     )

@@ -11,7 +11,7 @@ import tablib
 from odf import opendocument, table, text
 from season_sheet import dataset, season_rows
 
-from skatclub.club.imports import reader
+from skatclub.club.imports import packages, reader
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
 from skatclub.club.imports.reader import SheetError, open_sheet
 
@@ -89,7 +89,7 @@ def test_an_old_xls_file_is_refused_with_a_hint() -> None:
 def test_a_zip_that_unpacks_too_far_is_refused_before_it_is_parsed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(reader, "MAX_UNPACKED", 1000)
+    monkeypatch.setattr(packages, "MAX_UNPACKED", 1000)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("[Content_Types].xml", "x")

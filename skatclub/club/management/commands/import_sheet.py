@@ -29,7 +29,7 @@ from skatclub.club.imports.mapping import (
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.names import NEW
 from skatclub.club.imports.plan import Preview, name_suggestions, preview, read_rows
-from skatclub.club.imports.reader import MAX_BYTES, SheetError, open_sheet
+from skatclub.club.imports.reader import SheetError, open_sheet
 from skatclub.club.imports.write import ImportRefused, confirm_import, save_mapping, undo_import
 from skatclub.club.management.club_command import ClubCommand
 
@@ -78,10 +78,7 @@ class Command(ClubCommand):
             self._fail(["Bitte eine Datei angeben (oder --undo N)."])
         path = Path(options["file"])
         try:
-            if path.stat().st_size > MAX_BYTES:
-                raise SheetError(f"Die Datei ist größer als {MAX_BYTES // 2**20} MB.")
-            data = path.read_bytes()
-            sheet = open_sheet(data)
+            sheet = open_sheet(path)  # size checked first, then read piece by piece
         except OSError as error:
             self._fail([f"Die Datei {path} kann nicht gelesen werden: {error}"])
         except SheetError as error:
