@@ -2,8 +2,8 @@
 
 Values games under the ISkO, the older Preisskat Skatordnung and the Offiziersskat, computes
 list scores, Seeger-Fabian points, Preisskat money and the Vergleichsrechnung, and parses the
-club notation. The rules and their sources: `shared/rules.md`; the JSON command line:
-`python -m scoring` (`shared/spec/engine-cli.md`, in `cli.py`, which this package does not
+club notation. The rules and their sources: `docs/rules.md`; the JSON command line:
+`python -m scoring` (`docs/spec/engine-cli.md`, in `cli.py`, which this package does not
 import).
 """
 

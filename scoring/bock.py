@@ -1,4 +1,4 @@
-"""Bockrunden (house rule, rules.md §10): which games of a Serie are played Bock, and why.
+"""Bockrunden (house rule, docs/rules.md §12.2): which games of a Serie are played Bock, and why.
 
 Owns `BockRule` (what triggers a Bockrunde, how many rounds of deals it lasts, how two of them
 stack), `BockFacts` (what a played game tells about triggers) and `bock_schedule` (the Bock
@@ -7,7 +7,7 @@ the order they were dealt; writes nothing.
 
 Terms: a *round of deals* is one deal by every player of the table (3 games at a 3-table, 4 at
 a 4-table, 5 at a 5-table); a Bockrunde of `rounds` rounds therefore covers `rounds × table
-size` games, beginning with the game after the one that triggered it. Triggers (seed 002,
+size` games, beginning with the game after the one that triggered it. Triggers ([WEB]
 "Bock- und Ramsch-Runden"): all passed, a Grand Hand, a 60:60 game, a lost Kontra; clubs add a
 Schneider game. "Kontra verloren" is read as: the defenders said Kontra and lost (the declarer
 won the game). Stacking is the club's choice: `queue` plays a second Bockrunde after the first

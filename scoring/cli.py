@@ -1,4 +1,4 @@
-"""The JSON command line of `shared/spec/engine-cli.md`: one request in, one answer out.
+"""The JSON command line of `docs/spec/engine-cli.md`: one request in, one answer out.
 
 Owns `handle` (a request dict → an answer dict, errors as `{"error": {...}}`) and `main` (JSON
 Lines on stdin → one JSON object per non-empty line on stdout, same order, exit 0). Reads and
@@ -91,7 +91,7 @@ def _seeger_fabian(ruleset: Ruleset, score: int, won: bool | None) -> object:
 
 
 def _passed_seeger_fabian(ruleset: Ruleset) -> object:
-    """Eingepasst: nobody scores, no +50, no +40/30 (rules.md §8)."""
+    """Eingepasst: nobody scores, no +50, no +40/30 (docs/rules.md §8)."""
     if ruleset is Ruleset.OFFIZIERSSKAT:
         return None
     return {size: {"declarer": 0, "each_other": 0} for size in ("3", "4")}

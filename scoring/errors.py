@@ -1,6 +1,6 @@
 """Errors of the rules engine: one `ScoringError` subclass per violated rule.
 
-Owns the error codes of `shared/spec/engine-cli.md` (plus `invalid_notation`). Every error carries
+Owns the error codes of `docs/spec/engine-cli.md` (plus `invalid_notation`). Every error carries
 `code` (stable, English, for programs) and `message` (German, for the Spielwart at the table).
 Forms turn them into field errors; the JSON command line prints them as `{"error": {...}}`.
 """

@@ -3,7 +3,7 @@
 Owns the enums and frozen dataclasses every other module speaks in; reads and writes nothing.
 Terms (see the README glossary): declarer = Alleinspieler, matadors = Spitzen (signed: +2 mit 2,
 -3 ohne 3), card_points = Augen, bid = Reizwert, game_value = Spielwert, base_value = Grundwert.
-`from_dict`/`to_dict` speak the JSON objects of `shared/spec/engine-cli.md`.
+`from_dict`/`to_dict` speak the JSON objects of `docs/spec/engine-cli.md`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scoring.errors import InvalidRequest
 
 
 class Ruleset(StrEnum):
-    """Which Skatordnung values the game (`rules.md` §14)."""
+    """Which Skatordnung values the game (`docs/rules.md` §1.1, §16)."""
 
     ISKO = "isko"
     PREISSKAT = "preisskat"
@@ -56,7 +56,8 @@ GERMAN_NAMES = {
     GameType.GRAND: "Grand",
     GameType.NULL: "Null",
 }
-# Grundwerte, identical in all rule sets (rules.md §2); Grand ouvert under preisskat: rulesets.py.
+# Grundwerte, identical in all rule sets (docs/rules.md §4); Grand ouvert under preisskat:
+# rulesets.py.
 SUIT_BASE_VALUES = {
     GameType.DIAMONDS: 9,
     GameType.HEARTS: 10,
@@ -81,7 +82,8 @@ class Declaration:
     """The game as announced (plus the Spitzen as they really were, Skat included).
 
     Normalised on construction, so equal games compare equal: Schwarz angesagt implies Schneider
-    angesagt, and an open suit/Grand game counts as Schneider and Schwarz angesagt (rules.md §4.2).
+    angesagt, and an open suit/Grand game counts as Schneider and Schwarz angesagt
+    (docs/rules.md §5.2).
     Hand is *not* implied by ouvert: an open game without Hand is refused (`ouvert_requires_hand`).
     """
 

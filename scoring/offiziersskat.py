@@ -1,13 +1,13 @@
-"""Offiziersskat, the two-player game of seed 004 (rules.md §11), with its scoring variants.
+"""Offiziersskat, the two-player game of docs/rules.md §13, with its scoring variants.
 
 Owns `offiziersskat_valuation`. Reads a `Declaration` (trump suit or Grand, Spitzen) and an
 `Outcome` (the declarer's card points out of 120, 16 tricks each), returns a `Valuation`.
 Variants: `standard` ((Spitzen + 1) × Grundwert; Schneider ×2, Schwarz ×4; lost doubled
 negative), `extended_spitzen` (trumps after the jacks count as Spitzen), `grundwert_only`,
 `augen`, `points_2_3_4`. In the three simplified variants the *winner* of a game scores, so a
-lost game gives the declarer 0 and the other player `other_score` (rules.md leaves their loss
+lost game gives the declarer 0 and the other player `other_score` (the sources leave their loss
 scoring open; this is the symmetric reading of "ein gewonnenes Spiel …").
-Schneider = the losing party has *fewer than* 30 Augen, Schwarz = it has none (seed 004, read
+Schneider = the losing party has *fewer than* 30 Augen, Schwarz = it has none ([OFF], read
 literally: by points, not tricks).
 """
 
@@ -164,7 +164,7 @@ def dealer_seat(game_number: int) -> int:
 
 
 def announcer_seat(game_number: int) -> int:
-    """The dealer's opponent fixes trump (the Ansager, seed 004 "Austeilen")."""
+    """The dealer's opponent fixes trump (the Ansager, [OFF] "Austeilen", docs/rules.md §13)."""
     return PLAYERS + 1 - dealer_seat(game_number)
 
 

@@ -1,4 +1,4 @@
-"""Seeger and Seeger-Fabian points per game and per table (rules.md §9.4).
+"""Seeger and Seeger-Fabian points per game and per table (docs/rules.md §10).
 
 Owns the tournament ranking arithmetic. Reads list scores (Spielliste, Variante 1) and counts of
 won and lost games; writes nothing. Per game the declarer gets `list_score ± 50`; for a lost game

@@ -1,4 +1,4 @@
-"""Ramsch (house rule, rules.md §10): scores of a deal that everybody passed and then ramsched.
+"""Ramsch (house rule, docs/rules.md §12.3): the scores of a deal everybody passed and ramsched.
 
 Owns `ramsch_scores` and its options. Reads each player's card points and tricks (Skat already
 counted to whoever got it), the number of pushes (Schieben) and knocks (Klopfen); writes nothing.
@@ -32,7 +32,7 @@ DURCHMARSCH = 120
 
 class RamschScoring(StrEnum):
     LOSER_ONLY = "loser_only"  # the player with most card points scores them negative
-    EVERYONE_MINUS_OWN = "everyone_minus_own"  # seed 003: everyone scores his own negative
+    EVERYONE_MINUS_OWN = "everyone_minus_own"  # [LEAF]: everyone scores his own negative
 
     def __repr__(self) -> str:
         return f"RamschScoring.{self.name}"

@@ -1,7 +1,7 @@
 """What differs between the ISkO and the older Preisskat Skatordnung, and the house-rule switches.
 
-Owns `RuleSpec` (one per rule set, rules.md §14) and `HouseRules` (Kontra/Re, Bock, Ramsch:
-rules.md §10). Reads nothing. The Offiziersskat has its own module (`offiziersskat.py`).
+Owns `RuleSpec` (one per rule set, docs/rules.md §16) and `HouseRules` (Kontra/Re, Bock, Ramsch:
+docs/rules.md §12). Reads nothing. The Offiziersskat has its own module (`offiziersskat.py`).
 """
 
 from __future__ import annotations

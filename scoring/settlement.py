@@ -1,7 +1,7 @@
 """Preisskat money: cash per game, the Vergleichsrechnung, who pays whom, lost-game fees.
 
 Owns every amount of money the engine computes. Amounts are exact `Fraction`s of a cent (a
-Wertpunkt may be 1/10 or 1/4 cent, rules.md §9.3); nothing is ever a float, and rounding is left
+Wertpunkt may be 1/10 or 1/4 cent, docs/rules.md §11); nothing is ever a float, and rounding is left
 to the final payout (`rounded_payout`). Reads valuations and list totals; writes nothing.
 
 - `game_cash`: every participant at the table (the sitting players too) pays the declarer the
@@ -48,7 +48,7 @@ def game_cash(
     return -each_other * (participants - 1), each_other
 
 
-# The Wertpunkt: the fractions of a cent clubs play (rules.md §9.3) or whole cents up to a euro.
+# The Wertpunkt: the fractions of a cent clubs play (docs/rules.md §11) or whole cents up to a euro.
 # Nothing else, so every amount is a whole or half cent per point sum and stays short.
 FRACTIONAL_CENTS_PER_POINT = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 2))
 MAX_WHOLE_CENTS_PER_POINT = 100
@@ -236,7 +236,7 @@ def _rounded(value: Fraction, step: int) -> int:
     return math.ceil(value / step - Fraction(1, 2)) * step
 
 
-# Verlustspielgeld is set by the organiser (rules.md §9): a short list of small amounts.
+# Verlustspielgeld is set by the organiser (docs/rules.md §11): a short list of small amounts.
 MAX_LOST_GAME_FEES = 10
 MAX_LOST_GAME_FEE_CENTS = 500
 

@@ -1,4 +1,4 @@
-"""The table: how many sit at it, who deals, who plays and who sits out (rules.md §9, §12).
+"""The table: how many sit at it, who deals, who plays and who sits out (docs/rules.md §17).
 
 Owns `TABLE_SIZES`, `table_sizes` (how N present players are split into tables), the deal
 rotation (`dealer_position`, `playing_positions`, `sitting_positions`), the Serie length per
@@ -19,7 +19,7 @@ from scoring.errors import InvalidRequest, SittingDeclarer, TableSizeError
 TABLE_SIZES = (3, 4, 5)
 MIN_PLAYERS = 3
 # A Serie: 36 games at a 3-table, 48 at a 4-table (DSkV), 60 at a 5-table (12 deals of 5);
-# the archive format (spec/archive-format.md) uses the same defaults.
+# the archive format (docs/spec/archive-format.md) uses the same defaults.
 GAMES_PER_ROUND = {3: 36, 4: 48, 5: 60}
 # What a club may set instead (a short evening, a long tournament Serie): at most 12 deals of 5.
 MIN_GAMES_PER_ROUND = 1

@@ -1,4 +1,4 @@
-"""Spielwert: Spitzen, Gewinnstufen, Null values, Überreizt, Kontra/Re/Bock (rules.md §2–§7).
+"""Spielwert: Spitzen, Gewinnstufen, Null values, Überreizt, Kontra/Re/Bock (docs/rules.md §3–§7).
 
 Owns `valuation()` for `isko` and `preisskat` (Offiziersskat: `offiziersskat.py`) and the legal
 Reizwerte, which are computed from the same arithmetic (`legal_bids`). Reads a `Declaration` and
@@ -107,7 +107,7 @@ def _won_mismatch(entered: bool, result: Valuation) -> str:
 
 
 def check_declaration(d: Declaration, spec: RuleSpec, house: HouseRules = ALL_HOUSE_RULES) -> None:
-    """Refuse announcements that cannot be made (rules.md §4.2, §5, §12)."""
+    """Refuse announcements that cannot be made (docs/rules.md §5.2, §6, §15)."""
     if not 0 <= d.bock <= MAX_BOCK:
         raise InvalidRequest(f"„bock“ muss zwischen 0 und {MAX_BOCK} liegen, nicht {d.bock}.")
     if d.kontra or d.re or d.bock:
@@ -163,7 +163,7 @@ def _check_bid(d: Declaration, spec: RuleSpec) -> None:
 
 
 def _check_reachable(d: Declaration, spec: RuleSpec, bid: int) -> None:
-    """After Skataufnahme the declared game must be able to reach the bid (rules.md §5.1)."""
+    """After Skataufnahme the declared game must be able to reach the bid (docs/rules.md §6.2)."""
     matadors = d.matadors or 0
     best = (abs(matadors) + 3) * SUIT_BASE_VALUES[d.type]  # Spiel, Schneider, Schwarz
     if best < bid:
@@ -212,7 +212,7 @@ def _conceded_lost(o: Outcome) -> bool:
 def suit_result(d: Declaration, o: Outcome) -> tuple[bool, bool, bool]:
     """(won in play, Schneider reached, Schwarz reached) — by the losing party, not announced."""
     if o.conceded:
-        return _conceded_lost(o), False, False  # "stets nur das einfache Spiel" (rules.md §7)
+        return _conceded_lost(o), False, False  # "stets nur das einfache Spiel" (docs/rules.md §7)
     if o.is_played:
         won, schneider, schwarz = _played_result(d, o)
     elif o.won is None:
@@ -407,7 +407,7 @@ def _priced_null(
 
 
 def _with_house(value: int, derivation: str, house: tuple[bool, bool, int]) -> tuple[int, str]:
-    """Kontra, Re and each Bock double the value, after the overbid test (rules.md §5.5)."""
+    """Kontra, Re and each Bock double the value, after the overbid test (docs/rules.md §6.4)."""
     kontra, re, bock = house
     for name in ["Kontra"] * kontra + ["Re"] * re + ["Bock"] * bock:
         value *= 2
@@ -435,9 +435,9 @@ def _null_name(hand: bool, ouvert: bool) -> str:
 
 @cache
 def legal_bids(ruleset: Ruleset) -> tuple[int, ...]:
-    """Every value some declarable game can reach, from the game arithmetic (rules.md §13)."""
+    """Every value some declarable game can reach, from the game arithmetic (docs/rules.md §14)."""
     if ruleset is Ruleset.OFFIZIERSSKAT:
-        return ()  # Offiziersskat is not bid (seed 004)
+        return ()  # Offiziersskat is not bid (docs/rules.md §13)
     spec = SPECS[ruleset]
     values = set(NULL_VALUES.values())
     for game in SUIT_BASE_VALUES:

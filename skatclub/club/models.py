@@ -718,7 +718,7 @@ class TableTotal(models.Model):
 
 
 class Match(models.Model):
-    """An Offiziersskat match (seed 004): two players, one scoring variant, games in order.
+    """An Offiziersskat match (docs/rules.md §13): two players, one scoring variant, games in order.
 
     Seat 1 (`first`) deals game 1 and the deal alternates; the dealer's opponent announces.
     """

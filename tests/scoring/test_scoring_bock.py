@@ -1,4 +1,4 @@
-"""Bockrunden (rules.md §10, seed 002 "Bock- und Ramsch-Runden"), worked by hand.
+"""Bockrunden (docs/rules.md §12.2, [WEB] "Bock- und Ramsch-Runden"), worked by hand.
 
 A Bockrunde lasts `rounds` rounds of deals: 3 games at a 3-table, 4 at a 4-table, starting
 with the game after the trigger."""

@@ -1,26 +1,25 @@
-"""The published worked cases (shared/cases/engine.jsonl) through `python -m scoring`.
+"""The published worked cases (tests/scoring/data/engine_cases.jsonl) through `python -m scoring`.
 
-One subprocess answers all cases, exactly as other tools drive the engine (spec/engine-cli.md);
-every expected field is compared: cash by decimal value, errors by code.
+One subprocess answers all cases, exactly as other tools drive the engine
+(docs/spec/engine-cli.md); every expected field is compared: cash by decimal value, errors by
+code. Each case names its rule in `source` (a section of docs/rules.md and the texts behind it).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
-
 REPO = Path(__file__).resolve().parents[2]
-CASES = REPO.parent / "shared" / "cases" / "engine.jsonl"
+CASES = Path(__file__).resolve().parent / "data" / "engine_cases.jsonl"
+RULES = REPO / "docs" / "rules.md"
 
 
 def _cases() -> list[dict[str, object]]:
-    if not CASES.exists():
-        pytest.skip(f"worked cases not found at {CASES} (the shared folder sits beside the repo)")
     return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line]
 
 
@@ -66,6 +65,20 @@ def test_every_published_case_passes_through_the_command_line() -> None:
         if problem:
             failures[case["id"]] = problem
     assert failures == {}
+
+
+def test_every_case_names_a_section_of_the_rules_that_exists() -> None:
+    headings = set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?) ", RULES.read_text(encoding="utf-8"), re.M))
+    cases = _cases()
+    cited = {}
+    for case in cases:
+        source = case["source"]
+        assert isinstance(source, str) and source.startswith("docs/rules.md §"), case["id"]
+        cited[case["id"]] = set(re.findall(r"§(\d+(?:\.\d+)?)", source))
+    assert len(cases) == len({case["id"] for case in cases}) == 123
+    assert {case_id: sections - headings for case_id, sections in cited.items()} == {
+        case_id: set() for case_id in cited
+    }
 
 
 def test_blank_lines_are_skipped_and_bad_lines_answered_in_order() -> None:

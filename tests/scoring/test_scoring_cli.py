@@ -1,4 +1,4 @@
-"""`handle`: one request of spec/engine-cli.md → one answer, errors as {"error": …}."""
+"""`handle`: one request of docs/spec/engine-cli.md → one answer, errors as {"error": …}."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every refusal has its own ScoringError subclass, code and German message (rules.md §12)."""
+"""Every refusal has its own ScoringError subclass, code and German message (docs/rules.md §15)."""
 
 from __future__ import annotations
 
@@ -21,31 +21,31 @@ ISKO, PREIS = Ruleset.ISKO, Ruleset.PREISSKAT
 
 REFUSED = [
     ("Ka m1 r19 a70 t6", ISKO, "illegal_bid"),  # V001
-    ("Kr m1 r17 a70 t6", ISKO, "illegal_bid"),  # §12: minimum 18
+    ("Kr m1 r17 a70 t6", ISKO, "illegal_bid"),  # §14: minimum 18
     ("Kr m1 r25 a70 t6", ISKO, "illegal_bid"),  # V003
     ("Gr m4 ouv r265 a120 t10", ISKO, "illegal_bid"),  # V005
     ("Gr m4 ouv r252 a120 t10", ISKO, "illegal_bid"),  # V006: only with base 36
     ("Gr m4 ouv r264 a120 t10", PREIS, "illegal_bid"),  # V007
     ("Gr m4 ouv r361 a120 t10", PREIS, "illegal_bid"),  # V008
     ("Kr m1 SA r24 a95 t8", ISKO, "announcement_requires_hand"),  # V009
-    ("Kr m1 ZA r24 a120 t10", ISKO, "announcement_requires_hand"),  # §4.2
+    ("Kr m1 ZA r24 a120 t10", ISKO, "announcement_requires_hand"),  # §5.2
     ("Null H SA r35 t0", ISKO, "announcement_not_in_null"),  # V016
-    ("Null ZA r23 t0", ISKO, "announcement_not_in_null"),  # §4.2
+    ("Null ZA r23 t0", ISKO, "announcement_not_in_null"),  # §4
     ("Kr m12 r24 a70 t6", ISKO, "spitzen_out_of_range"),  # §3: suits 1…11
     ("Gr o5 r48 a70 t6", ISKO, "spitzen_out_of_range"),  # §3: Grand 1…4
-    ("Kr m0 r24 a70 t6", ISKO, "spitzen_out_of_range"),  # §12: 0
+    ("Kr m0 r24 a70 t6", ISKO, "spitzen_out_of_range"),  # §3: 0
     ("Kr m1 r24 Re a70 t6", ISKO, "re_without_kontra"),  # V015
-    ("Kr m1 r24 K a70 t6", PREIS, "kontra_not_allowed"),  # §10: preisskat refuses
-    ("Kr m1 r24 B a70 t6", PREIS, "bock_not_allowed"),  # §10
-    ("Null H r36 t0", ISKO, "declaration_below_bid"),  # V018 (OPEN, rules.md §5.6)
+    ("Kr m1 r24 K a70 t6", PREIS, "kontra_not_allowed"),  # §12: preisskat refuses
+    ("Kr m1 r24 B a70 t6", PREIS, "bock_not_allowed"),  # §12
+    ("Null H r36 t0", ISKO, "declaration_below_bid"),  # project choice, docs/rules.md §6.5
     ("Ka m1 r45 a70 t6", ISKO, "declaration_below_bid"),  # V019 ([PS-UE] bid 45)
     ("Gr m1 r120 a95 t8", ISKO, "declaration_below_bid"),  # V024
     ("Kr m1 r24 a119 t9", ISKO, "impossible_augen"),  # V020
-    ("Kr m1 r24 a1 t1", ISKO, "impossible_augen"),  # §1
-    ("Kr m1 r24 a121 t10", ISKO, "impossible_augen"),  # §1: 120 in the pack
+    ("Kr m1 r24 a1 t1", ISKO, "impossible_augen"),  # §2
+    ("Kr m1 r24 a121 t10", ISKO, "impossible_augen"),  # §2: 120 in the pack
     ("Kr m1 r24 a110 t10", ISKO, "outcome_inconsistent"),  # V021
-    ("Kr m1 r24 a30 t0", ISKO, "outcome_inconsistent"),  # §1: no trick → at most 22
-    ("Kr m1 r24 a70 t11", ISKO, "tricks_inconsistent"),  # §12
+    ("Kr m1 r24 a30 t0", ISKO, "outcome_inconsistent"),  # §2: no trick → at most 22
+    ("Kr m1 r24 a70 t11", ISKO, "tricks_inconsistent"),  # §2
     ("Kr m1 r24 a95 t8 v", ISKO, "outcome_inconsistent"),  # entered lost, but won
     ("Gr m1 H SA r72 t7", ISKO, "invalid_request"),  # neither Augen nor a result
 ]
@@ -77,7 +77,7 @@ def test_tricks_must_add_up_to_ten() -> None:
 
 
 def test_an_open_game_without_hand_is_refused() -> None:
-    # V010: seed 002's "Offen" after the Skataufnahme is not allowed
+    # V010: [WEB]'s "Offen" after the Skataufnahme is not allowed
     with pytest.raises(scoring.OuvertRequiresHand):
         valuation(Declaration(GameType.DIAMONDS, matadors=1, ouvert=True, bid=24), Outcome(120, 10))
 

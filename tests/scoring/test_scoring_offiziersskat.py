@@ -1,4 +1,4 @@
-"""Offiziersskat, two players (seed 004, rules.md §11), all five scoring variants."""
+"""Offiziersskat, two players (docs/rules.md §13), all five scoring variants."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ ROWS = [
     (GameType.CLUBS, 1, 45, "standard", (False, 24, -48, None)),  # F006
     (GameType.HEARTS, 1, 90, "standard", (True, 20, 20, None)),  # F007: 30 is not "< 30"
     (GameType.HEARTS, 1, 91, "standard", (True, 40, 40, None)),  # F008
-    (GameType.GRAND, -2, 70, "standard", (True, 72, 72, None)),  # §11: (2 + 1) × 24
-    (GameType.HEARTS, 1, 60, "standard", (False, 20, -40, None)),  # §11: 60:60 declarer loses
+    (GameType.GRAND, -2, 70, "standard", (True, 72, 72, None)),  # §13: (2 + 1) × 24
+    (GameType.HEARTS, 1, 60, "standard", (False, 20, -40, None)),  # §13: 60:60 declarer loses
     (GameType.HEARTS, 5, 70, "extended_spitzen", (True, 60, 60, None)),  # "mit 5, gespielt 6"
-    (GameType.HEARTS, 1, 95, "grundwert_only", (True, 20, 20, 0)),  # §11 (a): Schneider × 2
+    (GameType.HEARTS, 1, 95, "grundwert_only", (True, 20, 20, 0)),  # §13: Schneider × 2
     (GameType.SPADES, 1, 75, "augen", (True, 75, 75, 0)),  # F012
     (GameType.SPADES, 1, 50, "augen", (False, 70, 0, 70)),  # the winner scores his Augen
     (GameType.HEARTS, 1, 100, "points_2_3_4", (True, 3, 3, 0)),  # F014

@@ -1,4 +1,4 @@
-"""A match of Offiziersskat (seed 004): who deals, who announces, what each game writes on
+"""A match of Offiziersskat (docs/rules.md §13): who deals, who announces, what each game writes on
 the list for both players, in every variant."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def test_the_deal_alternates_and_the_dealers_opponent_announces() -> None:
     assert [announcer_seat(n) for n in (1, 2, 3, 4)] == [2, 1, 2, 1]
 
 
-# (line, variant, declarer seat, expected (seat 1, seat 2), hand-worked from seed 004)
+# (line, variant, declarer seat, expected (seat 1, seat 2), hand-worked from [OFF])
 CASES = [
     ("Kr m2 a75", "standard", 2, (0, 36)),  # mit 2, Spiel 3 × Kreuz 12 = 36
     ("Kr m2 a95", "standard", 2, (0, 72)),  # the other has 25 < 30: Schneider × 2

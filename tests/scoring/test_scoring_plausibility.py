@@ -1,8 +1,8 @@
 """What paper totals can hold: `scoring.plausibility` (no database).
 
-Worked cases: the limits follow from the game values (rules.md §2, §4, §13; the Reizwert
-list `bidding_values.txt`): the smallest game is Karo mit/ohne 1 = 18, the largest Grand
-ouvert (ISkO 264, Preisskat 360); a lost game counts double (ISkO) or, Hand, single
+Worked cases: the limits follow from the game values (docs/rules.md §4, §5, §14; the Reizwert
+list `tests/scoring/data/bidding_values.txt`): the smallest game is Karo mit/ohne 1 = 18, the
+largest Grand ouvert (ISkO 264, Preisskat 360); a lost game counts double (ISkO) or, Hand, single
 (Preisskat, Karo Hand mit 1 = 27).
 """
 

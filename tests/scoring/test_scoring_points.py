@@ -1,4 +1,4 @@
-"""Seeger and Seeger-Fabian points per game and per table (rules.md §9.4)."""
+"""Seeger and Seeger-Fabian points per game and per table (docs/rules.md §10)."""
 
 from __future__ import annotations
 

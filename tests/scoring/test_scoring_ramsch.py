@@ -1,4 +1,4 @@
-"""Ramsch as a house rule (rules.md §10, spec/engine-cli.md "kind": "ramsch")."""
+"""Ramsch as a house rule (docs/rules.md §12.3, docs/spec/engine-cli.md "kind": "ramsch")."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ ROWS = [
     ((48, 42, 30), (4, 3, 3), 1, 1, RamschOptions(), (-192, 0, 0)),  # R005
     ((120, 0, 0), (10, 0, 0), 2, 0, RamschOptions(durchmarsch_multiplied=True), (480, 0, 0)),
     ((120, 0, 0), (10, 0, 0), 2, 0, RamschOptions(), (120, 0, 0)),  # not multiplied by default
-    (  # seed 003: everyone scores his own Augen negative
+    (  # [LEAF]: everyone scores his own Augen negative
         (55, 40, 25),
         (4, 4, 2),
         0,

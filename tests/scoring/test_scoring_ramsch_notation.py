@@ -1,6 +1,6 @@
-"""Ramsch as the Spielliste records it (`R 1:55 2:40 3:25 s1`), worked by hand from seed 002
+"""Ramsch as the Spielliste records it (`R 1:55 2:40 3:25 s1`), worked by hand from [WEB]
 ("Bock- und Ramsch-Runden": Schieben, Klopfen and a Jungfrau each double; the player with the
-most Augen loses them) and rules.md §10 (Durchmarsch +120)."""
+most Augen loses them) and docs/rules.md §12.3 (Durchmarsch +120)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ def refusal(notation: str) -> ScoringError:
 
 
 def test_a_record_that_agrees_with_the_rules_is_no_deviation() -> None:
-    # Kreuz mit 2, Spiel 3 × 12 = 36 (rules.md §3).
+    # Kreuz mit 2, Spiel 3 × 12 = 36 (docs/rules.md §3, §5.1).
     assert recorded_game(36, True, valuation=valuation(*parse_notation("Kr m2"))) is None
 
 

@@ -1,4 +1,4 @@
-"""The engine against a literal transcription of the pseudo-code in rules.md §4.5.
+"""The engine against a literal transcription of the pseudo-code in docs/rules.md §5.5.
 
 Two independent codings of the same rules must agree on every played game: a seeded sample
 of suit, Grand and Null games under both rule sets, with Hand, ouvert, announcements, bids
@@ -31,7 +31,7 @@ def list_score(ruleset: str, value: int, won: bool, hand: bool) -> int:
 
 
 def reference(ruleset: str, d: Declaration, o: Outcome) -> tuple[bool, int, bool, int]:
-    """rules.md §4.5, line by line (won, value, overbid, list score)."""
+    """docs/rules.md §5.5, line by line (won, value, overbid, list score)."""
     double = 2 if d.kontra else 1
     if d.type is GameType.NULL:
         won = not o.conceded and o.declarer_tricks == 0

@@ -1,4 +1,4 @@
-"""Preisskat money per game, Vergleichsrechnung, transfers and lost-game fees (rules.md §9)."""
+"""Preisskat money per game, Vergleichsrechnung, transfers, lost-game fees (docs/rules.md §11)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ CASH = [
     ("Ka o1 r18 a55 t5", Ruleset.ISKO, 4, "1/10", "-10.8", "3.6"),  # S009
     ("Null H r35 t1", Ruleset.PREISSKAT, 4, "1/10", "-10.5", "3.5"),  # S015: Hand single
     ("Gr m4 ouv r360 a120 t10", Ruleset.PREISSKAT, 5, "1/10", "144", "-36"),  # S016
-    ("Ka o1 r18 a55 t5", Ruleset.PREISSKAT, 3, "1", "-72", "36"),  # §9.3: Skataufnahme 2v
+    ("Ka o1 r18 a55 t5", Ruleset.PREISSKAT, 3, "1", "-72", "36"),  # §11: Skataufnahme 2v
 ]
 
 

@@ -1,4 +1,4 @@
-"""The club archive (shared/spec/archive-format.md): check, import and export.
+"""The club archive (docs/spec/archive-format.md): check, import and export.
 
 Import runs in two passes. The first (`check`, `results`) checks every part of the archive and
 values every game with the engine, without writing anything, and collects all problems (up to

@@ -1,4 +1,4 @@
-"""Reading and checking an archive (shared/spec/archive-format.md) into a `Plan`.
+"""Reading and checking an archive (docs/spec/archive-format.md) into a `Plan`.
 
 The first pass of an import: check every part of the archive, in plain Python and without
 writing anything, and collect all problems (up to `MAX_PROBLEMS`); an archive with a single

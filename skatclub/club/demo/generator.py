@@ -1,6 +1,6 @@
 """Demo data: a seeded generator of realistic club archives (pure: no database).
 
-`generate_archive` returns an archive dict (shared/spec/archive-format.md) that the importer
+`generate_archive` returns an archive dict (docs/spec/archive-format.md) that the importer
 reads: players, a season of events per year, Serien at 3-, 4- and 5-tables, game-by-game and
 totals-only tables. Every game is drawn from plausible club distributions (Grand about a
 quarter of the games, mostly "mit/ohne 1-2", a few Hand, Null and overbid games, some lost,

@@ -1,6 +1,6 @@
-"""Offiziersskat matches (seed 004): creating a match and entering, correcting and deleting its
-games. The engine values every game (`scoring.offiziersskat`); this module stores the verdict,
-keeps the version check and writes the history (`Change` rows of the match)."""
+"""Offiziersskat matches (docs/rules.md §13): creating a match and entering, correcting and
+deleting its games. The engine values every game (`scoring.offiziersskat`); this module stores
+the verdict, keeps the version check and writes the history (`Change` rows of the match)."""
 
 from __future__ import annotations
 

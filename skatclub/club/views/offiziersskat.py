@@ -1,4 +1,4 @@
-"""Offiziersskat (the two-player game of seed 004): the Spielwart starts a match and enters
+"""Offiziersskat (the two-player game of docs/rules.md §13): the Spielwart starts a match and enters
 its games line by line; everybody can read the list and print it.
 
 Reads through `queries.offiziersskat`, writes through `services.offiziersskat`; the engine

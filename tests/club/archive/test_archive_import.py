@@ -1,4 +1,5 @@
-"""`manage.py import_archive`: the spec's example imports; bad archives import nothing."""
+"""`manage.py import_archive`: the example of docs/spec/archive-format.md imports; bad archives
+import nothing."""
 
 from __future__ import annotations
 
@@ -31,73 +32,16 @@ from skatclub.club.models import (
 EVENT_KEY = "2026-11-20-preisskat"
 
 
-def spec_example() -> dict[str, Any]:
-    """The example of shared/spec/archive-format.md with two repairs (the spec's own is refused).
+ARCHIVE_FORMAT = Path(__file__).resolve().parents[3] / "docs" / "spec" / "archive-format.md"
 
-    1. `players` lists everyone seated (the spec abbreviates it to anna and bernd).
-    2. Game 3 at table 1 is declared by dieter, not carla: carla sits on seat 3 and deals game 3,
-       and the dealer of a 4-table sits out (see test_the_spec_example_as_published_...).
-    """
-    return {
-        "format": "skatclub-archive/1",
-        "club": {"name": "Skatfreunde Altenburg"},
-        "players": [
-            {"key": "anna", "name": "Anna Albers"},
-            {"key": "bernd", "name": "Bernd Brandt", "guest": True},
-            {"key": "carla", "name": "Carla Claus"},
-            {"key": "dieter", "name": "Dieter Dahl"},
-            {"key": "emil", "name": "Emil Ernst"},
-            {"key": "frieda", "name": "Frieda Fink"},
-            {"key": "gerd", "name": "Gerd Gold"},
-        ],
-        "events": [
-            {
-                "key": EVENT_KEY,
-                "name": "Preisskat November",
-                "date": "2026-11-20",
-                "ruleset": "isko",
-                "settlement": {"cents_per_point": "1/4", "lost_game_fees_cents": [50, 50, 50, 100]},
-                "rounds": [
-                    {
-                        "number": 1,
-                        "tables": [
-                            {
-                                "number": 1,
-                                "seats": ["anna", "bernd", "carla", "dieter"],
-                                "games": [
-                                    {
-                                        "declarer": "bernd",
-                                        "game": {
-                                            "type": "clubs",
-                                            "matadors": 2,
-                                            "hand": False,
-                                            "bid": 24,
-                                        },
-                                        "outcome": {"won": True, "schneider": True},
-                                    },
-                                    {"passed": True},
-                                    {
-                                        "declarer": "dieter",
-                                        "game": {"type": "null", "ouvert": True, "bid": 46},
-                                        "outcome": {"won": False},
-                                    },
-                                ],
-                            },
-                            {
-                                "number": 2,
-                                "seats": ["emil", "frieda", "gerd"],
-                                "totals": [
-                                    {"player": "emil", "list_score": 540, "won": 9, "lost": 1},
-                                    {"player": "frieda", "list_score": 210, "won": 4, "lost": 2},
-                                    {"player": "gerd", "list_score": -60, "won": 3, "lost": 3},
-                                ],
-                            },
-                        ],
-                    }
-                ],
-            }
-        ],
-    }
+
+def spec_example() -> dict[str, Any]:
+    """The example of docs/spec/archive-format.md (its first JSON block), read from the page
+    itself, so that the documented example is the one that is imported and exported here."""
+    text = ARCHIVE_FORMAT.read_text(encoding="utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    data: dict[str, Any] = json.loads(block)
+    return data
 
 
 def run_import(tmp_path: Path, data: Any, *args: str) -> tuple[int, str, str]:
@@ -177,9 +121,11 @@ def test_it_imports_the_spec_example(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
-def test_the_spec_example_as_published_is_refused_and_says_where(tmp_path: Path) -> None:
+def test_the_first_published_example_is_refused_and_says_where(tmp_path: Path) -> None:
+    """The example as the format the project started from first printed it (the last section
+    of docs/spec/archive-format.md): two players listed, game 3 declared by its dealer."""
     data = spec_example()
-    data["players"] = data["players"][:2]  # as printed in the spec: only anna and bernd
+    data["players"] = data["players"][:2]  # as first printed: only anna and bernd
     table_one(data)["games"][2]["declarer"] = "carla"
 
     status, _, err = run_import(tmp_path, data)

@@ -1,4 +1,4 @@
-"""Bockrunden and Ramsch at the table (rules.md §10, seed 002 "Bock- und Ramsch-Runden"),
+"""Bockrunden and Ramsch at the table (docs/rules.md §12.2–§12.3, [WEB] "Bock- und Ramsch-Runden"),
 worked by hand: the Bockrunden follow by themselves, corrections re-value later games, the
 Spielwart can override a game, a Ramsch counts in the list score of the players it hits."""
 

@@ -83,7 +83,7 @@ def test_it_refuses_a_sitting_declarer_and_keeps_the_typed_text(
 
 
 def test_it_refuses_an_impossible_game(spielwart_client: Client, four_table: Table) -> None:
-    expected = engine_error("Kr m2 a1")  # 1 Auge cannot be taken (rules.md §1)
+    expected = engine_error("Kr m2 a1")  # 1 Auge cannot be taken (docs/rules.md §2)
     response = spielwart_client.post(URL, {"line": "2 Kr m2 a1"})
     assert response.status_code == 422
     assert escape(expected.message) in response.content.decode()

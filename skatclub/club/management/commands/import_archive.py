@@ -1,5 +1,6 @@
 """`manage.py import_archive FILE [--replace] [--as-recorded]`: read a club archive
-(spec/archive-format.md); `--as-recorded` keeps games the rules refuse with their recorded value."""
+(docs/spec/archive-format.md); `--as-recorded` keeps games the rules refuse with their recorded
+value."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`manage.py print_pdf KIND --event KEY [--round N] [--table T] -o FILE` (archive-format.md).
+"""`manage.py print_pdf KIND --event KEY [--round N] [--table T] -o FILE`
+(docs/spec/archive-format.md).
 
 KIND: score_sheet (one table with --table, else every table of the Serie), blank_sheet (the
 same as forms for the pen), results (the event, or one Serie with --round), settlement (the
