@@ -19,9 +19,10 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
 from skatclub.club import tenancy
+from skatclub.club.auth import role_query
 from skatclub.club.models import ClubStaff
 from skatclub.club.roles import PRUEFER, ROLE_NAMES, SPIELWART
 from skatclub.club.services.errors import EntryError
@@ -84,9 +85,10 @@ def other_logins() -> QuerySet[User]:
     staff = ClubStaff.objects.filter(user=OuterRef("pk"))
     here = Exists(staff.filter(club_id=club_id).exclude(role=ClubStaff.Role.NONE))
     elsewhere = Exists(staff.exclude(club_id=club_id))
-    return User.objects.filter(here).filter(elsewhere) | User.objects.filter(
+    found = User.objects.filter(here).filter(elsewhere) | User.objects.filter(
         is_superuser=True, is_active=True
     )
+    return found.annotate(role_here=Subquery(role_query(club_id)))
 
 
 def grant(user: User, club_id: int, role: str) -> None:
