@@ -17,9 +17,10 @@ Two kinds of key, both covering everything the PDF shows:
 
 Rendering: requests for the same printout that is not cached yet render it once (the others
 wait for the first, a lock file per key). At most `RENDER_SLOTS` renders run at once across
-all processes (a lock file per slot). A request that cannot render within `WAIT_SECONDS` gets
-None (the view answers a German 503 with Retry-After): a waiting request holds a server worker,
-so visitors must not pile up behind the renders while the ranking pages wait for a worker.
+all processes (a lock file per slot). A waiting request holds a server worker, so visitors
+must not pile up behind the renders while the ranking pages wait for a worker: at most
+`WAIT_SLOTS` requests wait (`_Turn`), each at most `WAIT_SECONDS`; every other gets None at
+once (the view answers a German 503 with Retry-After).
 Every lock file is removed when it is released (`_locked`), so `locks/` stays empty.
 Reads: Event, Season, Table, Change, Player, Seat, Attendance, PrizePlan. Writes: cache
 entries and lock files in the data folder.
@@ -32,7 +33,7 @@ import hashlib
 import os
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -56,6 +57,8 @@ from skatclub.club.printing.printouts import Printout, club_name
 # Half the cores: a render takes a whole core, and the pages need the rest (measured with
 # benchmarks/pdf_throttle.py: on 2 cores, 2 renders at once tripled the ranking page's time).
 RENDER_SLOTS = max(1, (os.cpu_count() or 2) // 2)
+# A request that waits holds a server worker: only as many may wait as may render.
+WAIT_SLOTS = RENDER_SLOTS
 WAIT_SECONDS = 2.0
 CACHE_SECONDS = 24 * 3600
 POLL_SECONDS = 0.05
@@ -134,23 +137,42 @@ def content_key(kind: str, printout: Printout) -> str:
 
 def cached_pdf(key: str, render: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes] | None:
     """(filename, PDF) for `key`, rendered once by `render` if needed; None if it could not be
-    rendered within WAIT_SECONDS (too many renders at once)."""
+    rendered now or, for one of the few who may wait, within WAIT_SECONDS."""
     pdf_: tuple[str, bytes] | None = cache.get(key)
     if pdf_ is not None:
         return pdf_
-    deadline = time.monotonic() + WAIT_SECONDS
-    with _locked(f"key-{key[4:20]}", deadline) as mine:
-        if not mine:
+    with ExitStack() as held:
+        turn = _Turn(held)
+        if not turn.take(lambda until: _locked(f"key-{key[4:20]}", until)):
             return None
         pdf_ = cache.get(key)  # somebody rendered it while we waited
         if pdf_ is not None:
             return pdf_
-        with _slot(deadline) as slot:
-            if not slot:
-                return None
-            pdf_ = render()
-            cache.set(key, pdf_, CACHE_SECONDS)
+        if not turn.take(lambda until: _one_of("render", RENDER_SLOTS, until)):
+            return None
+        pdf_ = render()
+        cache.set(key, pdf_, CACHE_SECONDS)
     return pdf_
+
+
+class _Turn:
+    """Locks for one request: each taken at once if it is free. A request that has to wait
+    first takes one of WAIT_SLOTS places in the waiting room and then waits until
+    WAIT_SECONDS after it came in; with the room full it does not wait at all. So at most
+    RENDER_SLOTS + WAIT_SLOTS server workers are busy with PDFs, whatever the crowd."""
+
+    def __init__(self, held: ExitStack) -> None:
+        self.held = held
+        self.deadline: float | None = None
+
+    def take(self, lock: Callable[[float], AbstractContextManager[bool]]) -> bool:
+        if self.held.enter_context(lock(0.0)):
+            return True
+        if self.deadline is None:
+            if not self.held.enter_context(_one_of("wait", WAIT_SLOTS, 0.0)):
+                return False
+            self.deadline = time.monotonic() + WAIT_SECONDS
+        return bool(self.held.enter_context(lock(self.deadline)))
 
 
 def _lock_dir() -> Path:
@@ -199,12 +221,12 @@ def _try_lock(path: Path) -> int | None:
 
 
 @contextmanager
-def _slot(deadline: float) -> Iterator[bool]:
-    """One of RENDER_SLOTS render slots, shared by all processes, waited for until
-    `deadline`."""
+def _one_of(name: str, count: int, deadline: float) -> Iterator[bool]:
+    """One of `count` lock files `name-0` … (slots shared by all processes), waited for until
+    `deadline`; yields whether one was got."""
     while True:
-        for number in range(RENDER_SLOTS):
-            with _locked(f"render-{number}", deadline=0) as got:
+        for number in range(count):
+            with _locked(f"{name}-{number}", deadline=0.0) as got:
                 if got:
                     yield True
                     return
