@@ -1,8 +1,11 @@
 """`manage.py add_club KURZNAME "Name" [--spielwart BENUTZER]`: one more club on this server.
 
-The club's pages are at /v/KURZNAME/. With --spielwart its first Spielwart login is created (or
-an existing login gets access) and a one-time password is printed, shown once and never stored
-in clear. Renames the club when it exists already, so the command can be run again.
+The club's pages are at /v/KURZNAME/. With --spielwart its first Spielwart login is created and
+a one-time password is printed, shown once and never stored in clear; an existing login becomes
+Spielwart of the club (refused while the Spielwart role of a login would reach into another
+club where it is not Spielwart: roles are the login's groups). Renames the club when it exists
+already, so the command can be run again; a Kurzname that differs only in case from another
+club's is refused (two clubs would read as one).
 """
 
 from __future__ import annotations
@@ -34,6 +37,12 @@ class Command(BaseCommand):
         name = name.strip()
         if not name or len(name) > 200:
             raise CommandError("Der Name hat 1 bis 200 Zeichen.")
+        other = tenancy.club_by_slug_any_case(slug)
+        if other is not None and other.slug != slug:
+            raise CommandError(
+                f"Den Kurznamen gibt es schon als „{other.slug}“ (Verein „{other.name}“); "
+                "Groß- und Kleinschreibung zählen dabei nicht."
+            )
         club, created = Club.objects.update_or_create(slug=slug, defaults={"name": name})
         state = "angelegt" if created else "umbenannt"
         self.stdout.write(f"Verein „{club.name}“ {state}: Seiten unter /{tenancy.PREFIX}/{slug}/")
@@ -43,8 +52,7 @@ class Command(BaseCommand):
     def _spielwart(self, club: Club, username: str) -> None:
         existing = User.objects.filter(username=username).first()
         if existing is not None:
-            users.add_staff(existing, club.pk)
-            self.stdout.write(f"„{username}“ hat jetzt auch Zugang zu „{club.name}“.")
+            self.stdout.write(self._existing(club, existing))
             return
         try:
             with tenancy.acting_for(club):
@@ -52,3 +60,28 @@ class Command(BaseCommand):
         except EntryError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Spielwart „{user.username}“, Einmal-Passwort: {password}")
+
+    def _existing(self, club: Club, user: User) -> str:
+        """Makes an existing login Spielwart of `club`; says exactly what changed."""
+        users.add_staff(user, club.pk)
+        if user.is_superuser:
+            return f"„{user.username}“ ist Administrator und darf in „{club.name}“ ohnehin alles."
+        roles = users.roles_of(user)
+        if "spielwart" in roles:
+            return f"„{user.username}“ ist jetzt auch Spielwart von „{club.name}“."
+        elsewhere = list(
+            Club.objects.filter(staff=user).exclude(pk=club.pk).values_list("name", flat=True)
+        )
+        if elsewhere:
+            raise CommandError(
+                f"„{user.username}“ ist in {', '.join(f'„{n}“' for n in elsewhere)} kein "
+                "Spielwart; als Spielwart von diesem Verein wäre er es dort auch. Bitte einen "
+                "eigenen Benutzernamen angeben (nichts geändert)."
+            )
+        try:
+            with tenancy.acting_for(club):
+                users.set_roles(user=user, roles=[*roles, "spielwart"])
+        except EntryError as error:
+            raise CommandError(error.message) from None
+        before = "Prüfer" if "pruefer" in roles else "ohne Rolle"
+        return f"„{user.username}“ (bisher {before}) ist jetzt Spielwart von „{club.name}“."
