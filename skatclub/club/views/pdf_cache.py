@@ -54,8 +54,8 @@ from skatclub.club.models import (
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import Printout, club_name
 
-# Half the cores: a render takes a whole core, and the pages need the rest (measured with
-# benchmarks/pdf_throttle.py: on 2 cores, 2 renders at once tripled the ranking page's time).
+# Half the cores: a render takes a whole core (a Serie's Spiellisten two), and the pages need
+# the rest (benchmarks/pdf_throttle.py times the ranking page while PDFs are asked for).
 RENDER_SLOTS = max(1, (os.cpu_count() or 2) // 2)
 # A request that waits holds a server worker: only as many may wait as may render.
 WAIT_SLOTS = RENDER_SLOTS
