@@ -4,7 +4,8 @@ Builds a throw-away SQLite database with one Serie of `--tables` filled 4-tables
 with gunicorn (`--workers`, loopback only) twice: once with the cache switched off
 (benchmarks/nocache_settings.py: every request renders, as before the cache; the lock per
 printout and the render slots still apply, so requests queue instead of burning all cores at
-once, and a request that waits longer than 20 s gets the German "wird erstellt" page), once
+once; only a few may wait, each at most `pdf_cache.WAIT_SECONDS`, every other one gets the
+German "wird erstellt" page at once), once
 with the cache, cold at the first request. Prints, for each: total time for all requests,
 p50/p95 per request, answers by status.
 

@@ -10,6 +10,8 @@ DEBUG           "1" on a developer's machine only: Django's debug pages show cod
 ALLOWED_HOSTS   comma-separated host names (`manage.py serve` sets the laptop's addresses)
 HTTPS           "1" behind a TLS proxy: secure cookies, HTTPS redirect, HSTS; default off
 SECURE_PROXY_SSL_HEADER  the header a TLS proxy sets, e.g. X-Forwarded-Proto; only then trusted
+SKATCLUB_PROXY_HOPS  behind reverse proxies: how many append the client's address to
+                X-Forwarded-For (1 for one nginx/Caddy); 0 (default): the header is not read
 CONN_MAX_AGE    seconds a database connection is kept open (default 60, with health checks)
 SKATCLUB_NAME   the club's name on pages and printouts
 SKATCLUB_DAILY_BACKUP_HOURS  a backup while the server runs when the newest daily one is
@@ -151,15 +153,19 @@ AUTHENTICATION_BACKENDS = [
     # Django's ModelBackend, whose user comes with the club roles (one query less a request).
     "skatclub.club.auth.ClubBackend",
 ]
-# Login throttling (django-axes), the admin login too: 20 wrong passwords from one address
-# lock it for half an hour; the German page says so. The address is REMOTE_ADDR only, so a
-# client cannot pick its own with a header.
+# Login throttling (django-axes, skatclub/login_throttle.py), the admin login too: 20 wrong
+# passwords for one username from one client address lock that name from that address for
+# half an hour (429, a German page with the wait). Per name *and* address: behind a proxy a
+# lock per address alone locked out every club member, and the real Spielwart with them.
+# The address is REMOTE_ADDR, or X-Forwarded-For's entry of our own proxy when the deployment
+# says how many proxies append to it (SKATCLUB_PROXY_HOPS), so a client cannot pick his own.
+SKATCLUB_PROXY_HOPS = int(os.environ.get("SKATCLUB_PROXY_HOPS", "0"))
 AXES_FAILURE_LIMIT = 20
 AXES_COOLOFF_TIME = timedelta(minutes=30)
-AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "club/login_locked.html"
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+AXES_CLIENT_IP_CALLABLE = "skatclub.login_throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "skatclub.login_throttle.locked_out"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "skatclub.middleware.login_username"
 

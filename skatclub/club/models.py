@@ -8,9 +8,11 @@ Terms: see the glossary in README.md.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
@@ -90,6 +92,17 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def validate_unique(self, exclude: Collection[str] | None = None) -> None:
+        """The slug also unique regardless of case (the admin's form checks this way)."""
+        super().validate_unique(exclude)
+        if exclude and "slug" in exclude:
+            return
+        other = tenancy.club_by_slug_any_case(self.slug, besides=self.pk)
+        if other is not None:
+            raise ValidationError(
+                {"slug": f"Den Kurznamen gibt es schon als „{other.slug}“ (Verein „{other}“)."}
+            )
 
 
 class ClubStaff(models.Model):

@@ -89,6 +89,29 @@ def club_by_slug(slug: str) -> Club | None:
     return Club.objects.filter(slug=slug).order_by("pk").first()  # unique: no sort by name
 
 
+def club_by_slug_any_case(slug: str, *, besides: int | None = None) -> Club | None:
+    """The club whose slug is `slug` in any case (but not club `besides`): slugs are unique
+    regardless of case, or "SFA" and "sfa" would be two clubs that read as one."""
+    from skatclub.club.models import Club
+
+    found = Club.objects.filter(slug__iexact=slug)
+    if besides is not None:
+        found = found.exclude(pk=besides)
+    return found.order_by("pk").first()
+
+
+def club_reverse(club: Club, name: str) -> str:
+    """The address of the page `name` of `club`, from a request without a club prefix."""
+    from django.urls import get_script_prefix, reverse, set_script_prefix
+
+    prefix = get_script_prefix()
+    set_script_prefix(f"{prefix}{PREFIX}/{club.slug}/")
+    try:
+        return reverse(name)
+    finally:
+        set_script_prefix(prefix)
+
+
 def only_club() -> tuple[Club | None, bool]:
     """(the club, False) with one club, (None, False) with none yet, (None, True) with more."""
     from skatclub.club.models import Club

@@ -1,10 +1,9 @@
 """The league's printouts: the Spielbericht of a Spieltag (`printing/spielbericht.py`).
 
 Public and read-only like the other PDFs; `?html=1` shows the same template as a page. The
-Spieltag is looked up inside the club of the address (a league is a club's). Rendered on every
-request, not cached: `pdf_cache` keys a printout by its event's state, and a Spielbericht shows
-more than its event (line-ups, captains, who came, the league's names); the paper is printed a
-few times per Spieltag.
+Spieltag is looked up inside the club of the address (a league is a club's). Cached like the
+other public PDFs, keyed by its content (`pdf_cache.content_key`): a Spielbericht shows more
+than its event (line-ups, captains, who came, the league's names), and its context is small.
 """
 
 from __future__ import annotations
@@ -16,9 +15,8 @@ from django.views.decorators.http import require_safe
 
 from skatclub.club import tenancy
 from skatclub.club.leagues.models import Matchday
-from skatclub.club.printing import render as pdf
 from skatclub.club.printing.spielbericht import spielbericht_printout
-from skatclub.club.views.printing import PREVIEW_POLICY, pdf_response
+from skatclub.club.views.printing import cached_printout
 
 
 @require_safe
@@ -32,12 +30,7 @@ def league_report_pdf(
         number=matchday,
         **tenancy.of_club("division__league__club_id"),
     )
-    printout = spielbericht_printout(found)
-    if request.GET.get("html"):
-        response = HttpResponse(pdf.render_html(printout.template, printout.context))
-        response["Content-Security-Policy"] = PREVIEW_POLICY
-        return response
-    return pdf_response(printout)
+    return cached_printout(request, "spielbericht", spielbericht_printout(found))
 
 
 MATCHDAY = "liga/<slug:league>/<slug:division>/spieltag/<int:matchday>/"

@@ -3,6 +3,7 @@ its games line by line; everybody can read the list and print it.
 
 Reads through `queries.offiziersskat`, writes through `services.offiziersskat`; the engine
 values every game. Refusals are German, next to the line, with the typed line kept (422).
+The printed list is cached like every public PDF (`views.printing.cached_printout`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from skatclub.club.services import EntryError
 from skatclub.club.services.offiziersskat import create_match, delete_match_game, record_match_game
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
-from skatclub.club.views.printing import pdf_response
+from skatclub.club.views.printing import cached_printout
 
 
 @spielwart_required
@@ -88,7 +89,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    return pdf_response(match_printout(get_object_or_404(Match, pk=pk)))
+    match = get_object_or_404(Match, pk=pk)
+    return cached_printout(request, "offiziersskat", match_printout(match))
 
 
 urlpatterns = [

@@ -4,7 +4,8 @@
 Public and read-only like the result pages: a printout shows names and numbers, nothing else.
 `?html=1` on any of these URLs shows the same template as an HTML page, for a quick look (with
 a policy of its own that allows the printout's inline <style>, and no script at all). Each PDF
-is rendered once and then served from the cache until the event changes (`pdf_cache`).
+is rendered once and then served from the cache until the event changes (`pdf_cache`); so are
+the league's Spielbericht and the Offiziersskat list (`cached_printout`), keyed by their content.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_safe
 from skatclub.club.models import Event
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, Printout, printout
-from skatclub.club.views.pdf_cache import cached_pdf, printout_key
+from skatclub.club.views.pdf_cache import cached_pdf, content_key, printout_key
 
 PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'self'"
 
@@ -35,17 +36,39 @@ def cached_response(
 ) -> HttpResponse:
     """The printout `make()` gives, as PDF from the cache (or `?html=1` as a page)."""
     if request.GET.get("html"):
-        preview = make()
-        response = HttpResponse(pdf.render_html(preview.template, preview.context))
-        response["Content-Security-Policy"] = PREVIEW_POLICY
-        return response
+        return preview_response(make())
 
     def render() -> tuple[str, bytes]:
         found = make()
         return found.filename, pdf.render_printout(found)
 
-    cached = cached_pdf(printout_key(kind, event, **where), render)
+    return _from_cache(request, printout_key(kind, event, **where), render)
+
+
+def cached_printout(request: HttpRequest, kind: str, found: Printout) -> HttpResponse:
+    """A printout whose context is already gathered, as PDF from the cache (keyed by what it
+    shows) or `?html=1` as a page."""
+    if request.GET.get("html"):
+        return preview_response(found)
+    return _from_cache(
+        request,
+        content_key(kind, found),
+        lambda: (found.filename, pdf.render_printout(found)),
+    )
+
+
+def preview_response(found: Printout) -> HttpResponse:
+    response = HttpResponse(pdf.render_html(found.template, found.context))
+    response["Content-Security-Policy"] = PREVIEW_POLICY
+    return response
+
+
+def _from_cache(
+    request: HttpRequest, key: str, render: Callable[[], tuple[str, bytes]]
+) -> HttpResponse:
+    cached = cached_pdf(key, render)
     if cached is None:
+        # Too many renders at once: the visitor comes back instead of holding a worker.
         response = render_page(request, "club/pdf_wait.html", status=503)
         response["Retry-After"] = "5"
         return response

@@ -56,8 +56,13 @@ def test_when_every_render_slot_is_busy_the_visitor_is_asked_to_reload(
     client: Client, four_table: Table, cached: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(pdf_cache, "WAIT_SECONDS", 0.2)
-    with pdf_cache._locked("render-0"), pdf_cache._locked("render-1"):
-        response = client.get(URL)
+    far = time.monotonic() + 60
+    slots = [pdf_cache._locked(f"render-{n}", far) for n in range(pdf_cache.RENDER_SLOTS)]
+    for slot in slots:
+        assert slot.__enter__()
+    response = client.get(URL)
+    for slot in slots:
+        slot.__exit__(None, None, None)
     assert response.status_code == 503
     assert "wird gerade erstellt" in response.content.decode()
     assert cached == []

@@ -1,9 +1,11 @@
 """`manage.py add_club KURZNAME "Name" [--spielwart BENUTZER]`: one more club on this server.
 
 The club's pages are at /v/KURZNAME/. With --spielwart its first Spielwart login is created and
-a one-time password is printed, shown once and never stored in clear (an existing login becomes
-the club's Spielwart, keeping its password and its roles in other clubs).
-Renames the club when it exists already, so the command can be run again.
+a one-time password is printed, shown once and never stored in clear; an existing login becomes
+Spielwart of the club and keeps its roles in other clubs (a role is held per club, see
+`roles`), and the command says what it was here before. Renames the club when it exists
+already, so the command can be run again; a Kurzname that differs only in case from another
+club's is refused (two clubs would read as one).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from skatclub.club import tenancy
-from skatclub.club.models import Club
-from skatclub.club.roles import SPIELWART
+from skatclub.club.models import Club, ClubStaff
+from skatclub.club.roles import PRUEFER, SPIELWART
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
 
@@ -36,6 +38,12 @@ class Command(BaseCommand):
         name = name.strip()
         if not name or len(name) > 200:
             raise CommandError("Der Name hat 1 bis 200 Zeichen.")
+        other = tenancy.club_by_slug_any_case(slug)
+        if other is not None and other.slug != slug:
+            raise CommandError(
+                f"Den Kurznamen gibt es schon als „{other.slug}“ (Verein „{other.name}“); "
+                "Groß- und Kleinschreibung zählen dabei nicht."
+            )
         club, created = Club.objects.update_or_create(slug=slug, defaults={"name": name})
         state = "angelegt" if created else "umbenannt"
         self.stdout.write(f"Verein „{club.name}“ {state}: Seiten unter /{tenancy.PREFIX}/{slug}/")
@@ -45,8 +53,7 @@ class Command(BaseCommand):
     def _spielwart(self, club: Club, username: str) -> None:
         existing = User.objects.filter(username=username).first()
         if existing is not None:
-            users.grant(existing, club.pk, SPIELWART)
-            self.stdout.write(f"„{username}“ ist jetzt Spielwart in „{club.name}“.")
+            self.stdout.write(self._existing(club, existing))
             return
         try:
             with tenancy.acting_for(club):
@@ -54,3 +61,17 @@ class Command(BaseCommand):
         except EntryError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Spielwart „{user.username}“, Einmal-Passwort: {password}")
+
+    def _existing(self, club: Club, user: User) -> str:
+        """Makes an existing login Spielwart of `club`; says exactly what changed."""
+        before = ClubStaff.objects.filter(club=club, user=user).values_list("role", flat=True)
+        was = next(iter(before), None)
+        users.grant(user, club.pk, SPIELWART)
+        if user.is_superuser:
+            return f"„{user.username}“ ist Administrator und darf in „{club.name}“ ohnehin alles."
+        if was == SPIELWART:
+            return f"„{user.username}“ ist schon Spielwart von „{club.name}“."
+        if was is None and ClubStaff.objects.filter(user=user, role=SPIELWART).count() > 1:
+            return f"„{user.username}“ ist jetzt auch Spielwart von „{club.name}“."
+        role = {PRUEFER: "Prüfer", None: "ohne Zugang", "": "ohne Rolle"}[was]
+        return f"„{user.username}“ (bisher {role}) ist jetzt Spielwart von „{club.name}“."
