@@ -86,13 +86,13 @@ def by_value(result: dict[str, Any]) -> dict[str, Any]:
 
 
 HAND_WORKED = [
-    row(1, "emil", "Emil Ernst", 540, 9, 1, 5, 1140, "232.5", 50),
-    row(2, "frieda", "Frieda Fink", 210, 4, 2, 4, 470, "-15", 100),
+    row(1, "emil", "Emil Ebert", 540, 9, 1, 5, 1140, "232.5", 50),
+    row(2, "frieda", "Frieda Fuchs", 210, 4, 2, 4, 470, "-15", 100),
     row(3, "bernd", "Bernd Brandt", 48, 1, 0, 1, 128, "59", 0),
-    row(4, "gerd", "Gerd Gold", -60, 3, 3, 3, 60, "-217.5", 150),
+    row(4, "gerd", "Gerd Graf", -60, 3, 3, 3, 60, "-217.5", 150),
     row(5, "anna", "Anna Albers", 0, 0, 0, 1, 30, "11", 0),
-    row(5, "carla", "Carla Claus", 0, 0, 0, 1, 30, "11", 0),
-    row(7, "dieter", "Dieter Dahl", -92, 0, 1, 0, -142, "-81", 50),
+    row(5, "carla", "Carla Conrad", 0, 0, 0, 1, 30, "11", 0),
+    row(7, "dieter", "Dieter Dorn", -92, 0, 1, 0, -142, "-81", 50),
 ]
 
 
@@ -148,7 +148,7 @@ def test_without_json_it_prints_a_readable_list_with_the_decomposition(tmp_path:
     text = standings("--event", EVENT_KEY)
 
     assert text.splitlines()[0] == "Rangliste Preisskat November"
-    assert "Emil Ernst" in text and "540 + 50 × 9 − 50 × 1 + 40 × 5 = 1140" in text
+    assert "Emil Ebert" in text and "540 + 50 × 9 − 50 × 1 + 40 × 5 = 1140" in text
 
 
 @pytest.mark.django_db
