@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import stat
-import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -73,10 +72,12 @@ def shared_strings_bomb() -> bytes:
 
 
 def blank_rows(count: int = 1_000_000) -> bytes:
-    """A heading and a million empty rows: 2.5 MB, 24-58 s of CPU for the old reader."""
+    """A heading, a million empty rows and a name: 2.5 MB, 24-58 s of CPU for the old reader
+    (the reader's CPU time is measured in benchmarks/import_sheet.py's notes, not asserted)."""
     rows = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>'
     rows += "".join(f'<row r="{n}"/>' for n in range(2, count + 2))
-    return workbook(rows, ["Name"])
+    rows += f'<row r="{count + 2}"><c r="A{count + 2}" t="s"><v>1</v></c></row>'
+    return workbook(rows, ["Name", "Bernd"])
 
 
 def ods_document(rows: str) -> bytes:
@@ -199,10 +200,9 @@ def test_a_zip_bomb_member_is_refused_by_its_declared_size_and_packing_ratio() -
     with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/media/leer.bin", b"\0" * 20 * 2**20)  # 20 MB packed to 20 KB
 
-    started = time.process_time()
+    # The message is the declared-size check's: refused before anything is unpacked.
     with pytest.raises(SheetError, match="entpackt zu mehr Daten"):
         open_sheet(buffer.getvalue())
-    assert time.process_time() - started < 0.5  # refused before it is unpacked
 
 
 def test_a_member_that_holds_more_than_it_declares_is_read_only_to_its_declared_size() -> None:
@@ -239,10 +239,9 @@ def test_an_ods_whose_repeats_unpack_to_gigabytes_is_refused_before_calamine_rea
     bomb = ods_document(rows)
     assert len(bomb) < 1024
 
-    started = time.process_time()
+    # The pre-check's message: calamine never saw the file.
     with pytest.raises(SheetError, match="mehr Zellen"):
         open_sheet(bomb)
-    assert time.process_time() - started < 0.5
 
 
 def test_an_ods_with_one_cell_far_below_and_far_right_is_refused_by_its_rectangle() -> None:
@@ -271,17 +270,15 @@ def test_an_ods_as_libreoffice_writes_it_is_still_read() -> None:
 # --- 3. CPU bounded: empty rows end the reading ----------------------------------------------
 
 
-def test_an_xlsx_with_a_million_blank_rows_is_read_in_well_under_a_second() -> None:
+def test_an_xlsx_with_a_million_blank_rows_stops_reading_after_a_thousand_of_them() -> None:
     sheet = blank_rows()
     assert len(sheet) > 2 * 2**20
 
-    started = time.process_time()
     opened = open_sheet(sheet)
     keep_rows(opened, io.BytesIO())
-    spent = time.process_time() - started
 
+    # The name after the blank rows is never reached: the reader stopped, it did not skim.
     assert opened.headers == ["Name"] and list(opened.rows()) == []
-    assert spent < 0.5  # the old reader: 24 s here, 58 s on the reporter's server
 
 
 def test_rows_after_a_thousand_empty_rows_are_not_read_but_a_short_gap_is() -> None:
@@ -294,9 +291,8 @@ def test_rows_after_a_thousand_empty_rows_are_not_read_but_a_short_gap_is() -> N
 
 
 def test_a_csv_of_empty_lines_ends_after_a_thousand_of_them() -> None:
-    started = time.process_time()
     rows = list(open_sheet(b"Name\nAnna\n" + b";;;\n" * 2_000_000 + b"Bernd\n").rows())
-    assert rows == [(2, ["Anna"])] and time.process_time() - started < 0.5
+    assert rows == [(2, ["Anna"])]
 
 
 # --- 4. the kept upload is a file in the data folder ------------------------------------------
