@@ -14,6 +14,7 @@ from django.contrib.auth.models import Group, User
 from skatclub.club.models import ClubStaff, Event, Player, Round, Season, Seat, Table
 from skatclub.club.tenancy import home_club
 from skatclub.club.views.permissions import SPIELWART_GROUP
+from tests import hypothesis_profiles  # noqa: F401  (registers and loads the profile)
 
 
 def pytest_configure(config: pytest.Config) -> None:

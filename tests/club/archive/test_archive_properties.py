@@ -19,9 +19,10 @@ from skatclub.club.archive import ArchiveError, import_archive, parse_archive, r
 from skatclub.club.models import Event
 from tests.club.archive.test_archive_import import EVENT_KEY, spec_example
 from tests.factories import database_fingerprint
+from tests.hypothesis_profiles import examples
 
 FAST = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from skatclub.club.models import Event, Player, Season, Table
 from tests.factories import database_fingerprint, enter, is_german_refusal
+from tests.hypothesis_profiles import examples
 
 FAST = settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
