@@ -35,6 +35,7 @@ from skatclub.club.models import (
     Round,
 )
 from skatclub.club.money import EuroField
+from skatclub.club.numbers import whole_number
 from skatclub.club.services.events import unique_key
 from skatclub.club.text import visible_text
 
@@ -192,12 +193,11 @@ class EventForm(forms.ModelForm[Event]):
     def clean_lost_game_fees(self) -> list[int]:
         text = self.cleaned_data.get("lost_game_fees") or ""
         parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-        try:
-            fees = [int(p) for p in parts]
-        except ValueError:
+        fees = [n for n in map(whole_number, parts) if n is not None]
+        if len(fees) < len(parts):
             raise forms.ValidationError(
                 "Bitte ganze Cent-Beträge durch Komma getrennt angeben, z. B. 50, 50, 100."
-            ) from None
+            )
         if any(f < 0 for f in fees):
             raise forms.ValidationError("Verlustspielgeld kann nicht negativ sein.")
         try:

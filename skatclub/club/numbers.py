@@ -18,6 +18,8 @@ from typing import Any
 # integer column we write holds. SQLite holds 64 bits, but a value beyond int4 is no real
 # id, game number, count or season anywhere in the club.
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+# smallint (PositiveSmallIntegerField on PostgreSQL): game numbers, seats, prize places.
+SMALL_MAX = 2**15 - 1
 # Ten digits hold every int4; leading zeros beyond that mean nobody typed a real number.
 MAX_DIGITS = 12
 # Sign, digits and some blanks around them; a longer text is refused before it is read.

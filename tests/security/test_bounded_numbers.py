@@ -8,14 +8,18 @@ SQLite answered 500."""
 
 from __future__ import annotations
 
+import copy
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from skatclub.club import numbers
-from skatclub.club.archive import ArchiveError, parse_archive
+from skatclub.club.archive import ArchiveError, import_archive, parse_archive
 from skatclub.club.models import Table
+from tests.club.archive.test_archive_import import spec_example
+from tests.club.archive.test_archive_properties import german_lines
 from tests.club.leagues.test_league_day import division, first_day  # noqa: F401 (fixtures)
 from tests.factories import database_fingerprint, enter, is_german_refusal
 
@@ -122,3 +126,34 @@ def test_an_archive_number_of_5000_digits_is_a_german_problem() -> None:
     with pytest.raises(ArchiveError) as error:
         parse_archive(text)
     assert "Zahl" in " ".join(error.value.problems)
+
+
+def _numbers_in(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The places of the spec's example archive that hold a whole number."""
+    if isinstance(value, dict):
+        return [p for k, inner in value.items() for p in _numbers_in(inner, (*prefix, k))]
+    if isinstance(value, list):
+        return [p for i, inner in enumerate(value) for p in _numbers_in(inner, (*prefix, i))]
+    return [prefix] if isinstance(value, int) and not isinstance(value, bool) else []
+
+
+# ... and a game's number (a smallint column), which the example leaves to its place.
+GAME_NUMBER = ("events", 0, "rounds", 0, "tables", 0, "games", 0, "number")
+
+
+@pytest.mark.parametrize("number", [2**15, 2**31, 10**15 - 1], ids=repr)
+@pytest.mark.parametrize("path", [*_numbers_in(spec_example()), GAME_NUMBER], ids=repr)
+def test_an_archive_number_beyond_any_column_imports_or_is_a_german_problem(
+    db: None, path: tuple[Any, ...], number: int
+) -> None:
+    data = copy.deepcopy(spec_example())
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = number
+    before = database_fingerprint()
+    try:
+        import_archive(parse_archive(json.dumps(data)))
+    except ArchiveError as error:
+        assert german_lines(error), error.problems
+        assert database_fingerprint() == before

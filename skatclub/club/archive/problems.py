@@ -11,6 +11,7 @@ import re
 import reprlib
 from typing import Any, TypeGuard
 
+from skatclub.club.numbers import INT_MAX
 from skatclub.club.text import visible_text
 
 MAX_PROBLEMS = 50
@@ -69,8 +70,10 @@ def is_text(value: Any, max_length: int) -> bool:
     return isinstance(value, str) and len(value) <= max_length and bool(visible_text(value))
 
 
-def is_count(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def is_count(value: Any, maximum: int = INT_MAX) -> TypeGuard[int]:
+    """A whole number from 0 to `maximum`, by default what every integer column holds (a Serie
+    number of 10^14 passed the check and overflowed PostgreSQL's integer on writing)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
 
 
 def parse_date(value: Any) -> datetime.date | None:

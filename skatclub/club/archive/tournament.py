@@ -32,6 +32,7 @@ from scoring import InvalidPrizePlan
 from scoring import prizes as engine
 from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
+from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services.prizes import engine_prize
 
 CATEGORY_FLAGS = {"women": "is_woman", "seniors": "is_senior", "youth": "is_youth"}
@@ -187,7 +188,9 @@ def _check_rules(raw: Any, where: str, problems: Problems) -> list[dict[str, Any
         fixed = item.get("fixed_cents")
         percent = _percent(item["percent"]) if "percent" in item else None
         item_text = item.get("item", "")
-        if not all(is_count(n) for n in numbers) or (fixed is not None and not is_count(fixed)):
+        if not all(is_count(n, SMALL_MAX) for n in numbers) or (
+            fixed is not None and not is_count(fixed)
+        ):
             problems.add(label, "Plätze, Teilnehmer und Beträge sind ganze Zahlen ≥ 0.")
             continue
         if "percent" in item and percent is None or not isinstance(item_text, str):
