@@ -140,6 +140,10 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
         saved = services.save_event(event=form.save(commit=False))
         messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
         return redirect("spielwart-event", key=saved.key)
+    if form.errors and key:
+        # The refused form has written what was typed (an emptied name and key) into its
+        # instance; the page's title and links name the event as it is stored.
+        event = event_or_404(key)
     status = INVALID if form.errors else 200
     return render(
         request, "club/spielwart_event_form.html", {"form": form, "event": event}, status=status
