@@ -37,21 +37,25 @@ from skatclub.club.models import (
 from skatclub.club.money import EuroField
 from skatclub.club.numbers import whole_number
 from skatclub.club.services.events import unique_key
-from skatclub.club.text import visible_text
-
-NO_VISIBLE_NAME = "Der Name braucht sichtbare Buchstaben oder Ziffern."
+from skatclub.club.text import NO_VISIBLE_NAME, NO_VISIBLE_NUMBER, InvisibleText, visible_name
 
 
 class NameField(forms.CharField):
     """A name as people see it: invisible characters (RLO, zero-width, NUL) are dropped, and a
     name of nothing but those is refused."""
 
+    invisible = NO_VISIBLE_NAME
+
     def to_python(self, value: Any) -> str:
         text = super().to_python(value)
-        shown = visible_text(text) if text else ""
-        if text and not shown:
-            raise forms.ValidationError(NO_VISIBLE_NAME, code="invisible")
-        return shown
+        try:
+            return visible_name(text or "", self.invisible)
+        except InvisibleText as error:
+            raise forms.ValidationError(error.message, code="invisible") from None
+
+
+class MemberNumberField(NameField):
+    invisible = NO_VISIBLE_NUMBER
 
 
 MAX_FEE = 100_000  # 1,000 € Startgeld
@@ -70,7 +74,7 @@ class PlayerForm(forms.ModelForm[Player]):
             "is_youth",
             "is_active",
         ]
-        field_classes = {"name": NameField}
+        field_classes = {"name": NameField, "member_number": MemberNumberField}
         help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -34,6 +34,7 @@ from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
 from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services.prizes import engine_prize
+from skatclub.club.text import NO_VISIBLE_NUMBER, visible_text
 
 CATEGORY_FLAGS = {"women": "is_woman", "seniors": "is_senior", "youth": "is_youth"}
 MAX_FEE = 100_000
@@ -48,8 +49,10 @@ def check_player_extras(item: dict[str, Any], label: str, problems: Problems) ->
     number = item.get("member_number", "")
     if not isinstance(number, str) or len(number) > 20:
         problems.add(label, "„member_number“ ist ein Text von höchstens 20 Zeichen.")
+    elif number and not visible_text(number):
+        problems.add(label, f"„member_number“: {NO_VISIBLE_NUMBER}")
     elif number:
-        extras["member_number"] = number
+        extras["member_number"] = visible_text(number)
     categories = item.get("categories", [])
     if not isinstance(categories, list) or any(c not in CATEGORY_FLAGS for c in categories):
         problems.add(label, "„categories“ kennt nur women, seniors und youth.")

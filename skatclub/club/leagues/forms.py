@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from skatclub.club.forms import NameField
 from skatclub.club.leagues.models import Division, Team
 from skatclub.club.leagues.setup import MAX_NAME, MAX_ROSTER, MAX_TEAMS
 from skatclub.club.numbers import whole_number
@@ -26,9 +27,9 @@ TEAMS_EXAMPLE = (
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(label="Name der Liga", max_length=MAX_NAME)
+    name = NameField(label="Name der Liga", max_length=MAX_NAME)
     year = forms.IntegerField(label="Saison (Jahr)", min_value=1900, max_value=2200)
-    division = forms.CharField(label="Staffel", max_length=MAX_NAME)
+    division = NameField(label="Staffel", max_length=MAX_NAME)
     teams_text = forms.CharField(
         label="Mannschaften",
         max_length=MAX_TEAMS_TEXT,

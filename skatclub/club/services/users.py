@@ -21,6 +21,7 @@ from skatclub.club import tenancy
 from skatclub.club.models import ClubStaff
 from skatclub.club.roles import PRUEFER_GROUP, SPIELWART_GROUP
 from skatclub.club.services.errors import EntryError
+from skatclub.club.services.events import shown_text
 from skatclub.club.services.history import Actor
 
 ROLES = {"spielwart": SPIELWART_GROUP, "pruefer": PRUEFER_GROUP}
@@ -47,12 +48,13 @@ def create_login(
             "bad_username",
             "Der Benutzername hat 3 bis 40 Zeichen: Buchstaben, Ziffern und . @ + - _.",
         )
+    name = shown_text(name)
     if len(name) > MAX_NAME:
         raise EntryError("too_long", f"Der Name hat höchstens {MAX_NAME} Zeichen.")
     if User.objects.filter(username__iexact=username).exists():
         raise EntryError("username_taken", f"Den Benutzernamen „{username}“ gibt es schon.")
     password = one_time_password()
-    user = User.objects.create_user(username, password=password, first_name=name.strip())
+    user = User.objects.create_user(username, password=password, first_name=name)
     _apply_roles(user, set(roles))
     ClubStaff.objects.create(club_id=tenancy.club_for_new_rows(), user=user)
     return user, password

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, euro, euros, links
@@ -27,8 +28,8 @@ from skatclub.club.views.permissions import spielwart_required
 
 
 class NewPlayerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=MAX_NAME)
-    member_number = forms.CharField(
+    name = NameField(label="Name", max_length=MAX_NAME)
+    member_number = MemberNumberField(
         label="Mitgliedsnummer", max_length=signin.MAX_MEMBER_NUMBER, required=False
     )
     guest = forms.BooleanField(label="Gast", required=False, initial=True)

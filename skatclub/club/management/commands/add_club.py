@@ -17,6 +17,7 @@ from skatclub.club import tenancy
 from skatclub.club.models import Club
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
+from skatclub.club.text import visible_text
 
 
 class Command(BaseCommand):
@@ -31,9 +32,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, slug: str, name: str, spielwart: str | None, **kw: Any) -> None:
         if not tenancy.SLUG.fullmatch(slug):
             raise CommandError("Der Kurzname hat 1 bis 50 Zeichen: Buchstaben, Ziffern, - und _.")
-        name = name.strip()
+        name = visible_text(name)  # "\u202e" or a zero-width space alone is no name
         if not name or len(name) > 200:
-            raise CommandError("Der Name hat 1 bis 200 Zeichen.")
+            raise CommandError("Der Name hat 1 bis 200 Zeichen, mindestens eines sichtbar.")
         club, created = Club.objects.update_or_create(slug=slug, defaults={"name": name})
         state = "angelegt" if created else "umbenannt"
         self.stdout.write(f"Verein „{club.name}“ {state}: Seiten unter /{tenancy.PREFIX}/{slug}/")
