@@ -473,7 +473,10 @@ class MatchForm(forms.ModelForm[Match]):
         super().clean()
         data = self.cleaned_data
         if data.get("first") and data.get("first") == data.get("second"):
-            self.add_error("second", "Offiziersskat spielen zwei verschiedene Spieler.")
+            self.add_error(
+                "second",
+                "Bitte zwei verschiedene Spieler wählen: Offiziersskat spielt man zu zweit.",
+            )
         return data
 
 
