@@ -16,6 +16,7 @@ from skatclub.club.text import visible_text
 
 MAX_PROBLEMS = 50
 MAX_LINE = 300  # a problem line never repeats a whole upload
+MAX_SHOWN = 80  # a value quoted in a line, so the line's German sentence always fits
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict = 40, 40, 2, 4, 4
 KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
@@ -61,8 +62,10 @@ def is_key(value: Any, max_length: int) -> TypeGuard[str]:
 
 
 def shown(value: Any) -> str:
-    """A value from the archive in a problem line: short, whatever it holds."""
-    return _SHOWN.repr(value)
+    """A value from the archive in a problem line: short, whatever it holds (a dict of dicts
+    of long keys, each cut by reprlib, still filled the line and cut off its German end)."""
+    text = _SHOWN.repr(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 def is_text(value: Any, max_length: int) -> bool:
