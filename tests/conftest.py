@@ -15,6 +15,7 @@ from skatclub.club.models import Event, Player, Round, Season, Seat, Table
 from skatclub.club.roles import SPIELWART
 from skatclub.club.services.users import grant
 from skatclub.club.tenancy import home_club
+from tests import hypothesis_profiles  # noqa: F401  (registers and loads the profile)
 
 
 def pytest_configure(config: pytest.Config) -> None:

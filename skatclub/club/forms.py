@@ -35,22 +35,27 @@ from skatclub.club.models import (
     Round,
 )
 from skatclub.club.money import EuroField
+from skatclub.club.numbers import whole_number
 from skatclub.club.services.events import unique_key
-from skatclub.club.text import visible_text
-
-NO_VISIBLE_NAME = "Der Name braucht sichtbare Buchstaben oder Ziffern."
+from skatclub.club.text import NO_VISIBLE_NAME, NO_VISIBLE_NUMBER, InvisibleText, visible_name
 
 
 class NameField(forms.CharField):
     """A name as people see it: invisible characters (RLO, zero-width, NUL) are dropped, and a
     name of nothing but those is refused."""
 
+    invisible = NO_VISIBLE_NAME
+
     def to_python(self, value: Any) -> str:
         text = super().to_python(value)
-        shown = visible_text(text) if text else ""
-        if text and not shown:
-            raise forms.ValidationError(NO_VISIBLE_NAME, code="invisible")
-        return shown
+        try:
+            return visible_name(text or "", self.invisible)
+        except InvisibleText as error:
+            raise forms.ValidationError(error.message, code="invisible") from None
+
+
+class MemberNumberField(NameField):
+    invisible = NO_VISIBLE_NUMBER
 
 
 MAX_FEE = 100_000  # 1,000 € Startgeld
@@ -69,7 +74,7 @@ class PlayerForm(forms.ModelForm[Player]):
             "is_youth",
             "is_active",
         ]
-        field_classes = {"name": NameField}
+        field_classes = {"name": NameField, "member_number": MemberNumberField}
         help_texts = {"key": "Leer lassen: wird aus dem Namen gebildet."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -201,12 +206,11 @@ class EventForm(forms.ModelForm[Event]):
     def clean_lost_game_fees(self) -> list[int]:
         text = self.cleaned_data.get("lost_game_fees") or ""
         parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-        try:
-            fees = [int(p) for p in parts]
-        except ValueError:
+        fees = [n for n in map(whole_number, parts) if n is not None]
+        if len(fees) < len(parts):
             raise forms.ValidationError(
                 "Bitte ganze Cent-Beträge durch Komma getrennt angeben, z. B. 50, 50, 100."
-            ) from None
+            )
         if any(f < 0 for f in fees):
             raise forms.ValidationError("Verlustspielgeld kann nicht negativ sein.")
         try:
@@ -478,7 +482,10 @@ class MatchForm(forms.ModelForm[Match]):
         super().clean()
         data = self.cleaned_data
         if data.get("first") and data.get("first") == data.get("second"):
-            self.add_error("second", "Offiziersskat spielen zwei verschiedene Spieler.")
+            self.add_error(
+                "second",
+                "Bitte zwei verschiedene Spieler wählen: Offiziersskat spielt man zu zweit.",
+            )
         return data
 
 

@@ -14,7 +14,10 @@ from django import forms
 
 MAX_CENTS = 10_000_000
 MAX_TEXT = 20
-EURO = re.compile(r"^(?P<sign>-?)(?P<whole>\d{1,3}(?:\.\d{3})+|\d{1,8})(?:,(?P<cents>\d{1,2}))?$")
+# ASCII digits only: "١٢" (Arabic-Indic) is no amount anybody here typed.
+EURO = re.compile(
+    r"^(?P<sign>-?)(?P<whole>\d{1,3}(?:\.\d{3})+|\d{1,8})(?:,(?P<cents>\d{1,2}))?$", re.ASCII
+)
 
 
 class MoneyError(ValueError):

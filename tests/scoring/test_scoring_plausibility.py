@@ -26,6 +26,7 @@ from scoring import (
     legal_bids,
     valuation,
 )
+from tests.hypothesis_profiles import examples
 
 ISKO, PREISSKAT = Ruleset.ISKO, Ruleset.PREISSKAT
 
@@ -157,7 +158,7 @@ def games(draw: st.DrawFn) -> tuple[Declaration, Outcome]:
     return Declaration(game, matadors, hand, bid=bid), Outcome(declarer_card_points=points)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(games(), min_size=1, max_size=12))
 def test_the_sums_of_any_valued_games_are_always_plausible(
     played: list[tuple[Declaration, Outcome]],

@@ -11,10 +11,12 @@ import re
 import reprlib
 from typing import Any, TypeGuard
 
+from skatclub.club.numbers import INT_MAX
 from skatclub.club.text import visible_text
 
 MAX_PROBLEMS = 50
 MAX_LINE = 300  # a problem line never repeats a whole upload
+MAX_SHOWN = 80  # a value quoted in a line, so the line's German sentence always fits
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict = 40, 40, 2, 4, 4
 KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
@@ -60,8 +62,10 @@ def is_key(value: Any, max_length: int) -> TypeGuard[str]:
 
 
 def shown(value: Any) -> str:
-    """A value from the archive in a problem line: short, whatever it holds."""
-    return _SHOWN.repr(value)
+    """A value from the archive in a problem line: short, whatever it holds (a dict of dicts
+    of long keys, each cut by reprlib, still filled the line and cut off its German end)."""
+    text = _SHOWN.repr(value)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
 
 
 def is_text(value: Any, max_length: int) -> bool:
@@ -69,8 +73,10 @@ def is_text(value: Any, max_length: int) -> bool:
     return isinstance(value, str) and len(value) <= max_length and bool(visible_text(value))
 
 
-def is_count(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def is_count(value: Any, maximum: int = INT_MAX) -> TypeGuard[int]:
+    """A whole number from 0 to `maximum`, by default what every integer column holds (a Serie
+    number of 10^14 passed the check and overflowed PostgreSQL's integer on writing)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= maximum
 
 
 def parse_date(value: Any) -> datetime.date | None:

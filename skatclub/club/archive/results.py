@@ -20,6 +20,7 @@ from skatclub.club.archive.problems import Problems, is_count, shown
 from skatclub.club.archive.recorded import kept_as_recorded, refused_without_record
 from skatclub.club.archive.scores import check_scores
 from skatclub.club.models import Event, Player, Table
+from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
 from skatclub.club.services.house_rules import check_ramsch_seats, valued_ramsch
@@ -81,7 +82,7 @@ def _check_games(
     number = 0
     for item in raw:
         explicit = item.get("number") if isinstance(item, dict) else None
-        if explicit is not None and (not is_count(explicit) or explicit <= number):
+        if explicit is not None and (not is_count(explicit, SMALL_MAX) or explicit <= number):
             problems.add(f"{here}, Spiel {number + 1}", "Die Spielnummern müssen aufsteigen.")
             return games
         number = explicit or number + 1

@@ -32,7 +32,9 @@ from scoring import InvalidPrizePlan
 from scoring import prizes as engine
 from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
+from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services.prizes import engine_prize
+from skatclub.club.text import NO_VISIBLE_NUMBER, visible_text
 
 CATEGORY_FLAGS = {"women": "is_woman", "seniors": "is_senior", "youth": "is_youth"}
 MAX_FEE = 100_000
@@ -56,8 +58,10 @@ def check_player_extras(item: dict[str, Any], label: str, problems: Problems) ->
     number = item.get("member_number", "")
     if not isinstance(number, str) or len(number) > 20:
         problems.add(label, "„member_number“ ist ein Text von höchstens 20 Zeichen.")
+    elif number and not visible_text(number):
+        problems.add(label, f"„member_number“: {NO_VISIBLE_NUMBER}")
     elif number:
-        extras["member_number"] = number
+        extras["member_number"] = visible_text(number)
     categories = item.get("categories", [])
     if not isinstance(categories, list) or any(c not in CATEGORY_FLAGS for c in categories):
         problems.add(label, "„categories“ kennt nur women, seniors und youth.")
@@ -196,7 +200,9 @@ def _check_rules(raw: Any, where: str, problems: Problems) -> list[dict[str, Any
         fixed = item.get("fixed_cents")
         percent = _percent(item["percent"]) if "percent" in item else None
         item_text = item.get("item", "")
-        if not all(is_count(n) for n in numbers) or (fixed is not None and not is_count(fixed)):
+        if not all(is_count(n, SMALL_MAX) for n in numbers) or (
+            fixed is not None and not is_count(fixed)
+        ):
             problems.add(label, "Plätze, Teilnehmer und Beträge sind ganze Zahlen ≥ 0.")
             continue
         if "percent" in item and percent is None or not isinstance(item_text, str):

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from decimal import Decimal, InvalidOperation
 from typing import Any
+
+from skatclub.club.text import InvisibleText, visible_name
 
 MAX_NAME = 200
 MAX_NUMBER = 1_000_000  # input bound, not a rule: far above any Serie's sums
@@ -98,21 +99,15 @@ def as_text(value: Any, label: str, max_length: int = MAX_NAME) -> str:
         value = int(value)
     if isinstance(value, datetime.datetime | datetime.date):
         value = f"{value:%d.%m.%Y}"
-    text = visible(str(value))
+    try:
+        text = visible_name(str(value), f"{label} braucht mindestens ein sichtbares Zeichen.")
+    except InvisibleText as error:
+        raise CellError(error.message) from None
     if not text:
         raise CellError(f"{label} fehlt.")
     if len(text) > max_length:
         raise CellError(f"{label} ist länger als {max_length} Zeichen.")
     return text
-
-
-def visible(text: str) -> str:
-    """Text without invisible characters (format, control) and with single spaces."""
-    kept = "".join(ch for ch in text if unicodedata.category(ch) not in INVISIBLE)
-    return " ".join(kept.split())
-
-
-INVISIBLE = frozenset({"Cf", "Cc", "Cs"})
 
 
 def shown(value: Any) -> str:

@@ -8,8 +8,10 @@ from typing import Any
 
 from django import forms
 
+from skatclub.club.forms import NameField
 from skatclub.club.leagues.models import Division, Team
 from skatclub.club.leagues.setup import MAX_NAME, MAX_ROSTER, MAX_TEAMS
+from skatclub.club.numbers import whole_number
 
 # One line per team: a name of up to 200 characters and up to ten Kürzel of up to 60.
 MAX_TEAMS_TEXT = MAX_TEAMS * (MAX_NAME + MAX_ROSTER * 62 + 2)
@@ -25,9 +27,9 @@ TEAMS_EXAMPLE = (
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(label="Name der Liga", max_length=MAX_NAME)
+    name = NameField(label="Name der Liga", max_length=MAX_NAME)
     year = forms.IntegerField(label="Saison (Jahr)", min_value=1900, max_value=2200)
-    division = forms.CharField(label="Staffel", max_length=MAX_NAME)
+    division = NameField(label="Staffel", max_length=MAX_NAME)
     teams_text = forms.CharField(
         label="Mannschaften",
         max_length=MAX_TEAMS_TEXT,
@@ -42,11 +44,14 @@ class LeagueForm(forms.Form):
 
 
 class BoundedTeams(forms.ModelMultipleChoiceField[Team]):
-    """A choice of teams, refused before any lookup when more are posted than can exist."""
+    """A choice of teams, refused before any lookup when more are posted than can exist, or
+    when one is no id at all (10^30 overflowed SQLite's integer in the `pk IN (…)` lookup)."""
 
     def clean(self, value: Any) -> Any:
         if value and len(value) > MAX_GROUP:
             raise forms.ValidationError(f"Höchstens {MAX_GROUP} Mannschaften je Spieltag.")
+        if value and any(whole_number(v, minimum=1) is None for v in value):
+            raise forms.ValidationError("Bitte nur Mannschaften dieser Staffel wählen.")
         return super().clean(value)
 
 

@@ -31,10 +31,10 @@ from skatclub.club.leagues.models import (
 from skatclub.club.models import Attendance, Event, Player, Round, Season
 from skatclub.club.services import members
 from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import unique_key
+from skatclub.club.services.events import shown_text, unique_key
 from skatclub.club.services.history import Actor
 from skatclub.club.services.seating import create_round, next_round_number
-from skatclub.club.text import visible_text
+from skatclub.club.text import NO_VISIBLE_NAME, visible_text
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
@@ -70,7 +70,10 @@ def parse_teams(text: str) -> list[TeamDraft]:
                 f"Zeile {number}: eine Mannschaft hat 3 bis {MAX_ROSTER} Spieler "
                 f"(hier {len(keys)}).",
             )
-        drafts.append(TeamDraft(found["name"].strip(), tuple(_player(k, number) for k in keys)))
+        name = shown_text(found["name"], f"Zeile {number}: {NO_VISIBLE_NAME}")
+        if not name:
+            raise EntryError("bad_line", f"Zeile {number}: der Name der Mannschaft fehlt.")
+        drafts.append(TeamDraft(name, tuple(_player(k, number) for k in keys)))
     _refuse_twice(drafts)
     return drafts
 
@@ -128,7 +131,7 @@ def create_league(
     """A Staffel with its teams, in the league of that name and season (created with its first
     Staffel); players of other clubs are refused unless `admit_others`, then they become members
     of the organising club (`services.members.admit`), so the league's pages can name them."""
-    name, division = name.strip(), division.strip()
+    name, division = shown_text(name), shown_text(division)
     if not name or len(name) > MAX_NAME or not division or len(division) > MAX_NAME:
         raise EntryError("name", f"Name und Staffel haben 1 bis {MAX_NAME} Zeichen.")
     if not 1900 <= year <= 2200:

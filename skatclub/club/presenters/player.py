@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from skatclub.club import tenancy
 from skatclub.club.models import Player, Season, Seat, Table
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.chart import Point, trend_svg
 from skatclub.club.presenters.downloads import rounded
 from skatclub.club.presenters.pages import round_info
@@ -74,7 +75,8 @@ def chosen_year(wanted: str, years: list[int]) -> int | None:
     """`?saison=2025`, `?saison=alle` (None), or by default the latest season played."""
     if wanted == "alle" or not years:
         return None
-    return int(wanted) if wanted.isdigit() and int(wanted) in years else years[0]
+    year = whole_number(wanted)
+    return year if year in years else years[0]
 
 
 def player_rounds(player: Player, year: int | None) -> list[dict[str, Any]]:

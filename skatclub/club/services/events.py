@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from skatclub.club.models import Attendance, Event, Player, Season
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.names import near_matches
+from skatclub.club.text import NO_VISIBLE_NAME, InvisibleText, visible_name
 
 MAX_NAME = 200
 
@@ -41,9 +42,19 @@ def similar_players(name: str) -> list[Player]:
     return [by_id[pk] for pk in ids]
 
 
+def shown_text(text: str, message: str = NO_VISIBLE_NAME) -> str:
+    """`text.visible_name` as the services refuse: a text of nothing visible is an EntryError
+    (names, member numbers, team and league names, a login's name)."""
+    try:
+        return visible_name(text, message)
+    except InvisibleText as error:
+        raise EntryError("invisible", error.message) from None
+
+
 def clean_name(name: str) -> str:
-    """A name as stored: single spaces, bounded; refused in German when empty or too long."""
-    text = " ".join(name.split())
+    """A name as stored: visible characters, single spaces, bounded; refused in German when
+    empty, invisible or too long."""
+    text = shown_text(name)
     if not text:
         raise EntryError("empty_name", "Bitte einen Namen angeben.")
     if len(text) > MAX_NAME:

@@ -29,7 +29,10 @@ def create_match(
     event: Event | None = None,
 ) -> Match:
     if first.pk == second.pk:
-        raise EntryError("same_player", "Offiziersskat spielen zwei verschiedene Spieler.")
+        raise EntryError(
+            "same_player",
+            "Bitte zwei verschiedene Spieler wählen: Offiziersskat spielt man zu zweit.",
+        )
     if variant not in VARIANTS:
         raise EntryError("variant", f"Die Wertung „{variant}“ gibt es nicht.")
     key = unique_key(f"{date.isoformat()} {first.key} {second.key}", Match, max_length=100)

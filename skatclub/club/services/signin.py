@@ -17,8 +17,14 @@ from django.db.models import Q, QuerySet
 
 from skatclub.club.models import Attendance, Event, Player, Seat
 from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import SamePlayer, clean_name, similar_players, unique_key
-from skatclub.club.text import search_text
+from skatclub.club.services.events import (
+    SamePlayer,
+    clean_name,
+    shown_text,
+    similar_players,
+    unique_key,
+)
+from skatclub.club.text import NO_VISIBLE_NUMBER, search_text
 
 MAX_QUERY = 100
 MAX_MEMBER_NUMBER = 20
@@ -81,7 +87,7 @@ def register_and_sign_in(
     When a known player has (almost) the same name or the member number is taken, nothing is
     created: `SamePlayer` asks first; `confirmed_new=True` answers "a different person"."""
     name = clean_name(name)
-    member_number = member_number.strip()
+    member_number = shown_text(member_number, NO_VISIBLE_NUMBER)
     if len(member_number) > MAX_MEMBER_NUMBER:
         raise EntryError(
             "too_long", f"Die Mitgliedsnummer hat höchstens {MAX_MEMBER_NUMBER} Zeichen."

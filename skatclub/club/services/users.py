@@ -26,6 +26,7 @@ from skatclub.club.auth import role_query
 from skatclub.club.models import ClubStaff
 from skatclub.club.roles import PRUEFER, ROLE_NAMES, SPIELWART
 from skatclub.club.services.errors import EntryError
+from skatclub.club.services.events import shown_text
 from skatclub.club.services.history import Actor
 
 USERNAME = re.compile(r"^[\w.@+-]{3,40}$")
@@ -51,12 +52,13 @@ def create_login(
             "bad_username",
             "Der Benutzername hat 3 bis 40 Zeichen: Buchstaben, Ziffern und . @ + - _.",
         )
+    name = shown_text(name)
     if len(name) > MAX_NAME:
         raise EntryError("too_long", f"Der Name hat höchstens {MAX_NAME} Zeichen.")
     if User.objects.filter(username__iexact=username).exists():
         raise EntryError("username_taken", f"Den Benutzernamen „{username}“ gibt es schon.")
     password = one_time_password()
-    user = User.objects.create_user(username, password=password, first_name=name.strip())
+    user = User.objects.create_user(username, password=password, first_name=name)
     grant(user, tenancy.club_for_new_rows(), role_for(set(roles)))
     return user, password
 

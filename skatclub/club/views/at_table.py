@@ -39,9 +39,10 @@ from skatclub.club import services
 from skatclub.club.entry_line import LineError, line_text, parse_line
 from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.services.house_rules import preview_ramsch
-from skatclub.club.views.lookups import INVALID, int_or_none, seated_players
+from skatclub.club.views.lookups import INVALID, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 CONFLICT = 409
@@ -246,7 +247,7 @@ class Refused(Exception):
 
 def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
     """The game in the post: a line of club notation or the big buttons."""
-    number = int_or_none(request.POST.get("number")) or _next_number(table)
+    number = whole_number(request.POST.get("number")) or _next_number(table)
     if number is None:
         raise Refused("Die Serie ist vollständig; es fehlt kein Spiel mehr.", {})
     if "line" in request.POST:
@@ -376,7 +377,7 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 def _number(request: HttpRequest) -> str:
-    return str(int_or_none(request.POST.get("number")) or "")
+    return str(whole_number(request.POST.get("number")) or "")
 
 
 def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpResponse:
@@ -397,7 +398,7 @@ def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
 @link_required
 def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
     """Take back the last game entered at this table (only the last one)."""
-    number = int_or_none(request.POST.get("number"))
+    number = whole_number(request.POST.get("number"))
     last = Game.objects.filter(table=link.table).order_by("-number").first()
     if last is None or number != last.number:
         message = "Zurücknehmen lässt sich nur das zuletzt erfasste Spiel."
@@ -407,7 +408,7 @@ def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
             table=link.table,
             number=last.number,
             user=link,
-            expected_version=int_or_none(request.POST.get("version")),
+            expected_version=whole_number(request.POST.get("version")),
         )
     except services.EntryError as error:
         status = CONFLICT if isinstance(error, services.ConflictError) else INVALID
@@ -419,7 +420,7 @@ def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
 @link_required
 def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
     """One player taps his name: he signs the complete list."""
-    player = seated_players(link.table).get(int_or_none(request.POST.get("position")) or 0)
+    player = seated_players(link.table).get(whole_number(request.POST.get("position")) or 0)
     if player is None:
         return _refused(request, link, Refused("Bitte den eigenen Namen antippen.", {}))
     try:

@@ -31,12 +31,12 @@ from skatclub.club import services
 from skatclub.club.entry_line import LineError
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
+from skatclub.club.numbers import whole_number
 from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetRow, saved_tail, score_sheet
 from skatclub.club.tenancy import of_club
 from skatclub.club.views.lookups import (
     INVALID,
     TABLE,
-    int_or_none,
     seated_players,
     table_or_404,
 )
@@ -99,7 +99,7 @@ def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]
     values = {name: data.get(name, "") for name in ("type", "matadors", "bid", "result", "level")}
     flags = ("hand", "ouvert", "schneider_announced", "schwarz_announced", "kontra", "re")
     values.update({name: bool(data.get(name)) for name in flags})
-    values.update(seats=seats, types=TYPE_CHOICES, declarer=int_or_none(data.get("declarer")))
+    values.update(seats=seats, types=TYPE_CHOICES, declarer=whole_number(data.get("declarer")))
     return values
 
 
@@ -202,7 +202,7 @@ def table_entry(request: HttpRequest, key: str, number: int, table: int) -> Http
     if request.method == "POST" and "line" in request.POST:
         # A typed line: the table is read under its lock (one query), unless the form left out
         # the game number and the next free one has to be looked up first.
-        game = int_or_none(request.POST.get("number"))
+        game = whole_number(request.POST.get("number"))
         game = game or _next_number(table_or_404(key, number, table))
         return _post_line(request, services.TableAt(key, number, table), game)
     table_obj = table_or_404(key, number, table)
@@ -277,7 +277,7 @@ def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
 
 def _post_form(request: HttpRequest, table: Table) -> dict[str, Any]:
     """Record one game from the field form; the errors to show, if any."""
-    number = int_or_none(request.POST.get("number")) or _next_number(table)
+    number = whole_number(request.POST.get("number")) or _next_number(table)
     seats = seated_players(table)
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
@@ -376,7 +376,8 @@ def game_edit(request: HttpRequest, key: str, number: int, table: int, game: int
     }
     if request.method != "POST":
         return render(request, "club/spielwart_game_edit.html", context)
-    text, version = request.POST.get("line", ""), int_or_none(request.POST.get("expected_version"))
+    text = request.POST.get("line", "")
+    version = whole_number(request.POST.get("expected_version"))
     error = _record_line(table_obj, game, text, version or 0, request.user)
     if isinstance(error, Game):
         messages.success(request, f"Spiel {game} geändert.")
@@ -400,7 +401,7 @@ def _game_line(game: Game, seats: dict[int, Player]) -> str:
 @require_POST
 def game_delete(request: HttpRequest, key: str, number: int, table: int, game: int) -> HttpResponse:
     table_obj = table_or_404(key, number, table)
-    version = int_or_none(request.POST.get("expected_version"))
+    version = whole_number(request.POST.get("expected_version"))
     try:
         services.delete_game(
             table=table_obj, number=game, user=request.user, expected_version=version

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from skatclub.club.models import KasseEntry, Player, Seat
 from skatclub.club.money import EuroField
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.kasse import kasse_exports, receipt_context, report_context
 from skatclub.club.printing import render as pdf
@@ -23,7 +24,7 @@ from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.queries.kasse import event_kasse
 from skatclub.club.services import kasse, wrong_seat
 from skatclub.club.services.errors import EntryError
-from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, int_or_none, round_or_404
+from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import pdf_response
 
@@ -76,7 +77,7 @@ def kasse_change(request: HttpRequest, key: str) -> HttpResponse:
             messages.success(request, "Gebucht.")
         elif action == "cancel":
             entry = get_object_or_404(
-                KasseEntry, event=event, pk=int_or_none(request.POST.get("entry")) or 0
+                KasseEntry, event=event, pk=whole_number(request.POST.get("entry")) or 0
             )
             kasse.cancel_booking(entry=entry)
             messages.success(request, f"Buchung „{entry.text}“ gelöscht.")
@@ -136,7 +137,7 @@ def startkarten_pdf(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def seat_wrong(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
-    seat = get_object_or_404(Seat, round=round_, pk=int_or_none(request.POST.get("seat")) or 0)
+    seat = get_object_or_404(Seat, round=round_, pk=whole_number(request.POST.get("seat")) or 0)
     wrong = request.POST.get("wrong") == "1"
     wrong_seat.mark_wrong_seat(seat=seat, wrong=wrong, user=request.user)
     name = seat.player.name

@@ -34,11 +34,12 @@ from skatclub.club.leagues.models import (
     TeamPlayer,
 )
 from skatclub.club.models import Player, Seat
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters import league as rows
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.tables import LeaguePlayersTable, LeagueTable
 from skatclub.club.services.errors import EntryError
-from skatclub.club.views.lookups import INVALID, int_or_none
+from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
 # Which form field a refusal of `setup.create_league` belongs to (by its code).
@@ -183,7 +184,7 @@ def _posted_lineups(request: HttpRequest, teams: list[Team]) -> dict[int, set[in
     posted = {}
     for team in teams:
         values = request.POST.getlist(f"team-{team.pk}")[: setup.MAX_ROSTER + 1]
-        posted[team.pk] = {n for n in map(int_or_none, values) if n is not None}
+        posted[team.pk] = {n for n in map(whole_number, values) if n is not None}
     return posted
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from skatclub.club.models import Event, Round
+from skatclub.club.numbers import whole_number
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.views.lookups import ROUND, round_or_404
@@ -39,11 +40,8 @@ def _respond(
 
 def _every(request: HttpRequest) -> int | None:
     """`?takt=n`: refresh every n seconds (1 to 60) instead of the page's own rhythm."""
-    try:
-        seconds = int(request.GET.get("takt", ""))
-    except ValueError:
-        return None
-    return min(max(seconds, 1), 60)
+    seconds = whole_number(request.GET.get("takt"))
+    return None if seconds is None else min(max(seconds, 1), 60)
 
 
 @spielwart_required

@@ -8,8 +8,6 @@ re-rendered with its errors.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.shortcuts import get_object_or_404
 
 from skatclub.club.models import Event, Player, Round, Table
@@ -44,19 +42,6 @@ def table_or_404(key: str, number: int, table: int) -> Table:
 def seated_players(table: Table) -> dict[int, Player]:
     """Seat position -> player."""
     return {s.position: s.player for s in table.seats.select_related("player").order_by()}
-
-
-# Posted numbers (ids, game numbers, versions) beyond this exist nowhere in the database.
-MAX_POSTED_INT = 2**31 - 1
-
-
-def int_or_none(value: Any) -> int | None:
-    """A posted whole number, or None for anything else (text, "²", 10^30)."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if abs(number) <= MAX_POSTED_INT else None
 
 
 # URL prefixes shared by the Spielwart's URL lists (German, as the club reads them).

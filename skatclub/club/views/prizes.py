@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.money import EuroField, PercentField
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.prizes import (
     check_lines,
@@ -32,7 +33,7 @@ from skatclub.club.queries.prizes import entry_fees, plan_check, pot_parts
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import prizes
 from skatclub.club.services.errors import EntryError
-from skatclub.club.views.lookups import EVENT, event_or_404, int_or_none
+from skatclub.club.views.lookups import EVENT, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import cached_response, pdf_response
 
@@ -71,11 +72,8 @@ class RuleForm(forms.Form):
 
 
 def _participants(request: HttpRequest, signed: int) -> int:
-    try:
-        wanted = int(request.GET.get("teilnehmer", signed))
-    except ValueError:
-        return signed
-    return min(max(wanted, 0), MAX_FIELD)
+    wanted = whole_number(request.GET.get("teilnehmer", signed))
+    return signed if wanted is None else min(max(wanted, 0), MAX_FIELD)
 
 
 @spielwart_required
@@ -136,7 +134,7 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
             _add_rule(request, plan)
         elif action == "delete":
             rule = get_object_or_404(
-                PrizeRule, plan=plan, pk=int_or_none(request.POST.get("rule")) or 0
+                PrizeRule, plan=plan, pk=whole_number(request.POST.get("rule")) or 0
             )
             prizes.delete_rule(rule=rule)
             messages.success(request, "Zeile gelöscht.")

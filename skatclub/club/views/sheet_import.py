@@ -36,8 +36,9 @@ from skatclub.club.imports.write import (
     undo_import,
 )
 from skatclub.club.models import Player
+from skatclub.club.numbers import whole_number
 from skatclub.club.services.history import acting_user
-from skatclub.club.views.lookups import INVALID, int_or_none
+from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
 SAMPLE_ROWS = 5
@@ -121,7 +122,7 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("sheet-import-columns", pk=pending.pk)
     names = list(read.names)
     pages = max(1, -(-len(names) // FORM_NAMES))
-    page = min(max(int_or_none(request.GET.get("seite")) or 1, 1), pages)
+    page = min(max(whole_number(request.GET.get("seite")) or 1, 1), pages)
     shown = names[(page - 1) * FORM_NAMES : page * FORM_NAMES]
     members = dict(Player.objects.values_list("key", "name"))
     suggestions = name_suggestions(read)

@@ -16,18 +16,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, euro, euros, links
 from skatclub.club.services import signin
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import MAX_NAME, SamePlayer
-from skatclub.club.views.lookups import EVENT, INVALID, event_or_404, int_or_none
+from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
 
 class NewPlayerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=MAX_NAME)
-    member_number = forms.CharField(
+    name = NameField(label="Name", max_length=MAX_NAME)
+    member_number = MemberNumberField(
         label="Mitgliedsnummer", max_length=signin.MAX_MEMBER_NUMBER, required=False
     )
     guest = forms.BooleanField(label="Gast", required=False, initial=True)
@@ -93,7 +95,7 @@ def _post(
             attendance = _register(event, form.cleaned_data, action == "register_new")
             messages.success(request, f"{attendance.player.name} ist angemeldet{_fee(attendance)}.")
             return _back(event, ""), form, None
-        player = get_object_or_404(Player, pk=int_or_none(request.POST.get("player")) or 0)
+        player = get_object_or_404(Player, pk=whole_number(request.POST.get("player")) or 0)
         if action == "sign_in":
             attendance = signin.sign_in(
                 event=event,

@@ -29,6 +29,7 @@ from skatclub.club.forms import (
     RoundForm,
 )
 from skatclub.club.models import Attendance, Event, Game, Player, Table
+from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
@@ -38,7 +39,7 @@ from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import SamePlayer
 from skatclub.club.services.removal import has_results
 from skatclub.club.text import search_text
-from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404, int_or_none
+from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
 # --- start page and players ----------------------------------------------------------------
@@ -173,6 +174,10 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
         saved = services.save_event(event=form.save(commit=False))
         messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
         return redirect("spielwart-event", key=saved.key)
+    if form.errors and key:
+        # The refused form has written what was typed (an emptied name and key) into its
+        # instance; the page's title and links name the event as it is stored.
+        event = event_or_404(key)
     status = INVALID if form.errors else 200
     return render(
         request, "club/spielwart_event_form.html", {"form": form, "event": event}, status=status
@@ -249,7 +254,7 @@ def _change_attendance(
             return form, None, False
         messages.success(request, f"Gast {guest.name} ist angemeldet.")
         return GuestForm(), None, True
-    player = get_object_or_404(Player, pk=int_or_none(request.POST.get("player")) or 0)
+    player = get_object_or_404(Player, pk=whole_number(request.POST.get("player")) or 0)
     if action == "add":
         services.mark_present(event=event, player=player)
         messages.success(request, f"{player.name} ist anwesend.")

@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skatclub.club.archive import ArchiveError, import_archive, parse_archive, read_archive
 from skatclub.club.models import Event
 from tests.club.archive.test_archive_import import EVENT_KEY, spec_example
 from tests.factories import database_fingerprint
+from tests.hypothesis_profiles import examples
 
 FAST = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -124,8 +125,24 @@ JSON_VALUES = st.recursive(
 )
 
 
+# Found by the explore profile (issue 24): a declarer of nested dicts with long keys filled the
+# problem line, which was cut before its German sentence.
+DECLARER = ("events", 0, "rounds", 0, "tables", 0, "games", 0, "declarer")
+NESTED = {
+    "000000\U000187f8\U00018cd6": None,
+    "0000\x1f\U00012544\U00018d09\U0001da8c": None,
+    "00000\x1f\U00012544\U0002ebe1": {
+        "00\U00018d09": None,
+        "000\x08\U0002ebe1": None,
+        "00000\x1f0\U0002ebe1": None,
+        "000000\x1f\U0002ebe1": -100000,
+    },
+}
+
+
 @FAST
 @given(changes=st.lists(st.tuples(st.sampled_from(EXAMPLE_PATHS), JSON_VALUES), max_size=3))
+@example(changes=[(DECLARER, NESTED)])
 def test_any_change_to_the_example_imports_or_gives_german_lines(
     db: None, changes: list[tuple[tuple[Any, ...], Any]]
 ) -> None:

@@ -155,7 +155,7 @@ def test_names_lose_invisible_characters_and_are_bounded() -> None:
     assert as_text("  Anna\u200b  Albers\u202e ", "Spieler") == "Anna Albers"
     with pytest.raises(CellError, match="länger als 200"):
         as_text("x" * 201, "Spieler")
-    with pytest.raises(CellError, match="fehlt"):
+    with pytest.raises(CellError, match="sichtbares Zeichen"):
         as_text("\u200b", "Spieler")
 
 

@@ -9,14 +9,15 @@ from typing import Any
 
 from django.contrib.messages import constants, get_messages
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skatclub.club.models import Event, Player, Season, Table
 from tests.factories import database_fingerprint, enter, is_german_refusal
+from tests.hypothesis_profiles import examples
 
 FAST = settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -258,6 +259,9 @@ PARAMS = ["saison", "sort", "page", "format", "table", "r-sort", "r-page", "u-pa
         st.sampled_from(PARAMS), field("csv", "json", "2026", "alle", "-place", "2"), max_size=4
     ),
 )
+# Found by a randomly seeded run (issue 24): int() refused the digits with a 500.
+@example(url="/spieler/anna/", params={"saison": "9" * 5000})
+@example(url="/spieler/anna/", params={"saison": "²"})
 def test_the_public_pages_answer_every_query(
     client: Client, four_table: Table, url: str, params: dict[str, str]
 ) -> None:
@@ -282,6 +286,8 @@ def test_the_login_answers_everything(
     variant=field("standard", "x"),
     date=field("2026-11-20", "0000-01-01"),
 )
+# Found by the explore profile (issue 24): the refusal named no German word a reader expects.
+@example(first="2", second="2", variant="standard", date="2026-11-20")
 def test_a_new_offiziersskat_match_answers_everything(
     spielwart_client: Client,
     players: dict[str, Player],

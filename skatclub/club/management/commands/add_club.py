@@ -21,6 +21,7 @@ from skatclub.club.models import Club, ClubStaff
 from skatclub.club.roles import PRUEFER, SPIELWART
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
+from skatclub.club.text import visible_text
 
 
 class Command(BaseCommand):
@@ -35,9 +36,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, slug: str, name: str, spielwart: str | None, **kw: Any) -> None:
         if not tenancy.SLUG.fullmatch(slug):
             raise CommandError("Der Kurzname hat 1 bis 50 Zeichen: Buchstaben, Ziffern, - und _.")
-        name = name.strip()
+        name = visible_text(name)  # "\u202e" or a zero-width space alone is no name
         if not name or len(name) > 200:
-            raise CommandError("Der Name hat 1 bis 200 Zeichen.")
+            raise CommandError("Der Name hat 1 bis 200 Zeichen, mindestens eines sichtbar.")
         other = tenancy.club_by_slug_any_case(slug)
         if other is not None and other.slug != slug:
             raise CommandError(
