@@ -84,7 +84,7 @@ def build_club(
             Player.objects.create(key=f"{player_key}-{i}", name=n) for i, n in enumerate(names)
         ]
         round_ = Round.objects.create(event=event, number=1)
-        table = make_table(round_, 1, players)
+        table = make_table(round_, 1, players[:3])  # a 3-table: seat 1 declares game 1
         enter(table, 1, 1, "Kr m1")
         link = TableLink.objects.create(table=table, token=f"{low}-token-0123456789")
         match = offiziersskat.create_match(
