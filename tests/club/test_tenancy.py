@@ -10,35 +10,14 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
-from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
-from skatclub.club.models import (
-    Club,
-    ClubStaff,
-    Event,
-    KasseEntry,
-    KeepApart,
-    Match,
-    Membership,
-    Player,
-    Round,
-    Season,
-    SheetImport,
-    TableLink,
-)
-from skatclub.club.roles import SPIELWART
-from skatclub.club.services import offiziersskat
-from skatclub.club.services.prizes import plan_of
-from tests.conftest import make_table
-from tests.factories import database_fingerprint, enter
+from skatclub.club.models import Club, Event, Match, Membership, Player, Season
+from tests.clubs import ClubData, build_club, club_routes, filled, staff
+from tests.factories import database_fingerprint
 
 SECRETS = (
     "Zebraturnier",
@@ -53,26 +32,7 @@ SECRETS = (
 )
 
 
-@dataclass
-class ClubB:
-    club: Club
-    event: Event
-    season: Season
-    players: list[Player]
-    table_id: int
-    match_pk: int
-    token: str
-    user: User
-    import_pk: int
-    wish_pk: int
-    division: Division
-    team: Team
-
-
-def _spielwart(username: str, club: Club) -> User:
-    user = User.objects.create_user(username, password="geheim-und-lang-genug")
-    ClubStaff.objects.create(club=club, user=user, role=SPIELWART)
-    return user
+ClubB = ClubData
 
 
 @pytest.fixture
@@ -86,117 +46,14 @@ def club_a(db: None) -> Club:
 @pytest.fixture
 def club_b(club_a: Club) -> ClubB:
     club = Club.objects.create(name="Skatfreunde Zebra", slug="b")
-    with tenancy.acting_for(club):
-        season = Season.objects.create(year=2026)
-        event = Event.objects.create(
-            key="zebraturnier",
-            name="Zebraturnier",
-            date=datetime.date(2026, 11, 20),
-            season=season,
-            cents_per_point="1",
-        )
-        names = ["Xaver Geheim", "Yvonne Verborgen", "Zora Unbekannt"]
-        players = [Player.objects.create(key=f"geheim-{i}", name=n) for i, n in enumerate(names)]
-        round_ = Round.objects.create(event=event, number=1)
-        table = make_table(round_, 1, players)
-        enter(table, 1, 1, "Kr m1")
-        link = TableLink.objects.create(table=table, token="zebra-token-0123456789")
-        match = offiziersskat.create_match(
-            first=players[0], second=players[1], date=event.date, variant="standard"
-        )
-        plan_of(event)
-        KasseEntry.objects.create(event=event, kind="income", text="Zebra", amount_cents=5)
-        upload = SheetImport.objects.create(filename="zebra.csv", kind="csv")
-        first, second = sorted(players[:2], key=lambda p: p.pk)
-        wish = KeepApart.objects.create(first=first, second=second, note="Zebra")
-        division, team = _league(event, players)
-    user = _spielwart("spielwart-b", club)
-    return ClubB(
-        club,
-        event,
-        season,
-        players,
-        table.pk,
-        match.pk,
-        link.token,
-        user,
-        upload.pk,
-        wish.pk,
-        division,
-        team,
-    )
-
-
-def _league(event: Event, players: list[Player]) -> tuple[Division, Team]:
-    """Club B's league: a Staffel with a team and a Spieltag (1) of B's event."""
-    league = League.objects.create(key="zebraliga-2026", name="Zebraliga", year=2026)
-    division = Division.objects.create(league=league, key="zebrastaffel", name="Zebrastaffel")
-    team = Team.objects.create(division=division, key="zebramannschaft", name="Zebramannschaft")
-    for number, player in enumerate(players, start=1):
-        TeamPlayer.objects.create(team=team, player=player, number=number, is_captain=number == 1)
-    day = Matchday.objects.create(
-        division=division, number=1, date=event.date, host=team, event=event
-    )
-    MatchdayTeam.objects.create(matchday=day, team=team)
-    event.name = "Zebraturnier, Zebraspieltag"
-    event.save(update_fields=["name"])
-    return division, team
+    names = ["Xaver Geheim", "Yvonne Verborgen", "Zora Unbekannt"]
+    return build_club(club, word="Zebra", names=names, player_key="geheim", spielwart="spielwart-b")
 
 
 @pytest.fixture
 def a_client(client: Client, club_a: Club) -> Client:
-    client.force_login(_spielwart("spielwart-a", club_a))
+    client.force_login(staff("spielwart-a", club_a))
     return client
-
-
-def club_routes() -> Iterator[tuple[str, str]]:
-    """(route, name) of every URL of the club app and of the project's own pages."""
-
-    def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> Iterator[tuple[str, str]]:
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                if route.startswith("admin/"):
-                    continue  # Django's admin: superusers only, see the test below
-                yield from walk(pattern.url_patterns, route)
-            else:
-                yield route, pattern.name or route
-
-    yield from walk(get_resolver().url_patterns, "")
-
-
-def filled(route: str, b: ClubB) -> str:
-    """The route with club B's objects for its parameters."""
-    values = {
-        "year": str(b.season.year),
-        "number": "1",
-        "table": "1",
-        "game": "1",
-        "table_id": str(b.table_id),
-        "token": b.token,
-        "player": b.players[0].key,
-        "league": b.division.league.key,
-        "division": b.division.key,
-        "matchday": "1",
-        "team": b.team.key,
-    }
-
-    def value(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name == "key":
-            return b.players[0].key if "spieler/" in route else b.event.key
-        if name == "pk":
-            if "offiziersskat" in route:
-                return str(b.match_pk)
-            if "anmeldungen" in route:
-                return str(b.user.pk)
-            if "import" in route:
-                return str(b.import_pk)
-            assert "sitzwuensche" in route, route
-            return str(b.wish_pk)
-        return values[name]
-
-    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", value, route)
 
 
 ROUTES = sorted(club_routes())

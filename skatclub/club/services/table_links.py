@@ -11,6 +11,7 @@ player has signed its complete list.
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from django.db import transaction
@@ -25,11 +26,14 @@ from skatclub.club.services.history import Actor, acting_user, log_change
 # page, far too many to guess.
 TOKEN_BYTES = 12
 TOKEN_MAX_LENGTH = 64  # TableLink.token
+# What `token_urlsafe` writes: anything else is no token of ours and is not looked up (a NUL
+# in the query broke it on PostgreSQL, an anonymous visitor got a 500).
+TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{TOKEN_MAX_LENGTH}}}")
 
 
 def live_link(token: str) -> TableLink | None:
     """The live link with this token, or None (revoked, mistyped or never issued)."""
-    if not token or len(token) > TOKEN_MAX_LENGTH:
+    if not TOKEN.fullmatch(token):
         return None
     return (
         TableLink.objects.select_related("table__round__event")
