@@ -300,3 +300,11 @@ def test_club_b_is_unchanged_after_club_a_tried_everything_above(clubs: Clubs) -
         after = database_fingerprint()
     changed = {row[0] for row in set(before) ^ set(after)}
     assert changed == {"Membership", "PlayerChange"}  # A's own admission, nothing of B's
+
+
+def test_a_refused_player_form_keeps_the_stored_name_in_its_heading(clubs: Clubs) -> None:
+    client = client_of(clubs.wart_a)
+    response = client.post(f"{A}/spielwart/spieler/anna/", {"name": "\u200b", "key": "anna"})
+    assert response.status_code == 422
+    assert "<h1>Anna Albers bearbeiten</h1>" in response.content.decode()
+    assert Player.all_clubs.get(key="anna").name == "Anna Albers"

@@ -121,12 +121,18 @@ def player_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     player = get_object_or_404(Player, key=key) if key else None
     if player is not None and not members.may_change_identity(player, request.user):
         return _member_number_edit(request, player)
+    stored_name = player.name if player else ""  # the form writes what was typed into `player`
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         saved = members.save_player(player=form.save(commit=False), by=request.user)
         messages.success(request, f"{saved.name} gespeichert.")
         return redirect("spielwart-players")
-    context = {"form": form, "player": player, "history": members.history(player)}
+    context = {
+        "form": form,
+        "player": player,
+        "stored_name": stored_name,
+        "history": members.history(player),
+    }
     status = INVALID if form.errors else 200
     return render(request, "club/spielwart_player_form.html", context, status=status)
 
