@@ -7,6 +7,7 @@ attacker in club A tries and checks that B's data is exactly as before.
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 
@@ -17,8 +18,18 @@ from django.test import Client
 
 from skatclub.club import tenancy
 from skatclub.club.leagues.models import TeamPlayer
-from skatclub.club.models import Club, ClubStaff, Membership, Player, PlayerChange
+from skatclub.club.models import (
+    Club,
+    ClubStaff,
+    Event,
+    Membership,
+    Player,
+    PlayerChange,
+    Season,
+)
+from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.roles import PRUEFER, SPIELWART
+from skatclub.club.services import signin
 from skatclub.club.services.users import grant
 from tests.factories import database_fingerprint
 
@@ -308,3 +319,31 @@ def test_a_refused_player_form_keeps_the_stored_name_in_its_heading(clubs: Clubs
     assert response.status_code == 422
     assert "<h1>Anna Albers bearbeiten</h1>" in response.content.decode()
     assert Player.all_clubs.get(key="anna").name == "Anna Albers"
+
+
+def test_every_page_and_printout_of_club_a_shows_its_own_member_number_of_an_admitted_player(
+    clubs: Clubs,
+) -> None:
+    """One fact, one function (`members.numbers_here`): the players page's download, the
+    sign-in search and its download and the Startkarten show A's number, never B's."""
+    client = admitted(clubs)
+    client.post(f"{A}/spielwart/spieler/xaver/", {"number": "A-42"})
+    with tenancy.acting_for(clubs.a):
+        season = Season.objects.create(year=2026)
+        event = Event.objects.create(
+            key="abend", name="Abend", date=datetime.date(2026, 11, 20), season=season
+        )
+        signin.sign_in(event=event, player=clubs.xaver)
+        cards = startkarten_printout(event).context["pages"][0]
+    players_csv = client.get(f"{A}/spielwart/spieler/?format=csv").content.decode()
+    signin_csv = client.get(f"{A}/spielwart/veranstaltungen/abend/anmeldung/?format=csv")
+    shown = {
+        "players download": "A-42" in players_csv and "B-7" not in players_csv,
+        "sign-in download": "A-42" in signin_csv.content.decode(),
+        "Startkarten": [card["member_number"] for card in cards] == ["A-42"],
+    }
+    assert shown == dict.fromkeys(shown, True)
+    with tenancy.acting_for(clubs.a):  # the sign-in search finds him by A's number only
+        found = signin.find_players("A-42")
+        assert [(p.key, p.number_here) for p in found] == [("xaver", "A-42")]
+        assert not signin.find_players("B-7")

@@ -14,6 +14,7 @@ from skatclub.club.models import Attendance, Event, Seat
 from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.downloads import euro
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
+from skatclub.club.services import members
 from skatclub.club.services.prizes import plan_of
 
 CARDS_PER_PAGE = 8
@@ -30,8 +31,9 @@ def startkarten_printout(event: Event) -> Printout:
     ):
         places[player][number] = (table, position)
     numbers = [number for number, _ in serien] or list(range(1, plan_of(event).serien + 1))
+    member_numbers = members.numbers_here(a.player_id for a in signed)
     cards = [
-        _card(attendance, numbers, places[attendance.player_id])
+        _card(attendance, numbers, places[attendance.player_id], member_numbers)
         for attendance in sorted(signed, key=lambda a: (german_key(a.player.name), a.player.key))
     ]
     seeds = ", ".join(f"Serie {number}: {seed}" for number, seed in serien if seed)
@@ -45,12 +47,15 @@ def startkarten_printout(event: Event) -> Printout:
 
 
 def _card(
-    attendance: Attendance, numbers: list[int], seated: dict[int, tuple[int, int]]
+    attendance: Attendance,
+    numbers: list[int],
+    seated: dict[int, tuple[int, int]],
+    member_numbers: dict[int, str],
 ) -> dict[str, Any]:
     player = attendance.player
     return {
         "name": player.name,
-        "member_number": player.member_number,
+        "member_number": member_numbers.get(player.pk) or "",
         "is_guest": player.is_guest,
         "fee": euro(attendance.fee_cents),
         "rate": attendance.get_rate_display(),

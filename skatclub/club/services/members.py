@@ -13,10 +13,12 @@ club admitted its player. Refusals are `EntryError`s in German.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Case, F, OuterRef, QuerySet, Subquery, When
+from django.db.models import Case, F, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from skatclub.club import tenancy
 from skatclub.club.archive.problems import is_key
@@ -117,25 +119,32 @@ def set_member_number(*, player: Player, number: str, by: Actor = None) -> None:
     )
 
 
-def with_member_numbers(players: QuerySet[Player]) -> QuerySet[Player]:
-    """The players with `number_here` (their member number in the club acted for) and their
-    Stammverein (`club`) for the players page and its download."""
-    club_id = tenancy.club_for_new_rows()
+def with_member_numbers(players: QuerySet[Player], club_id: int | None = None) -> QuerySet[Any]:
+    """The players with `number_here` (their member number in the club acted for, or in
+    `club_id`) and their Stammverein (`club`)."""
+    club_id = tenancy.club_for_new_rows() if club_id is None else club_id
     theirs = Membership.objects.filter(club_id=club_id, player=OuterRef("pk"))
     return players.select_related("club").annotate(
         number_here=Case(
             When(club_id=club_id, then=F("member_number")),
-            default=Subquery(theirs.values("member_number")[:1]),
+            default=Coalesce(Subquery(theirs.values("member_number")[:1]), Value("")),
         )
+    )
+
+
+def numbers_here(player_ids: Iterable[int]) -> dict[int, str]:
+    """The member numbers of these players in the club acted for: the one source of every page,
+    download and printout that shows a member number (the players page reads the same rule as
+    `with_member_numbers`)."""
+    ids = list(player_ids)
+    return dict(
+        with_member_numbers(Player.all_clubs.filter(pk__in=ids)).values_list("pk", "number_here")
     )
 
 
 def member_number(player: Player) -> str:
     """The member number of the player in the club acted for."""
-    if is_home(player):
-        return player.member_number
-    membership = Membership.objects.filter(club_id=tenancy.club_for_new_rows(), player=player)
-    return membership.values_list("member_number", flat=True).first() or ""
+    return numbers_here([player.pk]).get(player.pk) or ""
 
 
 def history(player: Player | None) -> list[dict[str, Any]]:

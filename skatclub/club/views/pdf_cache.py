@@ -53,6 +53,7 @@ from skatclub.club.models import (
 )
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import Printout, club_name
+from skatclub.club.services import members
 
 # Half the cores: a render takes a whole core (a Serie's Spiellisten two), and the pages need
 # the rest (benchmarks/pdf_throttle.py times the ranking page while PDFs are asked for).
@@ -102,12 +103,17 @@ def printout_key(kind: str, event: Event, **where: int) -> str:
 
 
 def _players(event: Event) -> list[tuple[object, ...]]:
-    """Every field of every player seated or signed in at the event (one query): a printout
-    shows names, guests, categories, and a player's name changes no table."""
+    """Every field of every player seated or signed in at the event, and his member number in
+    the event's club (one query): a printout shows names, guests, categories and member numbers,
+    and a player's name changes no table."""
     seated = Seat.objects.filter(round__event=event).values("player_id")
     signed = Attendance.objects.filter(event=event).values("player_id")
     players = Player.all_clubs.filter(Q(pk__in=seated) | Q(pk__in=signed))
-    return list(players.order_by("pk").values_list())
+    numbered = members.with_member_numbers(players, club_id=event.club_id)
+    return list(numbered.order_by("pk").values_list(*PLAYER_FIELDS, "number_here"))
+
+
+PLAYER_FIELDS = [field.attname for field in Player._meta.concrete_fields]
 
 
 def _tournament(event: Event) -> tuple[object, ...]:

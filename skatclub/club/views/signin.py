@@ -20,7 +20,7 @@ from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, euro, euros, links
-from skatclub.club.services import signin
+from skatclub.club.services import members, signin
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import MAX_NAME, SamePlayer
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
@@ -146,10 +146,12 @@ SIGNIN_COLUMNS = [
 
 
 def _signin_export(event: Event, signed: Iterable[Attendance]) -> Export:
+    signed = list(signed)
+    numbers = members.numbers_here(a.player_id for a in signed)
     rows = [
         {
             "name": a.player.name,
-            "member_number": a.player.member_number,
+            "member_number": numbers.get(a.player_id) or "",
             "guest": "ja" if a.player.is_guest else "nein",
             "rate": a.get_rate_display(),
             "fee": euros(a.fee_cents),
