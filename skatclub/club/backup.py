@@ -23,7 +23,6 @@ import contextlib
 import fcntl
 import logging
 import os
-import re
 import shutil
 import sqlite3
 import threading
@@ -372,9 +371,3 @@ def _private_copy(path: Path) -> Iterator[Path]:
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{copy}{suffix}").unlink(missing_ok=True)
-
-
-def backup_name_date(path: Path) -> str:
-    """ "2026-11-20 19:30" from a backup's file name, for listings."""
-    match = re.search(r"(\d{4}-\d{2}-\d{2})-(\d{2})(\d{2})", path.name)
-    return f"{match[1]} {match[2]}:{match[3]}" if match else path.name

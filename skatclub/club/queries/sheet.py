@@ -320,11 +320,6 @@ def saved_tail(game: Game, taken: Collection[int]) -> ScoreSheet | None:
     return _sheet_of(table, players, (row,), lines)
 
 
-def table_lines(table: Table) -> list[Line]:
-    """The adapter's lines of this one table, so the foot shows the standings' numbers."""
-    return standings.lines_for(Q(pk=table.round_id), Q(pk=table.pk), unplayed=True)
-
-
 def _foot(players: tuple[SheetPlayer, ...], lines: dict[int, Line]) -> tuple[SheetFoot, ...]:
     foot = []
     for player in players:

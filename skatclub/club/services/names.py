@@ -25,13 +25,6 @@ def name_key(name: str) -> str:
     return " ".join(sorted(letters.split()))
 
 
-def is_near(first: str, second: str) -> bool:
-    a, b = name_key(first), name_key(second)
-    if not a or not b:
-        return False
-    return a == b or SequenceMatcher(None, a, b).ratio() >= SIMILAR
-
-
 def near_matches(name: str, known: Iterable[tuple[int, str]], limit: int = 5) -> list[int]:
     """Ids of the known (id, name) pairs whose name is the same or almost the same, closest
     first."""
