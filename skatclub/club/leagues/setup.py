@@ -17,7 +17,6 @@ from django.utils.text import slugify
 
 import scoring.league as engine
 from scoring import ScoringError
-from skatclub.club import tenancy
 from skatclub.club.archive.problems import is_key
 from skatclub.club.leagues.models import (
     Division,
@@ -87,10 +86,10 @@ def _player(key: str, line: int) -> Player:
     return found
 
 
-def _refuse_others_unless_admitted(drafts: Sequence[TeamDraft], admit_others: bool) -> None:
+def _refuse_others_unless_admitted(drafts: Sequence[TeamDraft], admit_others: bool) -> list[Player]:
     """A team list admits nobody silently: players of other clubs are named, and taken only
-    when the Spielwart ticked that they join this club (each is then admitted as on the
-    players page, and his Stammverein sees it in his history)."""
+    when the Spielwart ticked that they join this club; returns them, to be admitted as on the
+    players page (his Stammverein sees it in his history)."""
     listed = {p.pk: p for draft in drafts for p in draft.players}
     here = set(Player.objects.filter(pk__in=listed).values_list("pk", flat=True))
     others = [p for pk, p in listed.items() if pk not in here]
@@ -103,6 +102,7 @@ def _refuse_others_unless_admitted(drafts: Sequence[TeamDraft], admit_others: bo
             "Verein aufgenommen werden: bitte „Spieler anderer Vereine aufnehmen“ ankreuzen "
             "oder sie zuerst auf der Spielerseite aufnehmen.",
         )
+    return others
 
 
 def _refuse_twice(drafts: Sequence[TeamDraft]) -> None:
@@ -137,7 +137,7 @@ def create_league(
     if not 1900 <= year <= 2200:
         raise EntryError("year", "Die Saison ist eine Jahreszahl.")
     drafts = parse_teams(teams_text)
-    _refuse_others_unless_admitted(drafts, admit_others)
+    others = _refuse_others_unless_admitted(drafts, admit_others)
     key = slugify(f"{name} {year}")[:60] or "liga"
     league, _ = League.objects.get_or_create(key=key, defaults={"name": name, "year": year})
     division_key = slugify(division)[:60] or "staffel"
@@ -146,12 +146,13 @@ def create_league(
             "league_exists", f"Die Staffel „{division}“ der Liga „{league}“ gibt es schon."
         )
     staffel = Division.objects.create(league=league, key=division_key, name=division)
-    _teams(staffel, drafts, by)
+    for player in others:
+        members.admit(player.key, by=by)
+    _teams(staffel, drafts)
     return staffel
 
 
-def _teams(division: Division, drafts: Sequence[TeamDraft], by: Actor) -> None:
-    club_id = tenancy.club_for_new_rows()
+def _teams(division: Division, drafts: Sequence[TeamDraft]) -> None:
     keys: set[str] = set()
     for draft in drafts:
         key = slugify(draft.name)[:56] or "team"
@@ -163,8 +164,6 @@ def _teams(division: Division, drafts: Sequence[TeamDraft], by: Actor) -> None:
             TeamPlayer.objects.create(
                 team=team, player=player, number=number, is_captain=number == 1
             )
-            if player.club_id != club_id and not Player.objects.filter(pk=player.pk).exists():
-                members.admit(player.key, by=by)
 
 
 @transaction.atomic
