@@ -187,7 +187,8 @@ def format_points(value: Fraction) -> str:
         return str(int(whole))
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
-    return f"{float(value):.2f}".replace(".", ",")
+    hundredths = round(value * 100)  # round-half-even on an exact Fraction, no float
+    return f"{hundredths // 100},{hundredths % 100:02d}"
 
 
 def format_plus_minus(points: Fraction, minus_points: Fraction) -> str:

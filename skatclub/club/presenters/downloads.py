@@ -1,4 +1,4 @@
-"""Downloads of the tables on the pages (CSV, XLSX, ODS, JSON), and German number formatting.
+"""Downloads of the tables on the pages (CSV, XLSX, ODS, JSON).
 
 Every page describes the tables it shows as `Export`s (a name, a German title, columns as
 (key, German header) pairs, rows as dicts, and which columns hold euros).
@@ -30,6 +30,8 @@ import django_tables2 as tables
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django_tables2.export import TableExport
 
+from skatclub.club.formatting import exact_decimal
+
 FORMATS = ("csv", "xlsx", "ods", "json")
 SHEETS = ("csv", "xlsx", "ods")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -50,77 +52,6 @@ class Export:
     columns: Sequence[tuple[str, str]]
     rows: Sequence[dict[str, Any]]
     money: Sequence[str] = ()  # keys of the columns in euros
-
-
-def exact_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
-    """An exact decimal with a point and at least `places` decimals: Fraction(5, 2) -> "2.5";
-    a value without a finite decimal form stays a fraction ("10/3"), so nothing is lost."""
-    if isinstance(value, Decimal):
-        text = str(value)
-    else:
-        amount = Fraction(value)
-        digits = _decimal_places(amount.denominator)
-        if digits is None:
-            return f"{amount.numerator}/{amount.denominator}"
-        text = f"{Decimal(amount.numerator) / Decimal(amount.denominator):.{digits}f}"
-    whole, _, decimals = text.partition(".")
-    decimals = decimals.ljust(places, "0")
-    return f"{whole}.{decimals}" if decimals else whole
-
-
-def _decimal_places(denominator: int) -> int | None:
-    """How many decimals 1/denominator needs, None if it never ends."""
-    twos = fives = 0
-    while denominator % 2 == 0:
-        denominator, twos = denominator // 2, twos + 1
-    while denominator % 5 == 0:
-        denominator, fives = denominator // 5, fives + 1
-    return max(twos, fives) if denominator == 1 else None
-
-
-def german_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
-    return exact_decimal(value, places).replace(".", ",")
-
-
-def euro(cents: Fraction | int) -> str:
-    """Cents as exact euros, German style: Fraction(1255, 10) -> '1,255 €'."""
-    return f"{german_decimal(Fraction(cents) / 100, 2)} €"
-
-
-MINUS = "\u2212"  # the true minus sign, as wide as the plus sign in print
-
-
-def plain_number(value: int) -> str:
-    """An integer for print: -55 -> '−55' (true minus), 91 -> '91'."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def signed_number(value: int) -> str:
-    """An integer with its sign for print: 60 -> '+60', -288 -> '−288', 0 -> '0'."""
-    return f"+{value}" if value > 0 else plain_number(value)
-
-
-def cash(cents: int, *, sign: bool = False, unit: bool = True) -> str:
-    """Whole cents as euros to pay, German style with a true minus: -1234 -> '−12,34 €';
-    with `sign`, 500 -> '+5,00 €'; without `unit`, no '€' (a column says it once)."""
-    whole, part = divmod(abs(cents), 100)
-    text = f"{whole:,}".replace(",", ".") + f",{part:02d}" + (" €" if unit else "")
-    if cents < 0:
-        return MINUS + text
-    return f"+{text}" if sign and cents > 0 else text
-
-
-def euros(cents: Fraction | int) -> Decimal | Fraction:
-    """Cents as an exact euro amount with at least two decimals, for export rows."""
-    text = exact_decimal(Fraction(cents) / 100, 2)
-    return Fraction(cents) / 100 if "/" in text else Decimal(text)
-
-
-def rounded(value: Fraction, places: int = 2) -> Decimal:
-    """For averages, which rarely end: half up to `places` decimals."""
-    quantum = Decimal(1).scaleb(-places)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return exact.quantize(quantum, rounding="ROUND_HALF_UP")
 
 
 def links(request: HttpRequest, exports: Sequence[Export]) -> list[dict[str, str]]:
@@ -226,7 +157,8 @@ def _csv_value(value: Any) -> str:
     if isinstance(value, bool):
         return "ja" if value else "nein"
     if isinstance(value, int | Fraction | Decimal):
-        return german_decimal(value)  # a number, also when negative
+        # A number a spreadsheet reads: decimal comma, ASCII minus, no thousands dots.
+        return exact_decimal(value).replace(".", ",")
     if isinstance(value, list | tuple):
         return neutralised(" ".join(_csv_value(v) for v in value))
     if isinstance(value, str):

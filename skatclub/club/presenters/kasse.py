@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skatclub.club.presenters.downloads import Export, euro, euros
+from skatclub.club.formatting import euro, euros
+from skatclub.club.presenters.downloads import Export
 from skatclub.club.queries.kasse import Kasse
 
 

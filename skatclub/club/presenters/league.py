@@ -15,9 +15,10 @@ from django.urls import reverse
 
 import scoring.league as engine
 from scoring.league import format_score
+from skatclub.club.formatting import exact_decimal, rounded
 from skatclub.club.leagues.models import Division, Team
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, PlayerStats
-from skatclub.club.presenters.downloads import Export, exact_decimal, rounded
+from skatclub.club.presenters.downloads import Export
 
 TABLE_COLUMNS = [
     ("place", "Platz"),

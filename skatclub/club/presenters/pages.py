@@ -20,8 +20,9 @@ from typing import Any
 from django.db.models import Count, Q
 
 from scoring.season import SeasonRanking, SeasonRule, season_ranking
+from skatclub.club.formatting import euros, rounded
 from skatclub.club.models import Event, Player, Round, Season, Table
-from skatclub.club.presenters.downloads import Export, euros, rounded
+from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.tables import Num
 from skatclub.club.queries.standings import Row, lines_for, played_rounds
 

@@ -20,10 +20,10 @@ from typing import Any
 from django.db.models import Q
 
 from skatclub.club import tenancy
+from skatclub.club.formatting import rounded
 from skatclub.club.models import Player, Season, Seat, Table
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.chart import Point, trend_svg
-from skatclub.club.presenters.downloads import rounded
 from skatclub.club.presenters.pages import round_info
 from skatclub.club.queries.standings import Line, lines_for
 from skatclub.club.queries.stats import GameStats, TypeStats

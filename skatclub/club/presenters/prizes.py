@@ -13,15 +13,16 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import prizes as engine
+from skatclub.club.formatting import decimal, euro, euros
 from skatclub.club.models import Event, PrizePlan, PrizeRule
-from skatclub.club.presenters.downloads import Export, euro, euros, german_decimal
+from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.queries.prizes import Pot, event_prizes, played_serien_count
 from skatclub.club.queries.standings import Row
 
 
 def percent_text(value: Any) -> str:
-    return f"{german_decimal(Fraction(value), 3).rstrip('0').rstrip(',')} %"
+    return f"{decimal(Fraction(value), 3).rstrip('0').rstrip(',')} %"
 
 
 def rule_text(rule: PrizeRule) -> str:

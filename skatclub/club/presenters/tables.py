@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring import WON_BONUS, format_cents, others_rates
 from scoring.league import format_score
-from skatclub.club.presenters.downloads import euro, german_decimal
+from skatclub.club.formatting import decimal, euro
 from skatclub.club.queries.standings import Row
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -57,7 +57,7 @@ class Num(Text):
 
     def text(self, value: Any) -> str:
         if isinstance(value, Fraction | Decimal):
-            return german_decimal(value, self.places)
+            return decimal(value, self.places)
         return str(value)
 
 

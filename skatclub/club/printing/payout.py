@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring import rounded_payout
+from skatclub.club.formatting import euro
 from skatclub.club.models import Event
 from skatclub.club.presenters.collation import german_key
-from skatclub.club.presenters.downloads import cash
 from skatclub.club.queries.standings import Row, event_standings
 
 
@@ -56,15 +56,15 @@ def payout_context(event: Event) -> dict[str, object]:
         "numbers": numbers,
         "lines": lines,
         "step_text": _step_text(_step(event)),
-        "kasse_fees": cash(fees, unit=False),
-        "kasse_rounding": cash(rounding, sign=True, unit=False),
+        "kasse_fees": euro(fees, unit=False),
+        "kasse_rounding": euro(rounding, sign=True, unit=False),
         "kasse_rounding_cents": rounding,
-        "kasse_total": cash(payout.kasse, unit=False),
+        "kasse_total": euro(payout.kasse, unit=False),
         "kasse_cents": payout.kasse,
-        "paid_in": cash(-sum(a for a in payout.amounts if a < 0), unit=False),
-        "paid_out": cash(sum(a for a in payout.amounts if a > 0), unit=False),
-        "total": cash(sum(payout.amounts) + payout.kasse, unit=False),
-        "fee_schedule": ", ".join(cash(c) for c in event.lost_game_fees_cents or []),
+        "paid_in": euro(-sum(a for a in payout.amounts if a < 0), unit=False),
+        "paid_out": euro(sum(a for a in payout.amounts if a > 0), unit=False),
+        "total": euro(sum(payout.amounts) + payout.kasse, unit=False),
+        "fee_schedule": ", ".join(euro(c) for c in event.lost_game_fees_cents or []),
         "column_count": len(numbers) + (6 if event.has_settlement else 5),
     }
 
@@ -74,7 +74,7 @@ def _step(event: Event) -> int:
 
 
 def _step_text(step: int) -> str:
-    return "ganze Cent" if step == 1 else f"{cash(step)}-Schritte"
+    return "ganze Cent" if step == 1 else f"{euro(step)}-Schritte"
 
 
 def _line(row: Row, numbers: list[int], amount: int, has_settlement: bool) -> PayoutLine:
@@ -82,16 +82,16 @@ def _line(row: Row, numbers: list[int], amount: int, has_settlement: bool) -> Pa
     by_round: dict[int, int] = {}
     for line in row.lines:
         by_round[line.round_number] = by_round.get(line.round_number, 0) + line.fees_cents
-    fees = [cash(-by_round[n], unit=False) if n in by_round else "" for n in numbers]
+    fees = [euro(-by_round[n], unit=False) if n in by_round else "" for n in numbers]
     rounding = amount - (game_money - row.fees_cents)
     return PayoutLine(
         name=row.name,
         rounds=row.rounds,
         lost=row.lost,
-        game_money=cash(game_money, unit=False),
+        game_money=euro(game_money, unit=False),
         fees=fees,
-        rounding=cash(rounding, sign=True, unit=False) if rounding else "",
-        amount=cash(amount, sign=True, unit=False),
+        rounding=euro(rounding, sign=True, unit=False) if rounding else "",
+        amount=euro(amount, sign=True, unit=False),
         amount_cents=amount,
     )
 

@@ -21,10 +21,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import WON_BONUS, rounded_payout, score_rule
-from skatclub.club import tenancy
+from skatclub.club import formatting, tenancy
+from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
 from skatclub.club.presenters.collation import german_key
-from skatclub.club.presenters.downloads import cash, plain_number
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css
@@ -176,7 +176,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
         "status": _status(event, number),
         "rows": [_result_row(row, event) for row in rows],
         "has_settlement": event.has_settlement,
-        "kasse": cash(kasse_cents(rows)),
+        "kasse": euro(kasse_cents(rows)),
     }
     return Printout("pdf/results.html", f"{stem}.pdf", context)
 
@@ -188,17 +188,17 @@ def _result_row(row: Row, event: Event) -> dict[str, Any]:
         "name": row.name,
         "is_guest": row.is_guest,
         "rounds": row.rounds,
-        "list_score": plain_number(row.list_score),
+        "list_score": formatting.number(row.list_score),
         "won": row.won,
         "lost": row.lost,
         "others_lost": row.others_lost,
         "won_points": row.won_points,
-        "lost_points": plain_number(row.lost_points),
+        "lost_points": formatting.number(row.lost_points),
         "others_points": row.others_points,
-        "score": plain_number(row.score),
+        "score": formatting.number(row.score),
         "decomposition": row.decomposition(),
-        "cash": cash(game_money) if event.has_settlement else "",
-        "fees": cash(row.fees_cents),
+        "cash": euro(game_money) if event.has_settlement else "",
+        "fees": euro(row.fees_cents),
     }
 
 

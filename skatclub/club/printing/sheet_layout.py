@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from scoring import WON_BONUS, dealer_position, others_rate, sitting_positions
+from skatclub.club import formatting
+from skatclub.club.formatting import signed
 from skatclub.club.models import Table
-from skatclub.club.presenters.downloads import plain_number, signed_number
 from skatclub.club.printing.fonts import (
     MM_PER_PT,
     SANS,
@@ -299,8 +300,8 @@ def _row_line(row: SheetRow, frame: FilledFrame, size: float, overflows: list[Ov
         left, width = frame.derivation_left, frame.derivation_mm
         cells.append(_fitted(row.derivation, row.number, frame, size, left, width, overflows))
     if row.entered and not row.passed_in:
-        cells.append(Cell(frame.points_left - 1.2, plain_number(row.game_value), "r"))
-        cells.append(Cell(frame.players_left - 4.0, signed_number(row.list_score), "r"))
+        cells.append(Cell(frame.points_left - 1.2, formatting.number(row.game_value), "r"))
+        cells.append(Cell(frame.players_left - 4.0, signed(row.list_score), "r"))
         if row.won is False:
             cells.append(Cell(frame.players_left - 2.0, LOST_MARK, "c"))
     if row.totals is not None:
@@ -310,7 +311,7 @@ def _row_line(row: SheetRow, frame: FilledFrame, size: float, overflows: list[Ov
             if position is None:
                 continue
             right = frame.player_left(position) + frame.player_mm - 1.2
-            cells.append(Cell(right, plain_number(row.totals[position - 1]), "r"))
+            cells.append(Cell(right, formatting.number(row.totals[position - 1]), "r"))
     return placed_line(cells, size, TAB_MM)
 
 
@@ -418,10 +419,10 @@ def _foot(sheet: ScoreSheet, frame: FilledFrame, size: float) -> list[str]:
         cells = [Cell(1.0, label)]
         if name == "list_score" and filled and sheet.entry == Table.Entry.GAMES:
             column = sum(r.list_score for r in sheet.rows if r.entered)
-            cells.append(Cell(frame.players_left - 4.0, signed_number(column), "r"))
+            cells.append(Cell(frame.players_left - 4.0, signed(column), "r"))
         for position, foot in feet.items():
             value = int(getattr(foot, name))
             right = frame.player_left(position) + frame.player_mm - 1.2
-            cells.append(Cell(right, plain_number(value), "r"))
+            cells.append(Cell(right, formatting.number(value), "r"))
         lines.append(placed_line(cells, size, TAB_MM))
     return lines

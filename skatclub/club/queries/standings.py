@@ -29,7 +29,6 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 from scoring import (
     ScoreParts,
     Strength,
-    format_cents,
     lost_game_fees,
     others_rate,
     parse_cents_per_point,
@@ -37,6 +36,7 @@ from scoring import (
     strength,
     vergleichsrechnung,
 )
+from skatclub.club.formatting import json_cents
 from skatclub.club.models import Event, Game, RamschScore, Round, Seat, Table, TableTotal
 from skatclub.club.queries.parts import ScorePartsRow
 
@@ -128,14 +128,6 @@ class Row(ScorePartsRow):
             "cash_cents": json_cents(self.cash_cents),
             "fees_cents": self.fees_cents,
         }
-
-
-def json_cents(amount: Fraction) -> str:
-    """The shortest exact decimal: "0", "45.25", "-232.5" (pages show two places instead)."""
-    text = format_cents(amount)
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in {"-0", ""} else text
 
 
 def rank(rows: Iterable[Row]) -> list[Row]:

@@ -14,8 +14,8 @@ from fractions import Fraction
 from django.db.models import Count, Q, Sum
 
 from skatclub.club import tenancy
+from skatclub.club.formatting import rounded
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, RamschScore
-from skatclub.club.presenters.downloads import rounded
 
 TYPE_LABELS = dict(GAME_TYPE_CHOICES)
 

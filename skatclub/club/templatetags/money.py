@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from django import template
 
-from skatclub.club.presenters.downloads import euro as euro_text
+from skatclub.club.formatting import euro as euro_text
 
 register = template.Library()
 

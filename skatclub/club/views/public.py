@@ -19,9 +19,10 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from skatclub.club import tenancy
+from skatclub.club.formatting import euro
 from skatclub.club.leagues.models import Division
 from skatclub.club.models import Event, Player, PrizePlan, Round, Season
-from skatclub.club.presenters.downloads import Export, download, euro, links
+from skatclub.club.presenters.downloads import Export, download, links
 from skatclub.club.presenters.pages import (
     SEASON_COLUMNS,
     event_row,

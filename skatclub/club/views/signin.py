@@ -16,10 +16,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from skatclub.club.formatting import euro, euros
 from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
-from skatclub.club.presenters.downloads import Export, download, euro, euros, links
+from skatclub.club.presenters.downloads import Export, download, links
 from skatclub.club.services import members, signin
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import MAX_NAME, SamePlayer

@@ -13,8 +13,8 @@ import pytest
 from factories import flat, pdf_text
 
 from scoring import parse_notation, playing_positions, rounded_payout
+from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Player
-from skatclub.club.presenters.downloads import cash
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.standings import event_standings, kasse_cents
@@ -58,10 +58,10 @@ def test_the_results_list_ranks_players_with_the_adapters_scores(played):
     for row in rows:
         line = next(line for line in lines if row.name in line)
         assert line.startswith(f"{row.place}.")
-        assert cash(rounded_payout([row.cash_cents], 1).amounts[0]) in line
+        assert euro(rounded_payout([row.cash_cents], 1).amounts[0]) in line
     positions = [text.index(row.name) for row in rows]
     assert positions == sorted(positions)  # best first
-    assert f"Kasse (Verlustspielgeld): {cash(kasse_cents(rows))}" in text
+    assert f"Kasse (Verlustspielgeld): {euro(kasse_cents(rows))}" in text
 
 
 def test_the_results_of_one_serie_say_so(played):
@@ -120,9 +120,9 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     by_name = {r.name: a for r, a in zip(rows, payout.amounts, strict=True)}
     for name, amount in by_name.items():
         line = next(line for line in text.splitlines() if line.startswith(name))
-        assert cash(amount, sign=True, unit=False) in line
+        assert euro(amount, sign=True, unit=False) in line
     kasse = next(line for line in text.splitlines() if line.startswith("Kasse:"))
-    assert cash(payout.kasse, unit=False) in kasse
+    assert euro(payout.kasse, unit=False) in kasse
     assert sum(payout.amounts) + payout.kasse == 0
     assert "Summe aller Beträge und der Kasse (geht auf) 0,00" in text
     assert "Kassenwart" in text and "Kassenprüfer" in text
@@ -136,7 +136,7 @@ def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_
     assert "Verlustspielgeld Serie 1" in flat(text)
     loser = max(rows, key=lambda r: r.fees_cents)
     line = next(line for line in text.splitlines() if line.startswith(loser.name))
-    assert cash(-loser.fees_cents, unit=False) in line and "−" in line
+    assert euro(-loser.fees_cents, unit=False) in line and "−" in line
     assert "-" not in "".join(amounts(line))  # no hyphen-minus in an amount
 
 

@@ -15,8 +15,9 @@ from conftest import make_table
 from factories import flat, pdf_text
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores
+from skatclub.club import formatting
+from skatclub.club.formatting import signed
 from skatclub.club.models import Event, Game, Player, Round, Season, Table
-from skatclub.club.presenters.downloads import plain_number, signed_number
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import printout
 from skatclub.club.services import TotalLine, check_table, record_game, record_totals
@@ -108,11 +109,11 @@ def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_total
             assert line == f"{game.number} eingepasst"
             continue
         expected = (
-            f"{game.number} {game.notation} {game.derivation} {plain_number(game.game_value)} "
-            f"{signed_number(game.list_score)}"
+            f"{game.number} {game.notation} {game.derivation} {formatting.number(game.game_value)} "
+            f"{signed(game.list_score)}"
         )
         assert line.startswith(expected)
-        assert line.endswith(plain_number(totals[game.number]))
+        assert line.endswith(formatting.number(totals[game.number]))
         assert ("✘" in line) == (game.won is False)
     assert game_line(text, 31) == "31"
     assert "vorläufig: 30 von 48 Spielen" in text
@@ -141,10 +142,10 @@ def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_tabl
         line = next(line for line in text.splitlines() if line.startswith(label))
         return line.split()[-4:]
 
-    assert foot("Spielpunkte (Summe") == [plain_number(per_player[p][0]) for p in range(1, 5)]
+    assert foot("Spielpunkte (Summe") == [formatting.number(per_player[p][0]) for p in range(1, 5)]
     assert foot("gewonnene Spiele") == [str(per_player[p][1]) for p in range(1, 5)]
     assert foot("verlorene Spiele ") == [str(per_player[p][2]) for p in range(1, 5)]
-    assert foot("Wertungspunkte") == [plain_number(s) for s in scores.seeger_fabian]
+    assert foot("Wertungspunkte") == [formatting.number(s) for s in scores.seeger_fabian]
 
 
 @pytest.fixture
@@ -218,7 +219,7 @@ def test_a_full_list_fits_on_one_page_at_every_table_size(
     assert f"{size}er-Tisch · {games} Spiele" in text
     assert "nicht geprüft" in text  # complete, but nobody has signed it yet
     last = max(running_totals(table))
-    assert game_line(text, last).endswith(plain_number(running_totals(table)[last]))
+    assert game_line(text, last).endswith(formatting.number(running_totals(table)[last]))
 
 
 def test_a_five_table_explains_the_shading_of_dealer_and_sitter(five_table):
@@ -247,7 +248,7 @@ def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(three_table, playe
     scores = table_scores(Ruleset.ISKO, 3, [(540, 9, 1), (210, 4, 2), (-60, 3, 3)])
     assert "als Summen von der Papierliste erfasst" in text
     wertung = next(line for line in text.splitlines() if line.startswith("Wertungspunkte"))
-    assert wertung.split()[-3:] == [plain_number(s) for s in scores.seeger_fabian]
+    assert wertung.split()[-3:] == [formatting.number(s) for s in scores.seeger_fabian]
 
 
 def test_all_tables_of_a_serie_print_in_order_with_page_numbers(four_table, three_table):
@@ -291,4 +292,4 @@ def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(event, four
 
     game = Game.objects.get(table=four_table, number=3)
     assert game.notation in flat(text) and game.derivation in flat(text)
-    assert game_line(text, 3).endswith(plain_number(-260))  # Dieter's new total, seat 4
+    assert game_line(text, 3).endswith(formatting.number(-260))  # Dieter's new total, seat 4

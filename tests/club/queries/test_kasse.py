@@ -144,7 +144,7 @@ def test_the_hand_worked_tournament_step_by_step(
     receipt = spielwart_client.get(
         "/spielwart/veranstaltungen/2026-11-20-preisskat/kasse/quittung/bernd/"
     ).content.decode()
-    assert "Verlustspielgeld Serie 1" in receipt and "-0,71 €" in receipt
+    assert "Verlustspielgeld Serie 1" in receipt and "\u22120,71 €" in receipt
     assert "Bernd Brandt zahlt an die Kasse" in receipt and "1,21 €" in receipt
 
 

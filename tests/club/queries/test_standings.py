@@ -6,11 +6,11 @@ from fractions import Fraction
 
 from conftest import make_table
 
+from scoring import format_cents
+from skatclub.club.formatting import json_cents
 from skatclub.club.models import Player, Round
 from skatclub.club.queries.standings import (
     event_standings,
-    format_cents,
-    json_cents,
     rank,
     standings_json,
 )

@@ -66,7 +66,7 @@ def test_the_event_page_shows_the_money_in_exact_euros(client, results):
     page = client.get(EVENT_URL).content.decode()
     # 4-table lists 0, 36, -96, 23 (sum -37) at 1/4 ct: Carla (4 x -96 + 37) / 4 = -86.75 ct
     # = -0.8675 EUR; her fee 50 ct (1st lost game); net -136.75 ct = -1.3675 EUR.
-    assert "-0,8675 €" in page and "-1,3675 €" in page
+    assert "\u22120,8675 €" in page and "\u22121,3675 €" in page
     # Kasse: Carla's and Frieda's first lost games, 2 x 50 ct.
     assert "Kasse (Verlustspielgeld):</strong> 1,00 €" in page
 

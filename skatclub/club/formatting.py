@@ -1,0 +1,104 @@
+"""Numbers and money as the club reads them: the one place where a value becomes text.
+
+Owns every German number format that pages, printouts and downloads show: whole numbers with a
+thousands dot and the true minus sign (`number`, `signed`), exact decimals (`decimal`, and
+`exact_decimal` with a point for JSON), euros from cents (`euro`; `euros` for spreadsheet cells)
+and the one rounding of a value that does not end (`rounded`, for averages). Pure Python: no
+Django, no database, so every layer may use it.
+
+Conventions, the same on every surface: the minus is U+2212 ("−", as wide as "+" in print);
+zero never carries a sign ("0,00 €", never "−0,00 €"); a thousands dot from 1.000 up; money keeps
+every decimal it has ("1,255 €" for an exact half cent) and a value with no finite decimal form
+(only with a Wertpunkt such as 1/3) stays a fraction, so nothing shown is rounded by accident.
+What typed input echoes back (`money.cents_text`, "12,50") is input, not output, and stays there.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+MINUS = "\u2212"
+
+
+def number(value: int) -> str:
+    """A whole number: 1234 -> "1.234", -55 -> "−55", 0 -> "0"."""
+    text = f"{abs(value):,}".replace(",", ".")
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(value: int) -> str:
+    """A whole number with its sign: 60 -> "+60", -288 -> "−288", 0 -> "0"."""
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def exact_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
+    """An exact decimal with a point and at least `places` decimals, for JSON and spreadsheets:
+    Fraction(5, 2) -> "2.5"; a value without a finite decimal form stays a fraction ("10/3")."""
+    if isinstance(value, Decimal):
+        text = str(value)
+    else:
+        amount = Fraction(value)
+        digits = _decimal_places(amount.denominator)
+        if digits is None:
+            return f"{amount.numerator}/{amount.denominator}"
+        text = f"{Decimal(amount.numerator) / Decimal(amount.denominator):.{digits}f}"
+    whole, _, decimals = text.partition(".")
+    decimals = decimals.ljust(places, "0")
+    return f"{whole}.{decimals}" if decimals else whole
+
+
+def _decimal_places(denominator: int) -> int | None:
+    """How many decimals 1/denominator needs, None if it never ends."""
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    return max(twos, fives) if denominator == 1 else None
+
+
+def decimal(value: Fraction | Decimal | int, places: int = 0, *, sign: bool = False) -> str:
+    """An exact decimal in German: Fraction(-5, 2) -> "−2,5", 1234.5 -> "1.234,5"; with
+    `sign`, a positive value gets "+"."""
+    text = exact_decimal(value, places)
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        fraction = f"{number(int(numerator))}/{denominator}"
+        return f"+{fraction}" if sign and not fraction.startswith(MINUS) else fraction
+    negative = text.startswith("-")
+    whole, _, decimals = text.lstrip("-").partition(".")
+    body = number(int(whole)) + (f",{decimals}" if decimals else "")
+    if negative and any(digit not in "0,." for digit in body):
+        return MINUS + body
+    if sign and not negative and any(digit not in "0,." for digit in body):
+        return "+" + body
+    return body
+
+
+def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True) -> str:
+    """Cents as euros: -1234 -> "−12,34 €", Fraction(1255, 10) -> "1,255 €"; with `sign`,
+    500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once)."""
+    text = decimal(Fraction(cents) / 100, 2, sign=sign)
+    return f"{text} €" if unit else text
+
+
+def euros(cents: Fraction | int) -> Decimal | Fraction:
+    """Cents as an exact euro amount with at least two decimals, for spreadsheet cells."""
+    text = exact_decimal(Fraction(cents) / 100, 2)
+    return Fraction(cents) / 100 if "/" in text else Decimal(text)
+
+
+def rounded(value: Fraction, places: int = 2) -> Decimal:
+    """For averages, which rarely end: half up to `places` decimals (the only rounding here)."""
+    quantum = Decimal(1).scaleb(-places)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def json_cents(amount: Fraction) -> str:
+    """Cents for JSON: the shortest exact decimal, "0", "45.25", "-232.5"."""
+    text = exact_decimal(amount)
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
