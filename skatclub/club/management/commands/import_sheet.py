@@ -127,8 +127,9 @@ class Command(ClubCommand):
             self._fail([refused.message])
         save_mapping(mapping, ruleset)
         self.stdout.write(
-            f"Import Nr. {sheet_import.pk}: {created.text()}. Rückgängig: "
-            f"python manage.py import_sheet --undo {sheet_import.pk}"
+            # The same command undoes it: `manage.py import_sheet` or `skatclub import`.
+            f"Import Nr. {sheet_import.pk}: {created.text()}. Rückgängig mit demselben Befehl "
+            f"und --undo {sheet_import.pk}."
         )
         return None
 
