@@ -132,10 +132,10 @@ def fetch(url: str) -> Answer:
 
 
 @pytest.fixture
-def served(installed: Installed) -> Iterator[tuple[str, Path]]:
+def served(installed: Installed, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """`skatclub demo` serving on a free port: its address and the file with its output."""
     port = free_port()
-    log = installed.elsewhere / f"demo-{port}.log"
+    log = tmp_path / "demo.log"
     with log.open("w") as out:
         server = subprocess.Popen(
             [str(installed.venv / "bin" / "skatclub"), "demo", f"--port={port}", "--workers=1"],
@@ -224,7 +224,9 @@ def test_skatclub_demo_serves_pages_static_files_and_a_pdf_with_the_shipped_font
     assert "Demo-Club (Saison" in output  # set up by the fixture: found, not loaded again
 
 
-def test_skatclub_print_writes_a_pdf_from_the_command_line(installed: Installed) -> None:
+def test_skatclub_print_writes_a_pdf_from_the_command_line(
+    installed: Installed, tmp_path: Path
+) -> None:
     keys = installed.run(
         "manage",
         "shell",
@@ -232,13 +234,10 @@ def test_skatclub_print_writes_a_pdf_from_the_command_line(installed: Installed)
         "from skatclub.club.models import Event; print(Event.objects.latest('date').key)",
     )
     key = keys.stdout.strip().splitlines()[-1]
-    installed.run("print", "results", "--event", key, "-o", "ergebnis.pdf")
-    printed = installed.elsewhere / "ergebnis.pdf"
-    try:
-        assert printed.read_bytes().startswith(b"%PDF-")
-        assert shipped_fonts(printed.read_bytes())
-    finally:
-        printed.unlink()
+    printed = tmp_path / "ergebnis.pdf"
+    installed.run("print", "results", "--event", key, "-o", str(printed))
+    assert printed.read_bytes().startswith(b"%PDF-")
+    assert shipped_fonts(printed.read_bytes())
 
 
 def shipped_fonts(pdf: bytes) -> list[str]:
