@@ -1,10 +1,13 @@
-"""Files and folders in the data folder that only the server's own user may read.
+"""Where the data folder is, and files and folders in it that only the server's user may read.
 
 The data folder holds the database, its backups, staging copies of an import, the secret key,
-the log and lock files: folders are made 0700 and files 0600, whatever the umask of the shell
-or service that started the server. Files are created with their mode (`os.open`), not
-chmod-ed afterwards, so there is no moment in which another user could open them; a file or
-folder from an older version is tightened when it is met again.
+the log and lock files, the collected static files. It is var/ in a checkout and the user's
+own data folder for an installed package (`default_location`), never beside the installed
+code; SKATCLUB_DATA (or `skatclub --data`) names another. Its private folders are made 0700
+and files 0600, whatever the umask of the shell or service that started the server. Files are
+created with their mode (`os.open`), not chmod-ed afterwards, so there is no moment in which
+another user could open them; a file or folder from an older version is tightened when it is
+met again.
 
 No Django here: settings.py uses it before Django is set up.
 """
@@ -16,11 +19,30 @@ import logging.handlers
 import os
 import secrets
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
+
+
+def default_location(project: Path) -> Path:
+    """The data folder when none is named: var/ in a checkout (`project` holds manage.py),
+    else skatclub/ in the user's data folder, so that an installed package never writes into
+    site-packages."""
+    if (project / "manage.py").is_file():
+        return project / "var"
+    return user_data_home() / "skatclub"
+
+
+def user_data_home() -> Path:
+    """$XDG_DATA_HOME or ~/.local/share; ~/Library/Application Support on macOS."""
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support"
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG specification: a relative path is invalid and is ignored.
+    return Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
 
 
 def data_folder(path: Path) -> Path:

@@ -4,7 +4,8 @@ The defaults are those of the club's laptop serving the room's network over plai
 DEBUG off, a secret key generated once into the data folder, no HTTPS redirect.
 
 DATABASE_URL    any database URL; default: SQLite file skatclub.sqlite3 in the data folder
-SKATCLUB_DATA   the data folder (database, secret key, backups, log); default var/ in the project
+SKATCLUB_DATA   the data folder (database, secret key, backups, log); default var/ in a checkout,
+                the user's own (~/.local/share/skatclub) when installed as a package
 SECRET_KEY      wins over the key kept in the data folder (var/secret_key)
 DEBUG           "1" on a developer's machine only: Django's debug pages show code and settings
 ALLOWED_HOSTS   comma-separated host names (`manage.py serve` sets the laptop's addresses)
@@ -33,12 +34,26 @@ from pathlib import Path
 import dj_database_url
 import django_stubs_ext
 
-from skatclub.datafolder import data_folder, private_database, private_folder, write_once
+from skatclub.datafolder import (
+    data_folder,
+    default_location,
+    private_database,
+    private_folder,
+    write_once,
+)
 
 # Generic Django classes (ModelAdmin[Player], QuerySet[Game]) subscriptable at run time too.
 django_stubs_ext.monkeypatch()
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+BASE_DIR = PACKAGE_DIR.parent
+
+
+def shipped(name: str) -> Path:
+    """templates/ or static/: inside the package when installed from a wheel (pyproject maps
+    them there), at the top of the repository in a checkout or an editable install."""
+    inside = PACKAGE_DIR / name
+    return inside if inside.is_dir() else BASE_DIR / name
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -61,7 +76,7 @@ def stored_secret_key(path: Path) -> str:
     return write_once(path, secrets.token_urlsafe(50))
 
 
-DATA_DIR = Path(os.environ.get("SKATCLUB_DATA") or BASE_DIR / "var")
+DATA_DIR = Path(os.environ.get("SKATCLUB_DATA") or default_location(BASE_DIR))
 data_folder(DATA_DIR)  # 0711; what is private in it is 0600 and 0700 (datafolder.py)
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY") or stored_secret_key(DATA_DIR / "secret_key")
@@ -110,7 +125,7 @@ WSGI_APPLICATION = "skatclub.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [shipped("templates")],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -186,7 +201,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns on every request without it
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [shipped("static")]
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

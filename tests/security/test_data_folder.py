@@ -1,5 +1,6 @@
 """Issue 24: the data folder is the server user's own (files 0600, folders 0700), and the
 secret key is written so that several processes starting at once all read the same key.
+Issue 25: an installed package keeps its data in the user's data folder, a checkout in var/.
 
 Settings are read in fresh interpreters with the usual umask 022, as a service would start.
 """
@@ -14,6 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from skatclub.datafolder import default_location
 from skatclub.settings import stored_secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,3 +115,24 @@ def test_an_empty_key_file_left_by_a_crash_gets_a_key(tmp_path: Path) -> None:
     key = stored_secret_key(path)
     assert len(key) >= 50 and path.read_text().strip() == key and mode(path) == 0o600
     assert stored_secret_key(path) == key
+
+
+def test_a_checkout_keeps_its_data_in_var(tmp_path: Path) -> None:
+    (tmp_path / "manage.py").write_text("")
+    assert default_location(tmp_path) == tmp_path / "var"
+    assert default_location(ROOT) == ROOT / "var"
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS: ~/Library/Application Support")
+def test_an_installed_package_keeps_its_data_in_the_users_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site_packages = tmp_path / "site-packages"  # no manage.py beside the package
+    site_packages.mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert default_location(site_packages) == tmp_path / "home" / ".local/share/skatclub"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_location(site_packages) == tmp_path / "xdg" / "skatclub"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/is/ignored")
+    assert default_location(site_packages) == tmp_path / "home" / ".local/share/skatclub"

@@ -10,10 +10,15 @@ from skatclub.club.backup import KEEP, BackupError, backup
 
 
 class Command(BaseCommand):
-    help = "Sichert die Datenbank (SQLite) datiert nach var/backups/; die letzten N bleiben."
+    help = (
+        "Sichert die Datenbank (SQLite) datiert in den Datenordner (backups/von-hand/); "
+        "die letzten N bleiben."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--keep", type=int, default=KEEP, help="so viele Sicherungen bleiben")
+        parser.add_argument(
+            "--keep", type=int, default=KEEP, metavar="N", help="so viele Sicherungen bleiben"
+        )
 
     def handle(self, *args: Any, keep: int, **options: Any) -> None:
         try:

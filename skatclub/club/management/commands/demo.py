@@ -16,7 +16,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
 from skatclub.club.demo.loader import SPIELWART_USERNAME, ensure_spielwart, load_demo
-from skatclub.club.management.commands.serve import DEFAULT_PORT, DEFAULT_WORKERS, serve
+from skatclub.club.management.commands.serve import (
+    DEFAULT_PORT,
+    DEFAULT_WORKERS,
+    PORT_HELP,
+    WORKERS_HELP,
+    serve,
+)
 
 
 def points_at_postgresql() -> bool:
@@ -29,14 +35,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--no-serve", action="store_true", help="nur Daten anlegen")
-        parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=PORT_HELP)
+        parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help=WORKERS_HELP)
         parser.add_argument("--lan", action="store_true", help="auch im Netz erreichbar")
         parser.add_argument(
             "--force", action="store_true", help="auch auf einer PostgreSQL-Datenbank"
         )
 
     def handle(
-        self, *args: Any, no_serve: bool, port: int, lan: bool, force: bool, **options: Any
+        self,
+        *args: Any,
+        no_serve: bool,
+        port: int,
+        workers: int,
+        lan: bool,
+        force: bool,
+        **options: Any,
     ) -> None:
         if points_at_postgresql() and not force:
             raise CommandError(
@@ -57,11 +71,11 @@ class Command(BaseCommand):
             f"Anmeldung als Spielwart: Benutzer {SPIELWART_USERNAME}, Passwort {password}"
         )
         self.stdout.write(
-            "(Das Passwort wird nur jetzt angezeigt; `manage.py demo` setzt ein neues.)"
+            "(Das Passwort wird nur jetzt angezeigt; jeder neue Aufruf von demo setzt ein neues.)"
         )
         if no_serve:
             self.stdout.write(f"Adresse: http://127.0.0.1:{port}/")
             return
         call_command("collectstatic", interactive=False, verbosity=0)
         host = "0.0.0.0" if lan else "127.0.0.1"
-        serve(self.stdout, host=host, port=port, workers=DEFAULT_WORKERS)
+        serve(self.stdout, host=host, port=port, workers=workers)

@@ -23,8 +23,10 @@ class Command(ClubCommand):
             metavar="KEY",
             help="nur diese Veranstaltung (mehrfach möglich)",
         )
-        parser.add_argument("-o", "--output", metavar="FILE", help="Datei statt Standardausgabe")
-        parser.add_argument("--indent", type=int, default=None, help="JSON einrücken (Leerzeichen)")
+        parser.add_argument("-o", "--output", metavar="DATEI", help="Datei statt Standardausgabe")
+        parser.add_argument(
+            "--indent", type=int, default=None, metavar="N", help="JSON einrücken (Leerzeichen)"
+        )
 
     def handle(
         self,

@@ -19,7 +19,7 @@ class Command(ClubCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
-        parser.add_argument("file", help="Archivdatei (JSON)")
+        parser.add_argument("file", metavar="DATEI", help="Archivdatei (JSON)")
         parser.add_argument(
             "--replace",
             action="store_true",

@@ -53,7 +53,9 @@ class Command(ClubCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
-        parser.add_argument("file", nargs="?", help="Tabelle (.xlsx, .ods oder .csv)")
+        parser.add_argument(
+            "file", nargs="?", metavar="DATEI", help="Tabelle (.xlsx, .ods oder .csv)"
+        )
         parser.add_argument(
             "--map",
             action="append",
@@ -61,7 +63,12 @@ class Command(ClubCommand):
             metavar="FELD=SPALTE",
             help="Spalte zuordnen, z. B. spieler=Name (Felder: " + ", ".join(ALIASES) + ")",
         )
-        parser.add_argument("--ruleset", choices=["isko", "preisskat"], default=None)
+        parser.add_argument(
+            "--ruleset",
+            choices=["isko", "preisskat"],
+            default=None,
+            help="Regelwerk (ohne: das des letzten Imports, sonst isko)",
+        )
         parser.add_argument(
             "--as-recorded",
             action="store_true",
@@ -120,8 +127,9 @@ class Command(ClubCommand):
             self._fail([refused.message])
         save_mapping(mapping, ruleset)
         self.stdout.write(
-            f"Import Nr. {sheet_import.pk}: {created.text()}. Rückgängig: "
-            f"python manage.py import_sheet --undo {sheet_import.pk}"
+            # The same command undoes it: `manage.py import_sheet` or `skatclub import`.
+            f"Import Nr. {sheet_import.pk}: {created.text()}. Rückgängig mit demselben Befehl "
+            f"und --undo {sheet_import.pk}."
         )
         return None
 

@@ -31,10 +31,16 @@ class Command(ClubCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.add_argument("kind", choices=(*KINDS, SPIELBERICHT), help="was gedruckt wird")
-        parser.add_argument("--event", required=True, help="Schlüssel der Veranstaltung")
-        parser.add_argument("--round", type=int, help="Nummer der Serie")
-        parser.add_argument("--table", type=int, help="Nummer des Tisches (nur score_sheet)")
-        parser.add_argument("-o", "--output", required=True, help="PDF-Datei, die geschrieben wird")
+        parser.add_argument(
+            "--event", required=True, metavar="KEY", help="Schlüssel der Veranstaltung"
+        )
+        parser.add_argument("--round", type=int, metavar="N", help="Nummer der Serie")
+        parser.add_argument(
+            "--table", type=int, metavar="T", help="Nummer des Tisches (nur score_sheet)"
+        )
+        parser.add_argument(
+            "-o", "--output", required=True, metavar="DATEI", help="PDF-Datei, die geschrieben wird"
+        )
         parser.add_argument("--html", action="store_true", help="HTML statt PDF schreiben")
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -20,7 +20,9 @@ class Command(BaseCommand):
     help = "Spielt eine Sicherung zurück (prüft sie vorher und fragt nach)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="Sicherungsdatei (var/backups/skatclub-….sqlite3)")
+        parser.add_argument(
+            "file", metavar="DATEI", help="Sicherungsdatei (im Datenordner unter backups/)"
+        )
         parser.add_argument("--yes", action="store_true", help="ohne Rückfrage (für Skripte)")
 
     def handle(self, *args: Any, file: str, yes: bool, **options: Any) -> None:

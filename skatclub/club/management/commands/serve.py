@@ -18,12 +18,15 @@ import sys
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser, OutputWrapper
 
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 3
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+PORT_HELP = f"Port (Standard {DEFAULT_PORT})"
+WORKERS_HELP = f"so viele Server-Prozesse (Standard {DEFAULT_WORKERS})"
 
 
 def lan_addresses() -> list[str]:
@@ -73,6 +76,7 @@ def serve(stdout: OutputWrapper, *, host: str, port: int, workers: int) -> None:
     for url in urls[1:]:
         stdout.write(f"Auch erreichbar: {url}")
     print_address(stdout, urls[0])
+    stdout.write(f"Datenordner: {settings.DATA_DIR}")
     stdout.write("Beenden mit Strg+C.")
     env = {
         **os.environ,
@@ -100,8 +104,8 @@ class Command(BaseCommand):
     help = "Startet skatclub für das Netz im Clubraum (gunicorn, ohne DEBUG) mit QR-Code."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-        parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS)
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=PORT_HELP)
+        parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help=WORKERS_HELP)
         parser.add_argument(
             "--host", default="0.0.0.0", help="Adresse, an die gebunden wird (alle: 0.0.0.0)"
         )
