@@ -15,7 +15,7 @@ from skatclub.club import services
 from skatclub.club.archive import export_archive
 from skatclub.club.backup import backup, backups
 from skatclub.club.models import Event, Player, Table
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="PostgreSQL is backed up with pg_dump"
@@ -108,7 +108,7 @@ def test_a_new_serie_and_an_import_take_a_backup_first(
     services.start_round(event=event, seating="draw", seed="x")
     assert [p.name for p in backups()][0].endswith("vor-neuer-serie.sqlite3")
     from skatclub.club.archive import import_archive
-    from tests.club.archive.test_archive_import import spec_example
+    from tests.helpers.archive import spec_example
 
     Event.objects.all().delete()
     import_archive(spec_example())

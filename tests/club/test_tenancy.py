@@ -16,8 +16,8 @@ from django.test import Client
 
 from skatclub.club import tenancy
 from skatclub.club.models import Club, Event, Match, Membership, Player, Season
-from tests.clubs import ClubData, build_club, club_routes, filled, staff
-from tests.factories import database_fingerprint
+from tests.helpers.clubs import ClubData, build_club, club_routes, filled, staff
+from tests.helpers.refusals import database_fingerprint
 
 SECRETS = (
     "Zebraturnier",
@@ -242,7 +242,7 @@ def test_searching_club_a_s_players_finds_nobody_of_club_b(a_client: Client, clu
 def test_an_archive_for_club_b_imports_there_and_refuses_a_key_of_club_a(
     tmp_path: object, club_a: Club
 ) -> None:
-    from tests.club.archive.test_archive_import import run_import, spec_example
+    from tests.helpers.archive import run_import, spec_example
 
     club = Club.objects.create(name="Skatfreunde Zebra", slug="b")
     status, out, err = run_import(tmp_path, spec_example(), "--club", "b")  # type: ignore[arg-type]

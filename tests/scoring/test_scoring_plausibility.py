@@ -26,7 +26,7 @@ from scoring import (
     legal_bids,
     valuation,
 )
-from tests.hypothesis_profiles import examples
+from tests.helpers.hypothesis_profiles import examples
 
 ISKO, PREISSKAT = Ruleset.ISKO, Ruleset.PREISSKAT
 

@@ -31,7 +31,7 @@ from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.roles import PRUEFER, SPIELWART
 from skatclub.club.services import signin
 from skatclub.club.services.users import grant
-from tests.factories import database_fingerprint
+from tests.helpers.refusals import database_fingerprint
 
 A = "/v/a"
 B = "/v/b"

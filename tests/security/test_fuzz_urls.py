@@ -53,7 +53,14 @@ from django.urls import Resolver404, resolve
 from skatclub.club import tenancy
 from skatclub.club.models import Club, ClubStaff, Membership, Player, Table
 from skatclub.club.roles import PRUEFER
-from tests.clubs import PARAMETER, ClubData, build_club, club_routes, parameter_values, staff
+from tests.helpers.clubs import (
+    PARAMETER,
+    ClubData,
+    build_club,
+    club_routes,
+    parameter_values,
+    staff,
+)
 
 ROUTES = sorted(club_routes())
 PREFIX = "/v/a"

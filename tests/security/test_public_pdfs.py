@@ -19,10 +19,7 @@ from skatclub.club.models import Club, Match, Player, Table
 from skatclub.club.printing import render
 from skatclub.club.services.offiziersskat import create_match, record_match_game
 from skatclub.club.views import pdf_cache
-from tests.club.leagues.test_league_day import division, first_day
-from tests.factories import enter
-
-__all__ = ["division", "first_day"]  # fixtures of the hand-worked league
+from tests.helpers.factories import enter
 
 SPIELBERICHT = "/liga/landesliga-2026/staffel-1/spieltag/1/spielbericht.pdf"
 SHEET = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"

@@ -19,8 +19,8 @@ from skatclub.club.models import Club, Event, Player
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
 from skatclub.club.text import InvisibleText, visible_name, visible_text
-from tests.club.archive.test_archive_import import spec_example
-from tests.factories import database_fingerprint, is_german_refusal
+from tests.helpers.archive import spec_example
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 # Nothing in these shows: bidi overrides and isolates, zero-width space, joiners, word joiner,
 # BOM, a combining accent alone, the Hangul filler, the blank braille cell, private use,

@@ -19,10 +19,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
-from test_archive_import import EVENT_KEY, nothing_imported, run_import, spec_example, table_one
 
 from skatclub.club.models import Change, Game, Seat
 from skatclub.club.queries.standings import event_standings
+from tests.helpers.archive import EVENT_KEY, nothing_imported, run_import, spec_example, table_one
 
 REVIEW = "/spielwart/abweichend/"
 OVERBID = "überreizt"

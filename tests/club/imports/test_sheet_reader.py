@@ -9,11 +9,11 @@ import zipfile
 import pytest
 import tablib
 from odf import opendocument, table, text
-from season_sheet import dataset, season_rows
 
 from skatclub.club.imports import packages, reader
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
 from skatclub.club.imports.reader import SheetError, open_sheet
+from tests.helpers.sheets import dataset, season_rows
 
 HEADERS = ["Datum", "Name", "Liste", "Gew", "Verl"]
 ROWS = [

@@ -17,7 +17,7 @@ import scoring.league as engine
 from skatclub.club.leagues import setup
 from skatclub.club.leagues.models import Division, League, LineupEntry, Matchday
 from skatclub.club.models import Player, Round
-from tests.club.leagues.test_league_day import KEYS, WON_1, WON_2, play, team
+from tests.helpers.leagues import KEYS, WON_1, WON_2, play, team
 
 TABLE = "/liga/landesliga-2026/staffel-1/"
 ADMIN = "/spielwart/ligen/landesliga-2026/staffel-1/"
@@ -386,7 +386,7 @@ def test_both_spieltag_pages_link_the_spielbericht_that_is_a_pdf(
 def test_a_post_of_300000_fields_is_refused_in_german_and_stores_nothing(
     spielwart_client: Client, first_day: Matchday
 ) -> None:
-    from tests.factories import database_fingerprint
+    from tests.helpers.refusals import database_fingerprint
 
     before = database_fingerprint()
     got = spielwart_client.post(ADMIN + "spieltag/1/", {"team-1": ["9" * 40] * 300_000})

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from factories import flat, pdf_text
 
 from scoring import GAMES_PER_ROUND, TABLE_SIZES
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.blank_layout import MIN_ROW_MM, blank_frames
 from skatclub.club.printing.printouts import printout
+from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)

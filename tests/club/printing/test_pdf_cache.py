@@ -12,7 +12,7 @@ from django.test import Client
 from skatclub.club.models import Table
 from skatclub.club.printing import render
 from skatclub.club.views import pdf_cache
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 URL = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"
 

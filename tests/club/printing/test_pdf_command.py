@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command, execute_from_command_line
-from factories import pdf_text, play_three_games
+
+from tests.helpers.factories import play_three_games
+from tests.helpers.pdf import pdf_text
 
 EVENT = ["--event", "2026-11-20-preisskat"]
 

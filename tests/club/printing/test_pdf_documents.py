@@ -10,7 +10,6 @@ import re
 from fractions import Fraction
 
 import pytest
-from factories import flat, pdf_text
 
 from scoring import parse_notation, playing_positions, rounded_payout
 from skatclub.club.models import Club, Player
@@ -19,6 +18,7 @@ from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.services import record_game
+from tests.helpers.pdf import flat, pdf_text
 
 GAMES = ["Kr m2 H S", "Gr o1 v", "Pi m1", "He m1 v", "Null", "Gr m2", "Ka o1 v", "Kr m1"]
 

@@ -11,8 +11,6 @@ import datetime
 import re
 
 import pytest
-from conftest import make_table
-from factories import flat, pdf_text
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores
 from skatclub.club.models import Event, Game, Player, Round, Season, Table
@@ -20,6 +18,8 @@ from skatclub.club.presenters.downloads import plain_number, signed_number
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import printout
 from skatclub.club.services import TotalLine, check_table, record_game, record_totals
+from tests.helpers.factories import make_table
+from tests.helpers.pdf import flat, pdf_text
 
 # None = eingepasst. Won and lost games, an overbid one, a Null, long ones with house rules.
 NOTATIONS = ["Kr m2 H S", "Gr o1", "Pi m1 r23 v", None, "He m1 v", "Null"]

@@ -7,7 +7,8 @@ import re
 
 import pytest
 from django.conf import settings
-from factories import pdf_text
+
+from tests.helpers.pdf import pdf_text
 
 URLS = [
     (

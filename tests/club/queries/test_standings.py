@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import make_table
-
 from skatclub.club.models import Player, Round
 from skatclub.club.queries.standings import (
     event_standings,
@@ -15,7 +13,7 @@ from skatclub.club.queries.standings import (
     standings_json,
 )
 from skatclub.club.services import TotalLine, record_game, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 
 def test_a_4_table_serie_is_scored_by_seeger_fabian(event, four_table, players):

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Signature, Table, TableLink
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
 def play_out(table: Table, *, user: object = None) -> None:

@@ -8,21 +8,16 @@ sideways scrolling of the page itself (tables scroll inside their own frame).
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
 
 import pytest
 
 from skatclub.club import services
 from skatclub.club.models import Event, Player, Table
-from tests.factories import enter
+from tests.helpers.browser import BROWSER_TEST, launch, log_in
+from tests.helpers.factories import enter
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = [390, 1280]
 LONG_NAMES = [
     "Hans-Jürgen Müller-Lüdenscheidt von Öhring",
@@ -31,10 +26,7 @@ LONG_NAMES = [
     "Özlem Üzümcü-Weißenbäcker-Kröger-Ängström",
 ]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 def public_pages(event: Event, token: str) -> list[str]:
@@ -116,19 +108,13 @@ def test_every_page_has_no_axe_violations_at_phone_and_desktop_width(
 
     problems: list[str] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
+        browser = launch(playwright)
         for width in WIDTHS:
             viewport = {"width": width, "height": 844}
             # bypass_csp: axe is injected as a script of its own, as a test tool.
             visitor = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
             spielwart = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
-            spielwart.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-            spielwart.fill("#id_username", "spielwart")
-            spielwart.fill("#id_password", "geheim-und-lang-genug")
-            spielwart.click("main button[type=submit]")
-            spielwart.wait_for_url(re.compile(r"/spielwart/$"))
+            log_in(spielwart, live_server.url)
             runs = [(visitor, p) for p in public_pages(event, club_evening)]
             runs += [(spielwart, p) for p in spielwart_pages(event)]
             for page, path in runs:

@@ -5,10 +5,8 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,26 +14,11 @@ from scoring import Ruleset, parse_notation, playing_positions, table_scores, va
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Attendance, Event, Player, Round
 from skatclub.club.queries.standings import event_standings
+from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch, log_in
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM must still be usable.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PASSWORD = "geheim-und-lang-genug"
 TYPES = ["Kr", "Pi", "He", "Ka", "Gr"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 def legal_line(rng: random.Random, number: int) -> str:
@@ -74,11 +57,9 @@ def browser_page():  # type: ignore[no-untyped-def]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
+        browser = launch(playwright)
         page = browser.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(TIMEOUT_MS)
         yield page
         browser.close()
 
@@ -95,11 +76,7 @@ def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
     for key in ("anna", "bernd", "carla", "dieter"):
         Attendance.objects.create(event=event, player=players[key])
 
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     page.goto(f"{live_server.url}/spielwart/veranstaltungen/{event.key}/")
     page.fill("#id_seed", "2026")

@@ -6,19 +6,14 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 from __future__ import annotations
 
 import io
-import re
 
-import pytest
 from pypdf import PdfReader
 
 from skatclub.club.models import Event, Game, Player, Round, Seat
-from tests.club.views.test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401
-from tests.conftest import make_table
+from tests.helpers.browser import BROWSER_TEST, log_in
+from tests.helpers.factories import make_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 # (typed line, what the list then says for that game), worked by hand: seats anna 1, bernd 2,
 # carla 3, dieter 4; Anna deals game 1. Bernd's Grand Hand (3 × 24 = 72) starts a Bockrunde
@@ -36,7 +31,7 @@ EVENING = [
 def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
     transactional_db: None,
     live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
+    browser_page,
     spielwart,
     event: Event,
     players: dict[str, Player],
@@ -50,11 +45,7 @@ def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
         [players[k] for k in ("anna", "bernd", "carla", "dieter")],
     )
     page = browser_page
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     page.goto(live_server.url + table.get_absolute_url())
     for number, (line, _) in enumerate(EVENING, start=1):

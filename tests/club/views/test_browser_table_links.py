@@ -7,31 +7,22 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.models import Change, Event, Player, Round, Seat, Table, TableLink
 from skatclub.club.queries.standings import event_standings
-from tests.conftest import make_table
+from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch, log_in
+from tests.helpers.factories import make_table
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-PASSWORD = "geheim-und-lang-genug"
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 800}
 GAMES = 4  # a short Serie keeps the test quick; the Serie length is the event's setting
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 @dataclass(frozen=True)
@@ -102,9 +93,7 @@ def browser():  # type: ignore[no-untyped-def]
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
+        chromium = launch(playwright)
         yield chromium
         chromium.close()
 
@@ -114,17 +103,9 @@ def new_page(browser, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
     # the CSP itself is checked page by page in the CSP browser test.
     context = browser.new_context(viewport=viewport, bypass_csp=True)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda error: pytest.fail(f"JavaScript error: {error}"))
     return context, page
-
-
-def log_in(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ from django.test import Client
 
 from skatclub.club import services
 from skatclub.club.models import Game, Table
-from tests.factories import database_fingerprint, enter
+from tests.helpers.factories import enter
+from tests.helpers.refusals import database_fingerprint
 
 TABLE_1 = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/"
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player
-from tests.factories import pdf_text
+from tests.helpers.pdf import pdf_text
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 CHANGE = EVENT + "gewinnplan/aendern/"

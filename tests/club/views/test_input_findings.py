@@ -13,26 +13,13 @@ from scoring import MAX_LOST_GAME_FEE_CENTS, MAX_LOST_GAME_FEES
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.printing import render
 from skatclub.club.text import MAX_SEARCH, search_text, visible_text
-from tests.factories import database_fingerprint, enter, is_german_refusal
+from tests.helpers.factories import enter
+from tests.helpers.forms import event_data
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 NEW_EVENT = "/spielwart/veranstaltungen/neu/"
 EVENT_PAGE = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 TABLE_1 = EVENT_PAGE + "serie/1/tisch/1/"
-
-
-def event_data(**changes: str) -> dict[str, str]:
-    data = {
-        "name": "Preisskat Dezember",
-        "date": "2026-12-18",
-        "key": "",
-        "ruleset": "isko",
-        "cents_per_point": "1/4",
-        "lost_game_fees": "50, 50, 50, 100",
-        "games_3": "36",
-        "games_4": "48",
-        "games_5": "60",
-    }
-    return {**data, **changes}
 
 
 def refused(client: Client, url: str, data: dict[str, str]) -> str:

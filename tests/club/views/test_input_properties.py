@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skatclub.club.models import Event, Player, Season, Table
-from tests.factories import database_fingerprint, enter, is_german_refusal
-from tests.hypothesis_profiles import examples
+from tests.helpers.factories import enter
+from tests.helpers.hypothesis_profiles import examples
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 FAST = settings(
     max_examples=examples(25),

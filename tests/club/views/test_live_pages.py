@@ -11,7 +11,7 @@ from skatclub.club import services
 from skatclub.club.models import Table
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.standings import event_standings
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 BOARD = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/live/"
 PROJECTOR = "/veranstaltungen/2026-11-20-preisskat/serie/1/leinwand/"

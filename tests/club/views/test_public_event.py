@@ -7,11 +7,10 @@ import io
 import json
 
 import pytest
-from conftest import make_table
 
 from skatclub.club.models import Round
 from skatclub.club.services import TotalLine, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 EVENT_URL = "/veranstaltungen/2026-11-20-preisskat/"
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import datetime
 
-from conftest import make_table
-
 from skatclub.club.models import Event, Player, Round, Season
 from skatclub.club.services import TotalLine, record_totals
+from tests.helpers.factories import make_table
 
 
 def club_evening(season, day, players, key):

@@ -7,10 +7,10 @@ import datetime
 import io
 
 import pytest
-from conftest import make_table
 
 from skatclub.club.models import Event, Game, Round, Season
 from skatclub.club.services import TotalLine, record_game, record_totals
+from tests.helpers.factories import make_table
 
 URL = "/spieler/bernd/"
 

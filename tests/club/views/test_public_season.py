@@ -11,10 +11,10 @@ import datetime
 import io
 
 import pytest
-from conftest import make_table
 
 from skatclub.club.models import Event, Player, Round, Season
 from skatclub.club.services import TotalLine, record_totals
+from tests.helpers.factories import make_table
 
 URL = "/rangliste/2026/"
 

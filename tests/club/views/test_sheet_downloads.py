@@ -10,7 +10,6 @@ from decimal import Decimal
 
 import pytest
 import tablib
-from conftest import make_table
 from django.test import Client
 from odf import opendocument, table
 from openpyxl import load_workbook
@@ -18,7 +17,7 @@ from openpyxl import load_workbook
 from skatclub.club.models import Player, Round, Table
 from skatclub.club.presenters.downloads import neutralised
 from skatclub.club.services import TotalLine, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 SEASON = "/rangliste/2026/"
 EVENT = "/veranstaltungen/2026-11-20-preisskat/"

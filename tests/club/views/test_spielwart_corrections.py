@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import Ruleset, parse_notation, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Player, Table, TableTotal
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 TABLE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/"
 GAME_1 = TABLE + "spiel/1/"

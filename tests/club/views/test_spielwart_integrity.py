@@ -7,10 +7,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import make_table
 from django.contrib.auth.models import User
 from django.test import Client
-from factories import play_three_games
 from pypdf import PdfReader
 
 from skatclub.club.models import (
@@ -29,6 +27,7 @@ from skatclub.club.roles import PRUEFER
 from skatclub.club.services import TotalLine, check_table, record_totals
 from skatclub.club.services.users import create_login, grant, roles_of
 from skatclub.club.tenancy import home_club
+from tests.helpers.factories import make_table, play_three_games
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PUBLIC = "/veranstaltungen/2026-11-20-preisskat/"

@@ -9,7 +9,7 @@ from django.utils.html import escape
 
 from skatclub.club.models import Event, Table
 from skatclub.club.queries.standings import event_standings, format_cents, kasse_cents
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 

@@ -9,7 +9,7 @@ from skatclub.club import services
 from skatclub.club.models import Table
 from skatclub.club.queries.sheet import score_sheet
 from skatclub.club.queries.standings import lines_for
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
 def score(notation: str) -> int:

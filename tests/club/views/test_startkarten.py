@@ -9,7 +9,8 @@ from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player, Round, Seat
 from skatclub.club.printing.startkarten import startkarten_printout
-from tests.factories import database_fingerprint, pdf_text
+from tests.helpers.pdf import pdf_text
+from tests.helpers.refusals import database_fingerprint
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PREVIEW = EVENT + "im-voraus/vorschau/"

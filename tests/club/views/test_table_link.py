@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import Ruleset, parse_notation, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Table, TableLink
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 SERIE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 TOUCH = {
