@@ -1,8 +1,8 @@
 """Issue 24: every URL pattern, attacked by everybody, answers without a server error and
 changes nothing it must not.
 
-Two clubs with one of everything (tests/clubs.py) and B's player Walter Gast admitted into A.
-Club A's pages (/v/a/…) are asked by
+Two clubs with one of everything (tests/helpers/clubs.py) and B's player Walter Gast admitted
+into A. Club A's pages (/v/a/…) are asked by
 - "anonym": a visitor without login,
 - "tisch-link": a visitor who holds A's table link (the token routes only: without a token
   he is the anonymous visitor),
