@@ -10,6 +10,7 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from skatclub.club.leagues.models import Division, Matchday
 from skatclub.club.models import Event, Player, Round, Season, Table
@@ -67,13 +68,13 @@ def member(db: None) -> User:
 
 
 @pytest.fixture
-def spielwart_client(client, spielwart):  # type: ignore[no-untyped-def]
+def spielwart_client(client: Client, spielwart: User) -> Client:
     client.force_login(spielwart)
     return client
 
 
 @pytest.fixture
-def member_client(client, member):  # type: ignore[no-untyped-def]
+def member_client(client: Client, member: User) -> Client:
     client.force_login(member)
     return client
 

@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection
+from pytest_django import Settings
 
 from skatclub.club import services
 from skatclub.club.archive import export_archive
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
-def backup_folder(tmp_path: Path, settings) -> Path:  # type: ignore[no-untyped-def]
+def backup_folder(tmp_path: Path, settings: Settings) -> Path:
     settings.SKATCLUB_BACKUP_DIR = tmp_path / "backups"
     return tmp_path / "backups"
 

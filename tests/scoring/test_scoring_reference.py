@@ -103,7 +103,7 @@ def sample_game(rng: random.Random) -> tuple[str, Declaration, Outcome]:
     return ruleset, declaration, outcome
 
 
-def test_the_engine_agrees_with_the_rules_pseudo_code_on_thousands_of_games():
+def test_the_engine_agrees_with_the_rules_pseudo_code_on_thousands_of_games() -> None:
     rng = random.Random(20261122)
     compared = 0
     for _ in range(6000):

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from django.http import HttpResponse
 from django.test import Client
+from pytest_django import Settings
 
 from skatclub.club.leagues.models import Matchday
 from skatclub.club.models import Club, Match, Player, Table
 from skatclub.club.printing import render
+from skatclub.club.printing.printouts import Printout
 from skatclub.club.services.offiziersskat import create_match, record_match_game
 from skatclub.club.views import pdf_cache
 from tests.helpers.factories import enter
@@ -26,16 +28,18 @@ SHEET = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"
 
 
 @pytest.fixture
-def renders(settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:  # type: ignore[no-untyped-def]
+def renders(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[list[int]]:
     """A real cache (the suite's is a dummy) and a count of WeasyPrint renders."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     settings.DATA_DIR = tmp_path
     counted: list[int] = []
     real = render.render_printout
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(printout: Printout, **options: int) -> bytes:
         counted.append(1)
-        return real(*args, **kwargs)
+        return real(printout, **options)
 
     monkeypatch.setattr(render, "render_printout", counting)
     yield counted
@@ -175,8 +179,8 @@ def test_no_lock_file_stays_behind_after_pdf_requests(
 
 
 def test_a_lock_taken_by_another_holder_is_waited_for_and_then_got(
-    tmp_path: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+    tmp_path: Path, settings: Settings
+) -> None:
     settings.DATA_DIR = tmp_path
     soon = time.monotonic() + 0.2
     with (

@@ -11,6 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club import services
 from skatclub.club.models import Event, Player, Table
@@ -69,7 +72,7 @@ def spielwart_pages(event: Event) -> list[str]:
     ]
 
 
-def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
+def violations(page: Page) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
@@ -79,14 +82,14 @@ def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
     return [str(item) for item in found]
 
 
-def page_overflow(page) -> int:  # type: ignore[no-untyped-def]
+def page_overflow(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
 @pytest.fixture
 def club_evening(
-    event: Event, four_table: Table, three_table: Table, players: dict[str, Player], spielwart
-) -> str:  # type: ignore[no-untyped-def]
+    event: Event, four_table: Table, three_table: Table, players: dict[str, Player], spielwart: User
+) -> str:
     for player, name in zip(players.values(), LONG_NAMES, strict=False):
         player.name = name
         player.save()
@@ -100,7 +103,7 @@ def club_evening(
 
 def test_every_page_has_no_axe_violations_at_phone_and_desktop_width(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     club_evening: str,
     event: Event,
 ) -> None:

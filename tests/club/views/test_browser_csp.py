@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from django.contrib.auth.models import User
+from pytest_django.live_server_helper import LiveServer
+
 from skatclub.club.models import Attendance, Event, Player, Table
 from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch
 from tests.helpers.factories import PASSWORD, enter
@@ -43,10 +46,10 @@ PAGES = [
 ]
 
 
-def test_every_page_loads_without_a_csp_violation(  # type: ignore[no-untyped-def]
+def test_every_page_loads_without_a_csp_violation(
     transactional_db: None,
-    live_server,
-    spielwart,
+    live_server: LiveServer,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
     four_table: Table,

@@ -8,13 +8,15 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Attendance, Event, Player, Round
 from skatclub.club.queries.standings import event_standings
-from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch, log_in
+from tests.helpers.browser import BROWSER_TEST, log_in
 
 TYPES = ["Kr", "Pi", "He", "Ka", "Gr"]
 
@@ -43,7 +45,7 @@ def list_score(line: str) -> tuple[int | None, int, bool | None]:
     return int(seat), result.list_score, result.won
 
 
-def column(page, header: str) -> list[str]:  # type: ignore[no-untyped-def]
+def column(page: Page, header: str) -> list[str]:
     headers = [h.strip() for h in page.locator("#standings thead th").all_inner_texts()]
     index = next(i for i, h in enumerate(headers) if h.startswith(header))
     return [
@@ -52,24 +54,12 @@ def column(page, header: str) -> list[str]:  # type: ignore[no-untyped-def]
     ]
 
 
-@pytest.fixture
-def browser_page():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        yield page
-        browser.close()
-
-
 def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
     transactional_db: None,
-    live_server,
-    browser_page,
-    spielwart,
-    event: Event,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
+    event: Event,
     players: dict[str, Player],
 ) -> None:
     page = browser_page

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import io
 
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
 from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Event, Game, Player, Round, Seat
 from tests.helpers.browser import BROWSER_TEST, log_in
@@ -30,9 +33,9 @@ EVENING = [
 
 def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,
-    spielwart,
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:

@@ -8,9 +8,13 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from pytest_django.live_server_helper import LiveServer
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.models import Change, Event, Player, Round, Seat, Table, TableLink
@@ -53,7 +57,7 @@ def shown(number: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def tap_game(page, number: int, played: Played) -> None:  # type: ignore[no-untyped-def]
+def tap_game(page: Page, number: int, played: Played) -> None:
     form = "#game-form"
     seat = playing_positions(4, number)[0]
     page.click(f"{form} label:has(input[name=type][value={played.type}])")
@@ -68,7 +72,7 @@ def tap_game(page, number: int, played: Played) -> None:  # type: ignore[no-unty
     page.click(f"{form} button[type=submit]")
 
 
-def enter_online(page, number: int) -> None:  # type: ignore[no-untyped-def]
+def enter_online(page: Page, number: int) -> None:
     tap_game(page, number, GAME_PLAN[number - 1])
     say = page.locator(".readback .say")
     say.wait_for()
@@ -80,7 +84,7 @@ def enter_online(page, number: int) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def sign_off(page) -> None:  # type: ignore[no-untyped-def]
+def sign_off(page: Page) -> None:
     page.locator("#unterschrift").wait_for()
     for signed in range(1, 5):
         page.locator("button.sign-button").first.click()
@@ -89,7 +93,7 @@ def sign_off(page) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -98,7 +102,7 @@ def browser():  # type: ignore[no-untyped-def]
         chromium.close()
 
 
-def new_page(browser, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
+def new_page(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext, Page]:
     # wait_for_function evaluates its condition as a string, which the pages' CSP forbids;
     # the CSP itself is checked page by page in the CSP browser test.
     context = browser.new_context(viewport=viewport, bypass_csp=True)
@@ -121,9 +125,9 @@ def serie(event: Event, players: dict[str, Player]) -> Round:
 
 def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser,  # type: ignore[no-untyped-def]
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser: Browser,
+    spielwart: User,
     serie: Round,
 ) -> None:
     url = live_server.url
@@ -225,9 +229,9 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
 
 def test_a_wrong_or_revoked_link_shows_a_german_404_on_the_phone(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser,  # type: ignore[no-untyped-def]
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser: Browser,
+    spielwart: User,
     four_table: Table,
 ) -> None:
     from skatclub.club import services

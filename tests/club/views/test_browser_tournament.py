@@ -13,7 +13,9 @@ import re
 from pathlib import Path
 
 from django.contrib.auth.models import User
+from playwright.sync_api import Page
 from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Round
 from skatclub.club.queries.kasse import event_kasse
@@ -31,7 +33,7 @@ WALK_INS = ["Olga Ost", "Paul Post", "Quirin Quast"]
 LISTS = [(120, 2, 0), (-48, 0, 1), (0, 0, 0), (36, 1, 0)]
 
 
-def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shoot(page: Page, name: str) -> None:
     if not SHOTS:
         return
     folder = Path(SHOTS)
@@ -42,7 +44,7 @@ def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def sign_in_by_search(page, query: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def sign_in_by_search(page: Page, query: str, name: str) -> None:
     page.fill("#q", query)
     page.keyboard.press("Enter")
     page.locator(".found li", has_text=name).get_by_role("button", name="anmelden").click()
@@ -51,9 +53,9 @@ def sign_in_by_search(page, query: str, name: str) -> None:  # type: ignore[no-u
 
 def test_a_tournament_from_sign_in_to_the_kassenbericht(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:
@@ -205,9 +207,9 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
 
 def test_the_other_new_pages_render_in_the_browser(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:

@@ -9,6 +9,10 @@ import os
 import re
 from pathlib import Path
 
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
+
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
 from skatclub.club.services.seating import create_round
 from tests.helpers.browser import BROWSER_TEST, log_in
@@ -18,7 +22,7 @@ pytestmark = BROWSER_TEST
 LONG = "Hans-Jürgen Müller-Lüdenscheidt-Großkötter"  # 40 characters
 
 
-def fits(page, name: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def fits(page: Page, name: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"), full_page=True)
@@ -28,9 +32,9 @@ def fits(page, name: str, width: int) -> None:  # type: ignore[no-untyped-def]
 
 def test_the_tournament_pages_fit_a_phone_and_a_desktop(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
 ) -> None:
     page = browser_page
@@ -92,9 +96,9 @@ SHEET = (
 
 def test_the_import_pages_fit_a_phone_and_a_desktop(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     tmp_path: Path,
 ) -> None:
     page = browser_page
