@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection
 from pytest_django import Settings
@@ -102,7 +101,7 @@ def test_restore_asks_before_replacing_and_stops_without_an_answer() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_new_serie_and_an_import_take_a_backup_first(
-    event: Event, players: dict[str, Player]
+    event: Event, players: dict[str, Player], settings: Settings
 ) -> None:
     for player in list(players.values())[:8]:
         event.attendance_set.create(player=player)

@@ -11,13 +11,17 @@ from django.contrib.auth.models import User
 
 from scoring import parse_notation
 from skatclub.club import services
-from skatclub.club.models import Game, Player, Round, Seat, Table
+from skatclub.club.models import Game, Player, Round, Seat, Table, TableLink
 
 PASSWORD = "geheim-und-lang-genug"  # of every login the tests create
 
 
 def enter(
-    table: Table, number: int, seat: int | None, notation: str = "", user: User | None = None
+    table: Table,
+    number: int,
+    seat: int | None,
+    notation: str = "",
+    user: User | TableLink | None = None,
 ) -> Game:
     if seat is None:
         return services.record_game(

@@ -6,12 +6,13 @@ import hashlib
 
 from django.apps import apps
 from django.contrib.auth.models import Group, User
+from django.db.models import Model
 
 
 def database_fingerprint() -> tuple[tuple[str, int, str], ...]:
     """Row count and a hash of every row of the club's tables and the logins: equal before and
     after a refused request proves it stored nothing."""
-    models = [*apps.get_app_config("club").get_models(), User, Group]
+    models: list[type[Model]] = [*apps.get_app_config("club").get_models(), User, Group]
     result = []
     for model in models:
         rows = list(model._default_manager.order_by("pk").values_list())

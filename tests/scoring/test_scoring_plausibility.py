@@ -170,7 +170,7 @@ def test_the_sums_of_any_valued_games_are_always_plausible(
         except ScoringError:
             continue
         total += valued.list_score
-        won += valued.won
+        won += bool(valued.won)
         lost += not valued.won
     check_paper_totals(ISKO, total, won, lost)
 

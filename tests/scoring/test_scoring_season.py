@@ -133,7 +133,7 @@ def test_tie_break_under_best_n_uses_the_counted_serien_only() -> None:
         ),
     ],
 )
-def test_the_rule_is_described_in_words(rule, text) -> None:
+def test_the_rule_is_described_in_words(rule: SeasonRule, text: str) -> None:
     assert rule.describe() == text
 
 

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
 from pytest_django import Settings
@@ -155,7 +156,7 @@ def test_the_daily_backup_on_a_too_full_disk_is_skipped_with_a_warning_in_the_lo
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(backups_module, "_daily_checked_at", None)
-    monkeypatch.setattr(backups_module.settings, "SKATCLUB_DAILY_BACKUP_HOURS", 24)
+    monkeypatch.setattr(django_settings, "SKATCLUB_DAILY_BACKUP_HOURS", 24)
     caplog.set_level(logging.WARNING, logger="skatclub")
     logging.getLogger("skatclub").addHandler(caplog.handler)  # "skatclub" does not propagate
     try:

@@ -5,6 +5,8 @@ X-Forwarded-For only when the deployment says it is behind proxies (SKATCLUB_PRO
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -18,16 +20,16 @@ PASSWORD = "geheim-und-lang-genug"
 PROXY = "10.0.0.1"
 
 
-def guess(client: Client, username: str, times: int, **meta: str) -> int:
+def guess(client: Client, username: str, times: int, **meta: Any) -> int:
     """`times` wrong passwords; the status of the last answer."""
     status = 0
     for _ in range(times):
-        status = client.post(LOGIN, {"username": username, "password": "falsch"}, **meta)
-        status = status.status_code
+        response = client.post(LOGIN, {"username": username, "password": "falsch"}, **meta)
+        status = response.status_code
     return status
 
 
-def logs_in(username: str, **meta: str) -> bool:
+def logs_in(username: str, **meta: Any) -> bool:
     client = Client()
     response = client.post(LOGIN, {"username": username, "password": PASSWORD}, **meta)
     return response.status_code == 302 and "_auth_user_id" in client.session

@@ -9,9 +9,10 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from django.http import HttpResponse
+from django.conf import settings as django_settings
 from django.test import Client
 from pytest_django import Settings
 
@@ -22,6 +23,10 @@ from skatclub.club.printing.printouts import Printout
 from skatclub.club.services.offiziersskat import create_match, record_match_game
 from skatclub.club.views import pdf_cache
 from tests.helpers.factories import enter
+
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
+
 
 SPIELBERICHT = "/liga/landesliga-2026/staffel-1/spieltag/1/spielbericht.pdf"
 SHEET = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"
@@ -134,7 +139,7 @@ def taken(name: str, count: int) -> Iterator[None]:
         yield
 
 
-def timed_get(client: Client, url: str) -> tuple[HttpResponse, float]:
+def timed_get(client: Client, url: str) -> tuple[Response, float]:
     started = time.monotonic()
     response = client.get(url)
     return response, time.monotonic() - started
@@ -174,7 +179,7 @@ def test_no_lock_file_stays_behind_after_pdf_requests(
     url = url_of(request, kind)
     for _ in range(3):
         pdf_of(client, url)
-    assert list((Path(pdf_cache.settings.DATA_DIR) / "locks").iterdir()) == []
+    assert list((Path(django_settings.DATA_DIR) / "locks").iterdir()) == []
     assert len(renders) == 1
 
 

@@ -60,6 +60,7 @@ def test_it_imports_the_spec_example(tmp_path: Path) -> None:
     assert Player.objects.get(key="bernd").is_guest and not Player.objects.get(key="anna").is_guest
     assert Attendance.objects.filter(event=event).count() == 7
     games = list(Game.objects.filter(table__number=1).order_by("number"))
+    assert games[0].declarer is not None and games[2].declarer is not None
     # Kreuz mit 2, Spiel 3, Schneider 4 × 12 = 48, won: +48 on the list.
     assert (games[0].declarer.key, games[0].game_value, games[0].list_score) == ("bernd", 48, 48)
     assert games[1].passed_in and games[1].declarer is None

@@ -17,6 +17,7 @@ import pytest
 from skatclub.club.leagues import results, setup
 from skatclub.club.leagues.models import Division, Matchday
 from skatclub.club.models import Player
+from skatclub.club.services import EntryError
 from tests.helpers.leagues import KEYS, WON_2, play, players, team
 
 
@@ -92,7 +93,7 @@ def test_a_lineup_of_a_player_outside_the_team_is_refused(first_day: Matchday) -
     )
     lineups = {team(division, t).pk: players(*KEYS[t][:4]) for t in "ABCD"}
     lineups[team(division, "B").pk] = players("b1", "b2", "b3", "c4")
-    with pytest.raises(setup.EntryError, match="steht nicht in der Aufstellung von „Team B“"):
+    with pytest.raises(EntryError, match="steht nicht in der Aufstellung von „Team B“"):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
@@ -108,7 +109,7 @@ def test_two_teams_of_three_are_refused_before_anything_is_seated(division: Divi
         absent=teams[2:],
     )
     lineups = {teams[0].pk: players("a1", "a2", "a3"), teams[1].pk: players("b1", "b2", "b3")}
-    with pytest.raises(setup.EntryError):
+    with pytest.raises(EntryError):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
@@ -142,7 +143,7 @@ def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Div
     )
     assert second.league == division.league
     assert [d.name for d in division.league.divisions.all()] == ["Staffel 1", "Staffel 2"]
-    with pytest.raises(setup.EntryError, match="Die Staffel „Staffel 2“ der Liga"):
+    with pytest.raises(EntryError, match="Die Staffel „Staffel 2“ der Liga"):
         setup.create_league(
             name="Landesliga", year=2026, division="Staffel 2", teams_text="Team G: e1, e2, e3"
         )
@@ -156,6 +157,6 @@ def test_a_spieltag_has_at_most_six_serien(division: Division) -> None:
     lineups = {t.pk: players(*KEYS[t.name[-1]][:3]) for t in teams}
     for _ in range(setup.MAX_SERIEN):
         setup.seat_serie(matchday=day, lineups=lineups)
-    with pytest.raises(setup.EntryError, match="höchstens 6 Serien"):
+    with pytest.raises(EntryError, match="höchstens 6 Serien"):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert day.event.rounds.count() == 6

@@ -14,7 +14,7 @@ from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
-def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size) -> None:
+def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size: int) -> None:
     frames = blank_frames(size, GAMES_PER_ROUND[size])
 
     assert all(f.row_mm >= MIN_ROW_MM == 5.0 for f in frames)

@@ -43,7 +43,12 @@ def test_without_a_table_it_prints_every_table_of_the_serie(
     ],
 )
 def test_it_prints_results_settlement_tischliste_and_blank_lists(
-    four_table: Table, players: dict[str, Player], tmp_path: Path, kind, extra, title
+    four_table: Table,
+    players: dict[str, Player],
+    tmp_path: Path,
+    kind: str,
+    extra: list[str],
+    title: str,
 ) -> None:
     play_three_games(four_table, players)  # a Serie without any game counts nowhere
     out = tmp_path / f"{kind}.pdf"
@@ -67,7 +72,12 @@ def test_it_prints_results_settlement_tischliste_and_blank_lists(
     ],
 )
 def test_an_unknown_event_serie_or_table_exits_1_with_a_german_message(
-    four_table: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind, arguments, message
+    four_table: Table,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+    arguments: list[str],
+    message: str,
 ) -> None:
     out = tmp_path / "nichts.pdf"
     with pytest.raises(SystemExit) as exit_info:

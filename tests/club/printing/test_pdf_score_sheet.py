@@ -71,8 +71,9 @@ def running_totals(table: Table) -> dict[int, int]:
     """The declarer's total after each game, from the stored games."""
     seats = {s.player_id: s.position for s in table.seats.all()}
     totals: dict[int, int] = {}
-    after = {}
+    after: dict[int, int] = {}
     for game in Game.objects.filter(table=table, passed_in=False).order_by("number"):
+        assert game.declarer_id is not None
         position = seats[game.declarer_id]
         totals[position] = totals.get(position, 0) + game.list_score
         after[game.number] = totals[position]
@@ -137,10 +138,13 @@ def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_tabl
     seats = {s.player_id: s.position for s in four_table.seats.all()}
     per_player = {p: [0, 0, 0] for p in range(1, 5)}
     for game in Game.objects.filter(table=four_table, passed_in=False):
+        assert game.declarer_id is not None
         row = per_player[seats[game.declarer_id]]
         row[0] += game.list_score
         row[1 if game.won else 2] += 1
-    scores = table_scores(Ruleset.ISKO, 4, [tuple(per_player[p]) for p in range(1, 5)])
+    scores = table_scores(
+        Ruleset.ISKO, 4, [(score, won, lost) for score, won, lost in per_player.values()]
+    )
 
     def foot(label: str) -> list[str]:
         line = next(line for line in text.splitlines() if line.startswith(label))
@@ -213,7 +217,7 @@ def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie:
 
 @pytest.mark.parametrize(("size", "games"), [(3, 36), (4, 48), (5, 60)])
 def test_a_full_list_fits_on_one_page_at_every_table_size(
-    size, games, four_table: Table, three_table: Table, five_table: Table
+    size: int, games: int, four_table: Table, three_table: Table, five_table: Table
 ) -> None:
     table = {3: three_table, 4: four_table, 5: five_table}[size]
     fill(table, games)

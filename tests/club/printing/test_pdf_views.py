@@ -40,7 +40,7 @@ URLS = [
 
 @pytest.mark.parametrize(("url", "filename"), URLS)
 def test_an_anonymous_visitor_downloads_the_pdf(
-    client: Client, four_table: Table, url, filename
+    client: Client, four_table: Table, url: str, filename: str
 ) -> None:
     response = client.get(url)
 
@@ -72,7 +72,7 @@ def test_the_same_printout_shows_as_html_for_a_quick_look(
     ],
 )
 def test_an_unknown_event_serie_or_table_is_not_found(
-    client: Client, four_table: Table, url
+    client: Client, four_table: Table, url: str
 ) -> None:
     assert client.get(url).status_code == 404
 
@@ -98,7 +98,7 @@ def pdf_links(page: str) -> list[str]:
     ],
 )
 def test_the_public_pages_link_to_their_pdfs_and_every_link_answers_with_a_pdf(
-    client: Client, four_table: Table, page, wanted
+    client: Client, four_table: Table, page: str, wanted: set[str]
 ) -> None:
     links = pdf_links(client.get(page).content.decode())
 

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 from pytest_django import DjangoAssertNumQueries
 
+from scoring import format_cents
 from skatclub.club.models import Event, Player, Round, Table
 from skatclub.club.queries.standings import (
     event_standings,
-    format_cents,
     json_cents,
     rank,
     standings_json,

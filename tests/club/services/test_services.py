@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -143,8 +144,10 @@ def test_every_change_is_kept_in_the_history_with_before_and_after(
     delete_game(table=four_table, number=1, user=spielwart, expected_version=2)
     changes = list(four_table.changes.order_by("id"))
     assert [c.action for c in changes] == ["create", "update", "delete"]
-    assert changes[1].before["declarer"] == "bernd" and changes[1].after["declarer"] == "carla"
-    assert changes[1].after["list_score"] == -72  # lost: -2 x 36
+    before, after = changes[1].before, changes[1].after
+    assert before is not None and after is not None
+    assert before["declarer"] == "bernd" and after["declarer"] == "carla"
+    assert after["list_score"] == -72  # lost: -2 x 36
     assert changes[2].after is None and all(c.user == spielwart for c in changes)
 
 
@@ -312,7 +315,11 @@ def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_ta
     # Both must leave what a recomputation from every game gives.
     seats = {s.position: s.player for s in four_table.seats.select_related("player")}
     chooser = random.Random(16)
-    declarations = [CLUBS_MIT_2, {"type": "grand", "matadors": 1, "bid": 18}, {"type": "null"}]
+    declarations: list[dict[str, Any]] = [
+        CLUBS_MIT_2,
+        {"type": "grand", "matadors": 1, "bid": 18},
+        {"type": "null"},
+    ]
     for step in range(40):
         number = chooser.randint(1, 30) if step % 5 == 4 else step + 1 - step // 5
         declarer = None

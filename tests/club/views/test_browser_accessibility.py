@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club import services
@@ -97,7 +97,7 @@ def club_evening(
     for number, (seat, notation) in enumerate(
         [(2, "Kr m2 H S"), (3, "Gr o1 v"), (4, "He m1"), (1, "Null ouv H")], start=1
     ):
-        enter(four_table, number, seat, notation, user=link)  # type: ignore[arg-type]
+        enter(four_table, number, seat, notation, user=link)
     return link.token
 
 
@@ -113,7 +113,7 @@ def test_every_page_has_no_axe_violations_at_phone_and_desktop_width(
     with sync_playwright() as playwright:
         browser = launch(playwright)
         for width in WIDTHS:
-            viewport = {"width": width, "height": 844}
+            viewport: ViewportSize = {"width": width, "height": 844}
             # bypass_csp: axe is injected as a script of its own, as a test tool.
             visitor = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
             spielwart = browser.new_context(viewport=viewport, bypass_csp=True).new_page()

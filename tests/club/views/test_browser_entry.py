@@ -115,7 +115,7 @@ def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
         if seat is not None:
             own[seat][0] += score
             own[seat][1 if won else 2] += 1
-    expected_scores = table_scores(Ruleset.ISKO, 4, [tuple(own[p]) for p in range(1, 5)])
+    expected_scores = table_scores(Ruleset.ISKO, 4, [(s, w, lost) for s, w, lost in own.values()])
     by_key = {seats[p]: (own[p][0], expected_scores.seeger_fabian[p - 1]) for p in range(1, 5)}
     for key, (_, score) in by_key.items():
         assert page.inner_text(f'td[data-foot="score"][data-player="{key}"]') == str(score)

@@ -22,8 +22,8 @@ from skatclub.club.queries.standings import event_standings
 from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch, log_in
 from tests.helpers.factories import make_table
 
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESK: ViewportSize = {"width": 1280, "height": 800}
 GAMES = 4  # a short Serie keeps the test quick; the Serie length is the event's setting
 
 pytestmark = BROWSER_TEST
@@ -212,7 +212,7 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
         seat = playing_positions(4, number)[0]
         own[seat][0] += value(played.notation)
         own[seat][1 if valuation(*parse_notation(played.notation), Ruleset.ISKO).won else 2] += 1
-    expected = table_scores(Ruleset.ISKO, 4, [tuple(own[p]) for p in range(1, 5)])
+    expected = table_scores(Ruleset.ISKO, 4, [(s, w, lost) for s, w, lost in own.values()])
     for table in Table.objects.all():
         seats = Seat.objects.filter(table=table).order_by("position")
         assert [s.score for s in seats] == list(expected.seeger_fabian)

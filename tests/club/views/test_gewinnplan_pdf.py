@@ -25,7 +25,7 @@ def field(event: Event, players: dict[str, Player]) -> Event:
 
 
 def plan(client: Client) -> None:
-    base = {"action": "rule", "category": "all", "kind": "percent"}
+    base: dict[str, str | int] = {"action": "rule", "category": "all", "kind": "percent"}
     base |= {"per_participants": 0, "min_participants": 0}
     client.post(CHANGE, base | {"first": 1, "last": 1, "percent": "50"})
     client.post(CHANGE, base | {"first": 2, "last": 3, "percent": "15"})

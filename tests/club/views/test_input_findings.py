@@ -62,7 +62,7 @@ def test_a_serie_length_beyond_sixty_is_refused(
 def test_paper_totals_of_ten_to_the_thirty_are_refused(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": str(10**30), f"won_{seat.player_id}": "1"}
         data[f"lost_{seat.player_id}"] = "0"
@@ -72,7 +72,7 @@ def test_paper_totals_of_ten_to_the_thirty_are_refused(
 def test_paper_totals_beyond_what_a_serie_holds_are_refused_by_the_service(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": "2000000", f"won_{seat.player_id}": "3"}
         data[f"lost_{seat.player_id}"] = "0"

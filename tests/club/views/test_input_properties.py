@@ -187,7 +187,7 @@ def test_corrections_answer_everything(
 def test_paper_totals_answer_everything(
     spielwart_client: Client, four_table: Table, score: str, won: str, lost: str
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": score, f"won_{seat.player_id}": won}
         data[f"lost_{seat.player_id}"] = lost

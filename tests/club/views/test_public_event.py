@@ -157,7 +157,7 @@ def test_an_unknown_table_is_404(client: Client, results: Event) -> None:
 
 
 @pytest.mark.parametrize("url", [EVENT_URL, EVENT_URL + "serie/1/"])
-def test_the_event_pages_are_read_only(client: Client, results: Event, url) -> None:
+def test_the_event_pages_are_read_only(client: Client, results: Event, url: str) -> None:
     assert client.post(url).status_code == 405
 
 

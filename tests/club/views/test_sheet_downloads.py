@@ -42,7 +42,10 @@ def results(
 
 
 def page_rows(client: Client, url: str, name: str) -> list[dict[str, object]]:
-    return client.get(f"{url}?format=json&table={name}").json()["tables"][name]["rows"]
+    rows: list[dict[str, object]] = client.get(f"{url}?format=json&table={name}").json()["tables"][
+        name
+    ]["rows"]
+    return rows
 
 
 def test_the_ranking_as_xlsx_opens_with_the_numbers_of_the_page(

@@ -250,6 +250,7 @@ def test_two_players_swap_seats_before_play(
     assert four_table.seats.get(position=1).player == players["emil"]
     assert three_table.seats.get(position=1).player == players["anna"]
     change = Change.objects.filter(table=four_table, action=Change.Action.SEATS).get()
+    assert change.before is not None and change.after is not None
     assert change.before[0] == "anna" and change.after[0] == "emil" and change.user == spielwart
 
 

@@ -196,12 +196,12 @@ def test_impossible_paper_totals_are_refused_in_german_and_nothing_is_stored(
     spielwart_client: Client,
     four_table: Table,
     players: dict[str, Player],
-    score,
-    won,
-    lost,
-    message,
+    score: int,
+    won: int,
+    lost: int,
+    message: str,
 ) -> None:
-    data = {}
+    data: dict[str, int] = {}
     for key in ("anna", "bernd", "carla", "dieter"):
         pk = players[key].pk
         data |= {f"score_{pk}": 0, f"won_{pk}": 0, f"lost_{pk}": 0}

@@ -7,8 +7,9 @@ import re
 from django.test import Client
 from django.utils.html import escape
 
+from scoring import format_cents
 from skatclub.club.models import Event, Table
-from skatclub.club.queries.standings import event_standings, format_cents, kasse_cents
+from skatclub.club.queries.standings import event_standings, kasse_cents
 from tests.helpers.factories import enter
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
