@@ -8,7 +8,6 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -19,7 +18,7 @@ from pytest_django.live_server_helper import LiveServer
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.models import Change, Event, Player, Round, Seat, Table, TableLink
 from skatclub.club.queries.standings import event_standings
-from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch, log_in
+from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, log_in
 from tests.helpers.factories import make_table
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -90,16 +89,6 @@ def sign_off(page: Page) -> None:
         page.locator("button.sign-button").first.click()
         page.wait_for_function(f"document.querySelectorAll('.signers .signed').length === {signed}")
     page.get_by_text("Alle haben unterschrieben.").wait_for()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 def new_page(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext, Page]:

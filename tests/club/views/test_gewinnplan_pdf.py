@@ -3,7 +3,6 @@ public, and the cached public PDF follows every change of the sign-in."""
 
 from __future__ import annotations
 
-import pytest
 from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player
@@ -13,15 +12,6 @@ EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 CHANGE = EVENT + "gewinnplan/aendern/"
 DRAFT_PDF = EVENT + "gewinnplan.pdf"
 PUBLIC_PDF = "/veranstaltungen/2026-11-20-preisskat/gewinnplan.pdf"
-
-
-@pytest.fixture
-def field(event: Event, players: dict[str, Player]) -> Event:
-    event.kind, event.entry_fee_cents = "tournament", 1000
-    event.save()
-    for player in players.values():  # 12 players, 120,00 € Startgeld
-        Attendance.objects.create(event=event, player=player, fee_cents=1000, paid=True)
-    return event
 
 
 def plan(client: Client) -> None:
