@@ -10,12 +10,16 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
-from skatclub.club.models import Event, Player, Round, Season, Seat, Table
+from skatclub.club.leagues.models import Division, Matchday
+from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.roles import SPIELWART
 from skatclub.club.services.users import grant
 from skatclub.club.tenancy import home_club
-from tests import hypothesis_profiles  # noqa: F401  (registers and loads the profile)
+from tests.helpers import hypothesis_profiles  # noqa: F401  (registers and loads the profile)
+from tests.helpers.factories import PASSWORD, make_table
+from tests.helpers.leagues import create_division, play_first_day
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -42,7 +46,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _user(username: str, *, spielwart: bool) -> User:
     """A login of the home club (the one club of a laptop installation)."""
-    user = User.objects.create_user(username, password="geheim-und-lang-genug")
+    user = User.objects.create_user(username, password=PASSWORD)
     if spielwart:
         grant(user, home_club().pk, SPIELWART)
     return user
@@ -64,13 +68,13 @@ def member(db: None) -> User:
 
 
 @pytest.fixture
-def spielwart_client(client, spielwart):  # type: ignore[no-untyped-def]
+def spielwart_client(client: Client, spielwart: User) -> Client:
     client.force_login(spielwart)
     return client
 
 
 @pytest.fixture
-def member_client(client, member):  # type: ignore[no-untyped-def]
+def member_client(client: Client, member: User) -> Client:
     client.force_login(member)
     return client
 
@@ -110,13 +114,6 @@ def event(db: None) -> Event:
     )
 
 
-def make_table(round_: Round, number: int, players: list[Player]) -> Table:
-    table = Table.objects.create(round=round_, number=number)
-    for position, player in enumerate(players, start=1):
-        Seat.objects.create(table=table, round=round_, position=position, player=player)
-    return table
-
-
 @pytest.fixture
 def round_one(event: Event) -> Round:
     return Round.objects.create(event=event, number=1)
@@ -132,3 +129,15 @@ def four_table(round_one: Round, players: dict[str, Player]) -> Table:
 def three_table(round_one: Round, players: dict[str, Player]) -> Table:
     """Table 2 of Serie 1: Emil, Frieda, Gerd."""
     return make_table(round_one, 2, [players[k] for k in ("emil", "frieda", "gerd")])
+
+
+@pytest.fixture
+def division(db: None) -> Division:
+    """The Staffel of the hand-worked league (tests/helpers/leagues.py)."""
+    return create_division()
+
+
+@pytest.fixture
+def first_day(division: Division) -> Matchday:
+    """Spieltag 1 of the hand-worked league, its three Serien entered."""
+    return play_first_day(division)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -37,7 +38,8 @@ def read_settings(data: Path, **env: str) -> dict[str, object]:
         text=True,
         check=True,
     )
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
+    settings_shown: dict[str, Any] = json.loads(out.stdout)
+    return settings_shown
 
 
 def test_debug_is_off_and_a_secret_key_is_made_once_in_the_data_folder(tmp_path: Path) -> None:

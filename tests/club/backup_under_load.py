@@ -45,7 +45,7 @@ def write(folder: Path) -> None:
     from skatclub.club import services
     from skatclub.club.backup import backup
     from skatclub.club.models import Event, Player, Season, Table
-    from tests.factories import enter
+    from tests.helpers.factories import enter
 
     call_command("migrate", verbosity=0)
     season = Season.objects.create(year=2026)

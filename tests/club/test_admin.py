@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from skatclub.club.models import Seat, Table
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
 @pytest.fixture

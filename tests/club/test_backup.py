@@ -7,15 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection
+from pytest_django import Settings
 
 from skatclub.club import services
 from skatclub.club.archive import export_archive
 from skatclub.club.backup import backup, backups
 from skatclub.club.models import Event, Player, Table
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="PostgreSQL is backed up with pg_dump"
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
-def backup_folder(tmp_path: Path, settings) -> Path:  # type: ignore[no-untyped-def]
+def backup_folder(tmp_path: Path, settings: Settings) -> Path:
     settings.SKATCLUB_BACKUP_DIR = tmp_path / "backups"
     return tmp_path / "backups"
 
@@ -101,14 +101,14 @@ def test_restore_asks_before_replacing_and_stops_without_an_answer() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_new_serie_and_an_import_take_a_backup_first(
-    event: Event, players: dict[str, Player]
+    event: Event, players: dict[str, Player], settings: Settings
 ) -> None:
     for player in list(players.values())[:8]:
         event.attendance_set.create(player=player)
     services.start_round(event=event, seating="draw", seed="x")
     assert [p.name for p in backups()][0].endswith("vor-neuer-serie.sqlite3")
     from skatclub.club.archive import import_archive
-    from tests.club.archive.test_archive_import import spec_example
+    from tests.helpers.archive import spec_example
 
     Event.objects.all().delete()
     import_archive(spec_example())

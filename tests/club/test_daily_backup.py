@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 from django.test import Client
+from pytest_django import Settings
 
 from skatclub.club import backup
 from skatclub.club.backup import backups, check_backup
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
-def daily(tmp_path: Path, settings, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+def daily(tmp_path: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Path:
     settings.SKATCLUB_BACKUP_DIR = tmp_path / "backups"
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 24
     monkeypatch.setattr(backup, "_daily_checked_at", None)
@@ -46,7 +47,7 @@ def test_the_first_request_of_the_day_takes_a_backup_in_the_background(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_no_second_backup_the_same_day(client: Client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_no_second_backup_the_same_day(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
     request_and_wait(client)
     monkeypatch.setattr(backup, "_daily_checked_at", None)  # even when the folder is looked at
     request_and_wait(client)
@@ -54,7 +55,9 @@ def test_no_second_backup_the_same_day(client: Client, monkeypatch) -> None:  # 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_backup_older_than_a_day_gets_a_new_one(client: Client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_backup_older_than_a_day_gets_a_new_one(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     request_and_wait(client)
     old = backups()[0]
     yesterday = time.time() - 25 * 3600
@@ -75,7 +78,7 @@ def test_the_folder_is_looked_at_only_every_few_minutes(client: Client) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_zero_hours_switches_the_daily_backup_off(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+def test_zero_hours_switches_the_daily_backup_off(client: Client, settings: Settings) -> None:
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 0
     request_and_wait(client)
     assert backups() == []

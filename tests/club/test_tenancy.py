@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import datetime
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.test import Client
 
 from skatclub.club import tenancy
 from skatclub.club.models import Club, Event, Match, Membership, Player, Season
-from tests.clubs import ClubData, build_club, club_routes, filled, staff
-from tests.factories import database_fingerprint
+from tests.helpers.clubs import ClubData, build_club, club_routes, filled, staff
+from tests.helpers.refusals import database_fingerprint
+
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
+
 
 SECRETS = (
     "Zebraturnier",
@@ -65,9 +71,8 @@ def test_the_walk_covers_the_club_app() -> None:
     assert {"table-entry", "event-detail", "spielwart-users", "table-link", "match-entry"} <= names
 
 
-def shows_b(response: object) -> list[str]:
-    content = getattr(response, "content", b"")
-    text = b"".join(response) if getattr(response, "streaming", False) else content  # type: ignore[call-overload]
+def shows_b(response: Response) -> list[str]:
+    text = b"".join(response) if response.streaming else response.content
     page = text.decode("utf-8", "replace")
     return [secret for secret in SECRETS if secret in page]
 
@@ -240,18 +245,18 @@ def test_searching_club_a_s_players_finds_nobody_of_club_b(a_client: Client, clu
 
 @pytest.mark.django_db
 def test_an_archive_for_club_b_imports_there_and_refuses_a_key_of_club_a(
-    tmp_path: object, club_a: Club
+    tmp_path: Path, club_a: Club
 ) -> None:
-    from tests.club.archive.test_archive_import import run_import, spec_example
+    from tests.helpers.archive import run_import, spec_example
 
     club = Club.objects.create(name="Skatfreunde Zebra", slug="b")
-    status, out, err = run_import(tmp_path, spec_example(), "--club", "b")  # type: ignore[arg-type]
+    status, out, err = run_import(tmp_path, spec_example(), "--club", "b")
     assert status == 0, err
     assert Event.all_clubs.get().club == club
     assert Player.all_clubs.filter(club=club).count() == 7
     assert Club.objects.get(slug="b").name == "Skatfreunde Altenburg"  # the archive's name
     # The same archive for club A: its keys belong to club B's players now.
-    status, out, err = run_import(tmp_path, spec_example(), "--club", "a")  # type: ignore[arg-type]
+    status, out, err = run_import(tmp_path, spec_example(), "--club", "a")
     assert status == 1
     assert "das Kürzel gehört Anna Albers, einem Spieler eines anderen Vereins" in err
     assert not Event.all_clubs.filter(club=club_a).exists()

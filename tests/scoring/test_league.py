@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -469,10 +470,10 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("call", "error", "message"), REFUSALS)
 def test_every_refusal_names_the_rule_in_german(
-    call: object, error: type[LeagueError], message: str
+    call: Callable[[], object], error: type[LeagueError], message: str
 ) -> None:
     with pytest.raises(error) as caught:
-        call()  # type: ignore[operator]
+        call()
     assert caught.value.message == message
     assert isinstance(caught.value, ScoringError | ValueError)
 

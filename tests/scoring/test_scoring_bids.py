@@ -17,7 +17,9 @@ SECTIONS = {Ruleset.ISKO: "=== ISkO", Ruleset.PREISSKAT: "=== Old Skatordnung"}
 def _published(ruleset: Ruleset) -> tuple[int, ...]:
     text = BIDDING_VALUES.read_text(encoding="utf-8")
     section = text[text.index(SECTIONS[ruleset]) :]
-    count = int(re.search(r"count = (\d+)", section)[1])  # type: ignore[index]
+    found = re.search(r"count = (\d+)", section)
+    assert found, section[:200]
+    count = int(found[1])
     values_line = section.splitlines()[2]
     values = tuple(int(v) for v in values_line.split(", "))
     assert len(values) == count

@@ -13,13 +13,14 @@ import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).resolve().parent / "data" / "engine_cases.jsonl"
 RULES = REPO / "docs" / "rules.md"
 
 
-def _cases() -> list[dict[str, object]]:
+def _cases() -> list[dict[str, Any]]:
     return [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line]
 
 
@@ -61,7 +62,7 @@ def test_every_published_case_passes_through_the_command_line() -> None:
     assert len(answers) == len(cases)
     failures = {}
     for case, answer in zip(cases, answers, strict=True):
-        problem = _mismatch(case["expect"], answer)  # type: ignore[arg-type]
+        problem = _mismatch(case["expect"], answer)
         if problem:
             failures[case["id"]] = problem
     assert failures == {}

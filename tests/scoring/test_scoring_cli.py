@@ -19,6 +19,13 @@ GAME = {
 }
 
 
+def error_of(answer: dict[str, object]) -> dict[str, object]:
+    """The `error` object of a refusal."""
+    error = answer["error"]
+    assert isinstance(error, dict), answer
+    return error
+
+
 def test_a_game_answers_every_contract_field() -> None:
     answer = handle(GAME)
     assert answer == {
@@ -72,9 +79,9 @@ def test_kind_defaults_to_game_and_passed_scores_nothing() -> None:
 def test_mistyped_requests_are_refused_with_their_code(
     change: dict[str, object], code: str
 ) -> None:
-    answer = handle({**GAME, **change})
-    assert answer["error"]["code"] == code  # type: ignore[index]
-    assert answer["error"]["message"]  # type: ignore[index]
+    error = error_of(handle({**GAME, **change}))
+    assert error["code"] == code
+    assert error["message"]
 
 
 def test_offiziersskat_answers_other_score_and_no_seeger_fabian() -> None:
@@ -95,13 +102,13 @@ def test_ramsch_and_table_requests() -> None:
         "scores": [-50, -50, 0]
     }
     tie = {**ramsch, "tie_rule": None}
-    refused = handle({"kind": "ramsch", "ruleset": "isko", "ramsch": tie})["error"]
-    assert refused["code"] == "tie_rule_required"  # type: ignore[index]
+    refused = error_of(handle({"kind": "ramsch", "ruleset": "isko", "ramsch": tie}))
+    assert refused["code"] == "tie_rule_required"
     last = {**ramsch, "tie_rule": "last_trick_loses", "last_trick": 1}
     assert handle({"kind": "ramsch", "ruleset": "isko", "ramsch": last}) == {"scores": [0, -50, 0]}
     table = {"kind": "table", "ruleset": "isko", "table_size": 3}
     players = [{"list_score": 300, "won": 8, "lost": 1}] * 2 + [{"list_score": 0, "won": 0}]
-    assert handle({**table, "players": players})["error"]["code"] == "invalid_request"  # type: ignore[index]
+    assert error_of(handle({**table, "players": players}))["code"] == "invalid_request"
 
 
 def test_main_answers_one_line_per_request_and_exits_zero() -> None:

@@ -52,7 +52,7 @@ def test_a_whole_tables_vergleichsrechnung_pays_out_in_cents_and_sums_to_zero() 
 @pytest.mark.parametrize("step", [0, -10, 2.5, True, "10"])
 def test_a_step_that_is_no_whole_number_of_cents_is_refused(step: object) -> None:
     with pytest.raises(InvalidRequest):
-        rounded_payout([Fraction(1), Fraction(-1)], step)  # type: ignore[arg-type]
+        rounded_payout([Fraction(1), Fraction(-1)], step)  # type: ignore[arg-type]  # on purpose
 
 
 exact_amounts = st.lists(

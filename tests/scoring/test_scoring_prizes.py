@@ -14,6 +14,7 @@ into the pot):
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -160,10 +161,10 @@ def test_without_one_prize_each_a_winner_may_also_take_a_category_prize() -> Non
     ],
 )
 def test_a_prize_that_cannot_be_paid_as_written_is_refused_in_german(
-    kwargs: dict[str, object], message: str
+    kwargs: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(InvalidPrizePlan) as refused:
-        Prize(**kwargs)  # type: ignore[arg-type]
+        Prize(**kwargs)
     assert message in refused.value.message
 
 

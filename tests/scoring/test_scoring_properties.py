@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -43,7 +44,7 @@ def declarations(draw: st.DrawFn, ruleset: Ruleset, house: bool) -> Declaration:
     game = draw(st.sampled_from(list(GameType)))
     house = house and ruleset is Ruleset.ISKO
     kontra = house and draw(st.booleans())
-    house_rules = {
+    house_rules: dict[str, Any] = {
         "kontra": kontra,
         "re": kontra and draw(st.booleans()),
         "bock": draw(st.integers(0, 2)) if house else 0,
@@ -66,7 +67,7 @@ def declarations(draw: st.DrawFn, ruleset: Ruleset, house: bool) -> Declaration:
         sa,
         za,
         bid,
-        **house_rules,  # type: ignore[arg-type]
+        **house_rules,
     )
 
 

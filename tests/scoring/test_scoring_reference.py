@@ -59,8 +59,8 @@ def reference(ruleset: str, d: Declaration, o: Outcome) -> tuple[bool, int, bool
         schneider = sa or schwarz or (not o.conceded and augen <= 30)
     value = (fixed + schneider + schwarz) * base
     overbid = d.bid is not None and value < d.bid
-    if overbid:
-        won, value = False, math.ceil(d.bid / base) * base  # type: ignore[operator]
+    if d.bid is not None and overbid:
+        won, value = False, math.ceil(d.bid / base) * base
     value *= double
     return won, value, overbid, list_score(ruleset, value, won, hand)
 
@@ -92,7 +92,7 @@ def sample_game(rng: random.Random) -> tuple[str, Declaration, Outcome]:
     if rng.random() < 0.05:
         return ruleset, declaration, Outcome(conceded=True)
     tricks = rng.randint(0, 10)
-    augen = (
+    augen: int | None = (
         120 if tricks == 10 else rng.choice([0, 3, 11, 22]) if tricks == 0 else rng.randint(2, 118)
     )
     if game is GameType.NULL:
@@ -103,7 +103,7 @@ def sample_game(rng: random.Random) -> tuple[str, Declaration, Outcome]:
     return ruleset, declaration, outcome
 
 
-def test_the_engine_agrees_with_the_rules_pseudo_code_on_thousands_of_games():
+def test_the_engine_agrees_with_the_rules_pseudo_code_on_thousands_of_games() -> None:
     rng = random.Random(20261122)
     compared = 0
     for _ in range(6000):

@@ -34,7 +34,7 @@ def results(table: dict[int, list[int]]) -> list[R]:
     ]
 
 
-def test_total_adds_every_serie():
+def test_total_adds_every_serie() -> None:
     # Anna 1000 + 800 + 600 = 2400; Bernd 900 + 900 + 900 = 2700; Carla 1500 = 1500
     ranking = season_ranking(
         results({A: [1000, 800, 600], B: [900, 900, 900], C: [1500]}), SeasonRule(TOTAL)
@@ -47,7 +47,7 @@ def test_total_adds_every_serie():
     assert ranking.unranked == []
 
 
-def test_average_divides_by_the_number_of_serien_exactly():
+def test_average_divides_by_the_number_of_serien_exactly() -> None:
     # Anna (1000 + 800 + 600) / 3 = 800; Bernd (900 + 901) / 2 = 900.5; Carla 1500 / 1 = 1500
     ranking = season_ranking(
         results({A: [1000, 800, 600], B: [900, 901], C: [1500]}), SeasonRule(AVERAGE)
@@ -61,7 +61,7 @@ def test_average_divides_by_the_number_of_serien_exactly():
     assert ranking.ranked[1].to_pass == Fraction(1199, 2)
 
 
-def test_best_n_strikes_the_worst_serien():
+def test_best_n_strikes_the_worst_serien() -> None:
     # best 2: Anna 1000 + 800 = 1800 (600 struck); Bernd 900 + 900 = 1800 (900 struck)
     # Carla 2000 + 100 = 2100 (no third Serie, both count)
     ranking = season_ranking(
@@ -79,7 +79,7 @@ def test_best_n_strikes_the_worst_serien():
     assert (anna.place, bernd.place) == (2, 2)
 
 
-def test_players_below_the_minimum_are_listed_separately():
+def test_players_below_the_minimum_are_listed_separately() -> None:
     # min 2 Serien: Carla (1 Serie, 1500) is not ranked although her total is highest
     ranking = season_ranking(
         results({A: [1000, 800], B: [700, 700], C: [1500]}), SeasonRule(TOTAL, min_rounds=2)
@@ -88,7 +88,7 @@ def test_players_below_the_minimum_are_listed_separately():
     assert [(r.player_id, r.place) for r in ranking.unranked] == [(C, None)]
 
 
-def test_ties_go_to_more_won_then_fewer_lost_then_a_shared_place():
+def test_ties_go_to_more_won_then_fewer_lost_then_a_shared_place() -> None:
     # all 1000 points; Anna won 10, Bernd won 12, Carla won 12 lost 3, Dieter won 12 lost 3
     rows = [R(A, 1, 1000, 10, 0), R(B, 1, 1000, 12, 2), R(C, 1, 1000, 12, 3), R(D, 1, 1000, 12, 3)]
     ranking = season_ranking(rows, SeasonRule(TOTAL), NAMES)
@@ -97,7 +97,7 @@ def test_ties_go_to_more_won_then_fewer_lost_then_a_shared_place():
     assert [r.to_pass for r in ranking.ranked] == [None, 1, 1, 1]
 
 
-def test_points_to_pass_are_one_more_than_the_gap_to_the_next_better_place():
+def test_points_to_pass_are_one_more_than_the_gap_to_the_next_better_place() -> None:
     # Anna 2000, Bernd 1500, Carla 1500 (shared place 2), Dieter 1200
     ranking = season_ranking(
         results({A: [2000], B: [1500], C: [1500], D: [1200]}), SeasonRule(TOTAL), NAMES
@@ -110,7 +110,7 @@ def test_points_to_pass_are_one_more_than_the_gap_to_the_next_better_place():
     ]
 
 
-def test_tie_break_under_best_n_uses_the_counted_serien_only():
+def test_tie_break_under_best_n_uses_the_counted_serien_only() -> None:
     # best 1: both count 1000; Anna's 1000 had 10 won, Bernd's 1000 had 12 won.
     # Anna's struck Serie with 20 won does not help her.
     rows = [R(A, 1, 1000, 10, 0), R(A, 2, 500, 20, 0), R(B, 1, 1000, 12, 0)]
@@ -133,10 +133,10 @@ def test_tie_break_under_best_n_uses_the_counted_serien_only():
         ),
     ],
 )
-def test_the_rule_is_described_in_words(rule, text):
+def test_the_rule_is_described_in_words(rule: SeasonRule, text: str) -> None:
     assert rule.describe() == text
 
 
-def test_best_n_without_a_number_is_refused():
+def test_best_n_without_a_number_is_refused() -> None:
     with pytest.raises(ValueError):
         SeasonRule(BEST_N)

@@ -16,8 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
+from pytest_django import Settings
 
 from skatclub.club import backup as backups_module
 from skatclub.club.backup import (
@@ -41,7 +43,7 @@ EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 
 
 @pytest.fixture(autouse=True)
-def folder(tmp_path: Path, settings) -> Path:  # type: ignore[no-untyped-def]
+def folder(tmp_path: Path, settings: Settings) -> Path:
     settings.SKATCLUB_BACKUP_DIR = tmp_path / "backups"
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 0  # no daily backup beside a test's own ones
     return tmp_path / "backups"
@@ -84,7 +86,7 @@ def test_a_refused_draw_in_advance_takes_no_backup(
 
 
 def test_a_flood_of_backups_before_risky_steps_never_deletes_a_daily_or_hand_made_one(
-    settings,  # type: ignore[no-untyped-def]
+    settings: Settings,
     db: None,
 ) -> None:
     settings.SKATCLUB_BACKUP_KEEP = 5
@@ -97,7 +99,7 @@ def test_a_flood_of_backups_before_risky_steps_never_deletes_a_daily_or_hand_mad
 
 
 def test_daily_backups_are_kept_for_days_and_the_newest_three_always(
-    settings,  # type: ignore[no-untyped-def]
+    settings: Settings,
     db: None,
 ) -> None:
     settings.SKATCLUB_BACKUP_DAYS = 30
@@ -113,7 +115,7 @@ def test_daily_backups_are_kept_for_days_and_the_newest_three_always(
     assert kept == [newest, old[4], old[3]]
 
 
-def test_the_daily_backup_is_due_by_the_daily_ones_only(settings, db: None) -> None:  # type: ignore[no-untyped-def]
+def test_the_daily_backup_is_due_by_the_daily_ones_only(settings: Settings, db: None) -> None:
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 24
     automatic_backup("vor-neuer-serie")
     backup(reason="von Hand")
@@ -130,7 +132,7 @@ def test_manage_py_backup_keeps_its_own_number(db: None) -> None:
 
 
 @pytest.fixture
-def disk_too_full(settings):  # type: ignore[no-untyped-def]
+def disk_too_full(settings: Settings) -> None:
     settings.SKATCLUB_BACKUP_FREE_MB = 10**12  # a reserve no disk has
 
 
@@ -150,11 +152,11 @@ def test_the_daily_backup_on_a_too_full_disk_is_skipped_with_a_warning_in_the_lo
     client: Client,
     folder: Path,
     disk_too_full: None,
-    monkeypatch,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setattr(backups_module, "_daily_checked_at", None)
-    monkeypatch.setattr(backups_module.settings, "SKATCLUB_DAILY_BACKUP_HOURS", 24)
+    monkeypatch.setattr(django_settings, "SKATCLUB_DAILY_BACKUP_HOURS", 24)
     caplog.set_level(logging.WARNING, logger="skatclub")
     logging.getLogger("skatclub").addHandler(caplog.handler)  # "skatclub" does not propagate
     try:

@@ -18,10 +18,9 @@ from django.test import Client
 from skatclub.club import numbers
 from skatclub.club.archive import ArchiveError, import_archive, parse_archive
 from skatclub.club.models import Table
-from tests.club.archive.test_archive_import import spec_example
-from tests.club.archive.test_archive_properties import german_lines
-from tests.club.leagues.test_league_day import division, first_day  # noqa: F401 (fixtures)
-from tests.factories import database_fingerprint, enter, is_german_refusal
+from tests.helpers.archive import german_lines, spec_example
+from tests.helpers.factories import enter
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 # What people and programs send where a whole number belongs.
 ODD = [

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from skatclub.club.models import Event
-from tests.club.views.test_spielwart_events import event_data
-from tests.factories import database_fingerprint, is_german_refusal
+from tests.helpers.forms import event_data
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 EDIT = "/spielwart/veranstaltungen/2026-11-20-preisskat/bearbeiten/"
 

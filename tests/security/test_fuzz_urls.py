@@ -1,8 +1,8 @@
 """Issue 24: every URL pattern, attacked by everybody, answers without a server error and
 changes nothing it must not.
 
-Two clubs with one of everything (tests/clubs.py) and B's player Walter Gast admitted into A.
-Club A's pages (/v/a/…) are asked by
+Two clubs with one of everything (tests/helpers/clubs.py) and B's player Walter Gast admitted
+into A. Club A's pages (/v/a/…) are asked by
 - "anonym": a visitor without login,
 - "tisch-link": a visitor who holds A's table link (the token routes only: without a token
   he is the anonymous visitor),
@@ -53,7 +53,14 @@ from django.urls import Resolver404, resolve
 from skatclub.club import tenancy
 from skatclub.club.models import Club, ClubStaff, Membership, Player, Table
 from skatclub.club.roles import PRUEFER
-from tests.clubs import PARAMETER, ClubData, build_club, club_routes, parameter_values, staff
+from tests.helpers.clubs import (
+    PARAMETER,
+    ClubData,
+    build_club,
+    club_routes,
+    parameter_values,
+    staff,
+)
 
 ROUTES = sorted(club_routes())
 PREFIX = "/v/a"
@@ -98,7 +105,8 @@ def _paths(model: type[Model], target: type[Model], depth: int = 4) -> list[str]
         if related is target:
             found.append(fk.attname)
             continue
-        deeper = _paths(related, target, depth - 1)  # type: ignore[arg-type]
+        assert isinstance(related, type), fk  # a relation's model, resolved
+        deeper = _paths(related, target, depth - 1)
         if deeper:
             found.append(f"{fk.name}__{deeper[0]}")
     return found
@@ -114,14 +122,14 @@ def _owner(paths: list[str]) -> Any:
 Row = tuple[str, Any]  # (model, pk)
 Snapshot = dict[Row, tuple[str, Any, Any]]  # row -> (its values, its club, its table)
 NONE = Value(None, output_field=IntegerField())
-MODELS = [*apps.get_app_config("club").get_models(), User, User.groups.through]
+MODELS: list[type[Model]] = [*apps.get_app_config("club").get_models(), User, User.groups.through]
 TABLES = {model._meta.db_table: model for model in MODELS}
 
 
 def snapshot(models: list[type[Model]] = MODELS) -> Snapshot:
     """Every row of the club app and every login (or of `models`) with its club and its table
     (None: none or several clubs own it)."""
-    logins = {}
+    logins: dict[int, int | None] = {}
     for user_id, club_id in ClubStaff.objects.values_list("user_id", "club_id"):
         logins[user_id] = club_id if logins.get(user_id, club_id) == club_id else None
     rows: Snapshot = {}
@@ -147,7 +155,9 @@ def changed_rows(before: Snapshot, after: Snapshot) -> Iterator[tuple[Row, Any, 
     for row in before.keys() | after.keys():
         old, new = before.get(row), after.get(row)
         if old is None or new is None or old[0] != new[0]:
-            _, club, table = new or old  # type: ignore[misc]
+            values = new if new is not None else old
+            assert values is not None  # in before or in after
+            _, club, table = values
             yield row, club, table
 
 
@@ -199,8 +209,8 @@ class FormReader(html.parser.HTMLParser):
         if tag == "form":
             self.form = Form((a.get("method") or "get").lower())
             self.forms.append((a.get("action") or self.page_path, self.form))
-        elif tag == "a" and a.get("href") and "?" in (a["href"] or ""):
-            target = urlsplit(a["href"])
+        elif tag == "a" and "?" in (href := a.get("href") or ""):
+            target = urlsplit(href)
             names = self.queries.setdefault(target.path, set())
             names.update(name for name, _ in parse_qsl(target.query, keep_blank_values=True))
         if self.form is None:
@@ -383,7 +393,8 @@ def targets(route: str, w: World) -> list[Target]:
         mine["pk"] = str(w.users["pruefer-a"].pk)
     if not mine:
         return [Target(PREFIX + filled_url(route, {}), "a")]
-    result, refused = [], set()
+    result: list[Target] = []
+    refused: set[str] = set()
     for index, name in enumerate(mine):
         extra = [theirs[name]]
         if name == "key" and "spieler/" in route:
@@ -469,7 +480,7 @@ PERSONAS = [
     Persona("spielwart-a", lambda route: True, lambda t, r: "club" if t.kind == "a" else "nothing"),
 ]
 # Where a Prüfer writes: the second signature under a list.
-PRUEFER_WRITES = {"spielwart-check", "logout", "password-change"}
+PRUEFER_WRITES: set[str] = {"spielwart-check", "logout", "password-change"}
 # Pages whose answer is the same for every visitor and costs a render (PDFs, QR codes): asked
 # with GET by A's Spielwart and the anonymous visitor only.
 EXPENSIVE = (".pdf", ".svg")

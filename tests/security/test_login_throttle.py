@@ -5,10 +5,13 @@ X-Forwarded-For only when the deployment says it is behind proxies (SKATCLUB_PRO
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, RequestFactory
+from pytest_django import Settings
 
 from skatclub.login_throttle import client_address
 
@@ -17,16 +20,16 @@ PASSWORD = "geheim-und-lang-genug"
 PROXY = "10.0.0.1"
 
 
-def guess(client: Client, username: str, times: int, **meta: str) -> int:
+def guess(client: Client, username: str, times: int, **meta: Any) -> int:
     """`times` wrong passwords; the status of the last answer."""
     status = 0
     for _ in range(times):
-        status = client.post(LOGIN, {"username": username, "password": "falsch"}, **meta)
-        status = status.status_code
+        response = client.post(LOGIN, {"username": username, "password": "falsch"}, **meta)
+        status = response.status_code
     return status
 
 
-def logs_in(username: str, **meta: str) -> bool:
+def logs_in(username: str, **meta: Any) -> bool:
     client = Client()
     response = client.post(LOGIN, {"username": username, "password": PASSWORD}, **meta)
     return response.status_code == 302 and "_auth_user_id" in client.session
@@ -42,8 +45,8 @@ def test_guessing_another_name_from_the_proxys_address_does_not_lock_out_the_spi
 
 
 def test_behind_a_proxy_a_guesser_locks_the_name_only_from_his_own_address(
-    client: Client, spielwart: User, settings
-) -> None:  # type: ignore[no-untyped-def]
+    client: Client, spielwart: User, settings: Settings
+) -> None:
     settings.SKATCLUB_PROXY_HOPS = 1
     attacker = {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": "203.0.113.5"}
     assert guess(client, "spielwart", settings.AXES_FAILURE_LIMIT, **attacker) == 429
@@ -74,8 +77,8 @@ def test_without_the_proxy_setting_a_forged_forwarded_header_changes_nothing(
 
 
 def test_behind_a_proxy_the_entries_a_client_sends_himself_are_not_read(
-    client: Client, spielwart: User, settings
-) -> None:  # type: ignore[no-untyped-def]
+    client: Client, spielwart: User, settings: Settings
+) -> None:
     """nginx appends the address it saw; whatever the client put in front is ignored."""
     settings.SKATCLUB_PROXY_HOPS = 1
     for number in range(settings.AXES_FAILURE_LIMIT):
@@ -98,8 +101,8 @@ def test_behind_a_proxy_the_entries_a_client_sends_himself_are_not_read(
     ],
 )
 def test_the_client_address_is_the_entry_of_our_own_outermost_proxy(
-    rf, settings, hops: int, forwarded: str, expected: str
-) -> None:  # type: ignore[no-untyped-def]
+    rf: RequestFactory, settings: Settings, hops: int, forwarded: str, expected: str
+) -> None:
     settings.SKATCLUB_PROXY_HOPS = hops
     request = rf.get("/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=forwarded)
     assert client_address(request) == expected

@@ -9,36 +9,42 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from django.http import HttpResponse
+from django.conf import settings as django_settings
 from django.test import Client
+from pytest_django import Settings
 
 from skatclub.club.leagues.models import Matchday
 from skatclub.club.models import Club, Match, Player, Table
 from skatclub.club.printing import render
+from skatclub.club.printing.printouts import Printout
 from skatclub.club.services.offiziersskat import create_match, record_match_game
 from skatclub.club.views import pdf_cache
-from tests.club.leagues.test_league_day import division, first_day
-from tests.factories import enter
+from tests.helpers.factories import enter
 
-__all__ = ["division", "first_day"]  # fixtures of the hand-worked league
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
+
 
 SPIELBERICHT = "/liga/landesliga-2026/staffel-1/spieltag/1/spielbericht.pdf"
 SHEET = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"
 
 
 @pytest.fixture
-def renders(settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:  # type: ignore[no-untyped-def]
+def renders(
+    settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[list[int]]:
     """A real cache (the suite's is a dummy) and a count of WeasyPrint renders."""
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     settings.DATA_DIR = tmp_path
     counted: list[int] = []
     real = render.render_printout
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(printout: Printout, **options: int) -> bytes:
         counted.append(1)
-        return real(*args, **kwargs)
+        return real(printout, **options)
 
     monkeypatch.setattr(render, "render_printout", counting)
     yield counted
@@ -133,7 +139,7 @@ def taken(name: str, count: int) -> Iterator[None]:
         yield
 
 
-def timed_get(client: Client, url: str) -> tuple[HttpResponse, float]:
+def timed_get(client: Client, url: str) -> tuple[Response, float]:
     started = time.monotonic()
     response = client.get(url)
     return response, time.monotonic() - started
@@ -173,13 +179,13 @@ def test_no_lock_file_stays_behind_after_pdf_requests(
     url = url_of(request, kind)
     for _ in range(3):
         pdf_of(client, url)
-    assert list((Path(pdf_cache.settings.DATA_DIR) / "locks").iterdir()) == []
+    assert list((Path(django_settings.DATA_DIR) / "locks").iterdir()) == []
     assert len(renders) == 1
 
 
 def test_a_lock_taken_by_another_holder_is_waited_for_and_then_got(
-    tmp_path: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+    tmp_path: Path, settings: Settings
+) -> None:
     settings.DATA_DIR = tmp_path
     soon = time.monotonic() + 0.2
     with (

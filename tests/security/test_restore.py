@@ -22,6 +22,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
+from pytest_django import Settings
 
 from skatclub.club import backup_schema
 from skatclub.club.backup import backup, restore
@@ -34,7 +35,7 @@ pytestmark = [
 
 
 @pytest.fixture(autouse=True)
-def folder(tmp_path: Path, settings) -> Path:  # type: ignore[no-untyped-def]
+def folder(tmp_path: Path, settings: Settings) -> Path:
     settings.SKATCLUB_BACKUP_DIR = tmp_path / "backups"
     return tmp_path / "backups"
 
@@ -147,7 +148,7 @@ def test_a_refused_backup_is_named_by_its_own_path_not_by_the_checked_copy(saved
 def test_an_undamaged_backup_of_ours_is_restored_and_no_copy_is_left(
     saved: Path,
     folder: Path,
-    settings,  # type: ignore[no-untyped-def]
+    settings: Settings,
 ) -> None:
     expected = live_fingerprint()
     Player.objects.all().delete()

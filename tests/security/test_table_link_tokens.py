@@ -12,7 +12,7 @@ from django.test import Client
 
 from skatclub.club import services
 from skatclub.club.models import Table
-from tests.factories import database_fingerprint
+from tests.helpers.refusals import database_fingerprint
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import io
 import stat
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.conf import settings
@@ -24,6 +24,10 @@ from skatclub.club.imports.kept import kept_sheet, upload_dir
 from skatclub.club.imports.models import SheetImport
 from skatclub.club.imports.reader import SheetError, keep_rows, open_sheet
 from skatclub.club.imports.upload import LimitedUpload
+
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
+
 
 LIST = "/spielwart/import/"
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
@@ -109,7 +113,7 @@ def ods_cell(text: str, repeat: int = 1) -> str:
     )
 
 
-def upload(client: Client, name: str, content: bytes) -> object:
+def upload(client: Client, name: str, content: bytes) -> Response:
     return client.post(LIST, {"file": SimpleUploadedFile(name, content)})
 
 
@@ -150,6 +154,7 @@ def test_a_file_over_the_limit_in_a_request_that_looks_small_stops_at_the_limit(
     assert response.status_code == 422
     assert "größer als" in response.content.decode()
     handler = response.wsgi_request.upload_handlers[0]
+    assert isinstance(handler, LimitedUpload)
     assert 100_000 < handler.received <= 100_000 + 64 * 1024  # one chunk past, not the file
     assert not SheetImport.objects.exists() and not temporary_files()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -19,8 +20,11 @@ from skatclub.club.models import Club, Event, Player
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
 from skatclub.club.text import InvisibleText, visible_name, visible_text
-from tests.club.archive.test_archive_import import spec_example
-from tests.factories import database_fingerprint, is_german_refusal
+from tests.helpers.archive import spec_example
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
+
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
 
 # Nothing in these shows: bidi overrides and isolates, zero-width space, joiners, word joiner,
 # BOM, a combining accent alone, the Hangul filler, the blank braille cell, private use,
@@ -68,8 +72,8 @@ def test_a_name_keeps_what_shows_and_drops_the_rest(text: str, stored: str) -> N
     assert visible_name(text) == stored
 
 
-def refused(response: object, before: object) -> None:
-    status, page = response.status_code, response.content.decode()  # type: ignore[attr-defined]
+def refused(response: Response, before: object) -> None:
+    status, page = response.status_code, response.content.decode()
     assert is_german_refusal(status if status >= 400 else 422, page), (status, page[-800:])
     assert "sichtbares Zeichen" in page
     assert database_fingerprint() == before

@@ -19,10 +19,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
-from test_archive_import import EVENT_KEY, nothing_imported, run_import, spec_example, table_one
 
 from skatclub.club.models import Change, Game, Seat
 from skatclub.club.queries.standings import event_standings
+from tests.helpers.archive import EVENT_KEY, nothing_imported, run_import, spec_example, table_one
 
 REVIEW = "/spielwart/abweichend/"
 OVERBID = "überreizt"
@@ -112,7 +112,9 @@ def test_kept_games_count_in_the_rankings_as_recorded(tmp_path: Path) -> None:
     seats = {s.player.key: s for s in Seat.objects.filter(table__number=1)}
     assert (seats["bernd"].list_score, seats["bernd"].won, seats["bernd"].lost) == (18, 1, 0)
     assert (seats["dieter"].list_score, seats["carla"].list_score) == (48, 18)
-    rows = {r.player: r for r in event_standings(Game.objects.first().table.round.event)}
+    game = Game.objects.first()
+    assert game is not None
+    rows = {r.player: r for r in event_standings(game.table.round.event)}
     assert (rows["bernd"].list_score, rows["bernd"].won) == (18, 1)
 
 
@@ -223,6 +225,7 @@ def test_a_correction_through_the_normal_flow_clears_the_mark_and_keeps_the_hist
     # Karo mit 1 at 20, lost and overbid: the smallest multiple of 9 reaching 20 is 27, × 2.
     assert (game.as_recorded, game.deviation, game.won, game.list_score) == (False, "", False, -54)
     change = Change.objects.get(action=Change.Action.UPDATE, game_number=1)
+    assert change.before is not None and change.after is not None
     assert OVERBID in change.before["as_recorded"] and "as_recorded" not in change.after
     assert Seat.objects.get(player__key="bernd").list_score == -54
     assert 'id="abweichend-' + str(game.pk) not in spielwart_client.get(REVIEW).content.decode()

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from test_archive_import import EVENT_KEY, run_import, spec_example
 
 from skatclub.club import services
 from skatclub.club.archive import ArchiveError, export_archive, import_archive
 from skatclub.club.demo.generator import generate_archive
 from skatclub.club.models import Event, Game, Match, MatchGame, Player, Seat, Table
+from tests.helpers.archive import EVENT_KEY, run_import, spec_example
 
 
 def run_export(tmp_path: Path, *args: str) -> Any:

@@ -4,15 +4,11 @@ import nothing."""
 from __future__ import annotations
 
 import copy
-import io
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
 from scoring import playing_positions
 from skatclub.club.archive import MAX_PROBLEMS
@@ -24,40 +20,10 @@ from skatclub.club.models import (
     Game,
     Player,
     Round,
-    Season,
     Table,
     TableTotal,
 )
-
-EVENT_KEY = "2026-11-20-preisskat"
-
-
-ARCHIVE_FORMAT = Path(__file__).resolve().parents[3] / "docs" / "spec" / "archive-format.md"
-
-
-def spec_example() -> dict[str, Any]:
-    """The example of docs/spec/archive-format.md (its first JSON block), read from the page
-    itself, so that the documented example is the one that is imported and exported here."""
-    text = ARCHIVE_FORMAT.read_text(encoding="utf-8")
-    block = text.split("```json\n", 1)[1].split("```", 1)[0]
-    data: dict[str, Any] = json.loads(block)
-    return data
-
-
-def run_import(tmp_path: Path, data: Any, *args: str) -> tuple[int, str, str]:
-    """(exit status, stdout, stderr) of `import_archive`; `data` str is written as is."""
-    path = tmp_path / "archiv.json"
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("import_archive", str(path), *args, stdout=out, stderr=err)
-    except SystemExit as stop:
-        return int(stop.code or 0), out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
-
-
-def table_one(data: dict[str, Any]) -> dict[str, Any]:
-    return data["events"][0]["rounds"][0]["tables"][0]
+from tests.helpers.archive import EVENT_KEY, nothing_imported, run_import, spec_example, table_one
 
 
 def simple_game(seats: list[str], number: int) -> dict[str, Any]:
@@ -78,17 +44,6 @@ def with_games(count: int) -> Callable[[dict[str, Any]], None]:
     return change
 
 
-def nothing_imported() -> bool:
-    return not (
-        Event.objects.exists()
-        or Game.objects.exists()
-        or Player.objects.exists()
-        or Club.objects.exclude(name=settings.SKATCLUB_NAME).exists()
-        or Season.objects.exists()
-        or Change.objects.exists()
-    )
-
-
 # --- the example --------------------------------------------------------------------------
 
 
@@ -105,6 +60,7 @@ def test_it_imports_the_spec_example(tmp_path: Path) -> None:
     assert Player.objects.get(key="bernd").is_guest and not Player.objects.get(key="anna").is_guest
     assert Attendance.objects.filter(event=event).count() == 7
     games = list(Game.objects.filter(table__number=1).order_by("number"))
+    assert games[0].declarer is not None and games[2].declarer is not None
     # Kreuz mit 2, Spiel 3, Schneider 4 × 12 = 48, won: +48 on the list.
     assert (games[0].declarer.key, games[0].game_value, games[0].list_score) == ("bernd", 48, 48)
     assert games[1].passed_in and games[1].declarer is None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,29 +16,15 @@ from hypothesis import strategies as st
 
 from skatclub.club.archive import ArchiveError, import_archive, parse_archive, read_archive
 from skatclub.club.models import Event
-from tests.club.archive.test_archive_import import EVENT_KEY, spec_example
-from tests.factories import database_fingerprint
-from tests.hypothesis_profiles import examples
+from tests.helpers.archive import EVENT_KEY, german_lines, spec_example
+from tests.helpers.hypothesis_profiles import examples
+from tests.helpers.refusals import database_fingerprint
 
 FAST = settings(
     max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-
-
-GERMAN = re.compile(
-    r"\b(der|die|das|ein|eine|einem|ist|sind|hat|nicht|kein|keine|muss|braucht|steht|gibt|"
-    r"fehlt|fehlen|oder|und|zu|mit|für|wird|schon|auf|sitzt)\b|[„äöüß]",
-    re.IGNORECASE,
-)
-
-
-def german_lines(error: ArchiveError) -> bool:
-    return bool(error.problems) and all(
-        isinstance(line, str) and 0 < len(line) <= 300 and GERMAN.search(line) is not None
-        for line in error.problems
-    )
 
 
 def refused(text: str) -> list[str]:

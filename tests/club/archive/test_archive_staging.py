@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.db import connection
-from factories import enter
 
 from skatclub.club.archive import (
     ArchiveError,
@@ -23,6 +22,7 @@ from skatclub.club.archive.write import merge_or_refuse, write_plan
 from skatclub.club.demo.generator import generate_archive
 from skatclub.club.models import Club, Event, Game, Player, Round, Season, Seat, Table
 from skatclub.club.services.results import refresh_results
+from tests.helpers.factories import enter
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="staging is SQLite's way; PostgreSQL writes directly"

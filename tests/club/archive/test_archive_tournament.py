@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from test_archive_import import EVENT_KEY, run_import, spec_example
 
 from skatclub.club.archive.export import export_archive
 from skatclub.club.models import Attendance, Event, Player, PrizePlan
+from tests.helpers.archive import EVENT_KEY, run_import, spec_example
 
 
 def tournament_example() -> dict[str, Any]:

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.http import HttpRequest
 from django.test import RequestFactory
 
 from scoring import Declaration, Outcome, Ruleset, valuation
@@ -18,7 +19,7 @@ from skatclub.club.services.users import roles_of
 from skatclub.club.views.permissions import is_spielwart
 
 
-def login_request():  # type: ignore[no-untyped-def]
+def login_request() -> HttpRequest:
     """django-axes counts logins per request: authenticate() needs one."""
     return RequestFactory().post("/anmelden/")
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from season_sheet import dataset, season_rows
 
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.models import Event, Player, Season, Table
+from tests.helpers.sheets import dataset, season_rows
 
 
 def run(*args: str) -> tuple[int, str, str]:

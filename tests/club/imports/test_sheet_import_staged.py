@@ -8,13 +8,12 @@ import logging
 import pytest
 from django.db import connection
 from django.test import Client
-from season_sheet import dataset, season_rows
-from test_sheet_import_flow import LIST, import_season, ranking
 
 from skatclub.club.backup import backup_dir
 from skatclub.club.imports.kept import upload_dir
 from skatclub.club.imports.models import SheetImport
 from skatclub.club.models import Event, Player
+from tests.helpers.sheets import LIST, dataset, import_season, ranking, season_rows
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "sqlite", reason="staging is SQLite's way"),

@@ -1,6 +1,7 @@
 """A league Spieltag end to end: four teams (one of three players), one substitution, three
 Serien entered as paper totals, and a second Spieltag to which one team did not come; the
-Wertungspunkte per Serie, per Spieltag and the league table are worked by hand below.
+Wertungspunkte per Serie, per Spieltag and the league table are worked by hand below, from
+the won games of tests/helpers/leagues.py.
 
 Every player's totals are `won` games, no lost game, and 30 Spielpunkte per won game, so his
 Seeger-Fabian score is 30·w + 50·w = 80·w and a team's Spielpunkte are 80 × its players' w.
@@ -14,126 +15,10 @@ from fractions import Fraction
 import pytest
 
 from skatclub.club.leagues import results, setup
-from skatclub.club.leagues.models import Division, Matchday, Team
-from skatclub.club.models import Player, Round
-from skatclub.club.services import TotalLine, record_totals
-
-KEYS = {
-    "A": ["a1", "a2", "a3", "a4", "a5"],  # a5 is the substitute
-    "B": ["b1", "b2", "b3", "b4"],
-    "C": ["c1", "c2", "c3", "c4"],
-    "D": ["d1", "d2", "d3"],  # starts with three
-}
-
-# Won games (w) per player and Serie of Spieltag 1; team sums of w in the comments.
-WON_1 = {
-    1: {
-        "a1": 4,
-        "a2": 3,
-        "a3": 2,
-        "a4": 1,  # A 10 → 800
-        "b1": 2,
-        "b2": 2,
-        "b3": 2,
-        "b4": 2,  # B 8 → 640
-        "c1": 5,
-        "c2": 1,
-        "c3": 1,
-        "c4": 1,  # C 8 → 640
-        "d1": 2,
-        "d2": 2,
-        "d3": 2,
-    },  # D 6 → 480
-    2: {
-        "a1": 2,
-        "a2": 1,
-        "a3": 1,
-        "a4": 1,  # A 5 → 400
-        "b1": 3,
-        "b2": 3,
-        "b3": 2,
-        "b4": 1,  # B 9 → 720
-        "c1": 2,
-        "c2": 2,
-        "c3": 2,
-        "c4": 1,  # C 7 → 560
-        "d1": 4,
-        "d2": 4,
-        "d3": 4,
-    },  # D 12 → 960
-    3: {
-        "a1": 2,
-        "a2": 2,
-        "a3": 2,
-        "a5": 2,  # A 8 → 640 (a5 for a4)
-        "b1": 3,
-        "b2": 1,
-        "b3": 1,
-        "b4": 1,  # B 6 → 480
-        "c1": 3,
-        "c2": 3,
-        "c3": 2,
-        "c4": 2,  # C 10 → 800
-        "d1": 3,
-        "d2": 2,
-        "d3": 2,
-    },  # D 7 → 560
-}
-# Spieltag 2, one Serie, B did not come; A and C play with three like D (three teams of
-# three: three 3-tables).
-WON_2 = {"a1": 3, "a2": 2, "a3": 2,  # A 7 → 560
-         "c1": 2, "c2": 2, "c3": 2,  # C 6 → 480
-         "d1": 1, "d2": 1, "d3": 1}  # D 3 → 240  # fmt: skip
-
-
-@pytest.fixture
-def division(db: None) -> Division:
-    for keys in KEYS.values():
-        for key in keys:
-            Player.objects.create(key=key, name=f"Spieler {key.upper()}")
-    text = "\n".join(f"Team {team}: {', '.join(keys)}" for team, keys in KEYS.items())
-    return setup.create_league(name="Landesliga", year=2026, division="Staffel 1", teams_text=text)
-
-
-def team(division: Division, letter: str) -> Team:
-    return division.teams.get(name=f"Team {letter}")
-
-
-def players(*keys: str) -> list[Player]:
-    return [Player.objects.get(key=k) for k in keys]
-
-
-def enter_totals(round_: Round, won: dict[str, int]) -> None:
-    for table in round_.tables.all():
-        lines = [
-            TotalLine(s.player, 30 * won[s.player.key], won[s.player.key], 0)
-            for s in table.seats.select_related("player")
-        ]
-        record_totals(table=table, lines=lines)
-
-
-def play(matchday: Matchday, lineups: dict[str, list[str]], won: dict[str, int]) -> Round:
-    division = matchday.division
-    chosen = {team(division, t).pk: players(*keys) for t, keys in lineups.items()}
-    round_ = setup.seat_serie(matchday=matchday, lineups=chosen)
-    for table in round_.tables.all():
-        members = [s.player.key[0] for s in table.seats.select_related("player")]
-        assert len(members) == len(set(members)), "two of one team at a table"
-    enter_totals(round_, won)
-    return round_
-
-
-@pytest.fixture
-def first_day(division: Division) -> Matchday:
-    teams = [team(division, t) for t in "ABCD"]
-    day = setup.create_matchday(
-        division=division, number=1, date=datetime.date(2026, 3, 7), teams=teams, host=teams[0]
-    )
-    lineup = {t: KEYS[t][:4] for t in "ABCD"}
-    play(day, lineup, WON_1[1])
-    play(day, lineup, WON_1[2])
-    play(day, {**lineup, "A": ["a1", "a2", "a3", "a5"]}, WON_1[3])
-    return day
+from skatclub.club.leagues.models import Division, Matchday
+from skatclub.club.models import Player
+from skatclub.club.services import EntryError
+from tests.helpers.leagues import KEYS, WON_2, play, players, team
 
 
 def points(report: results.MatchdayReport, number: int) -> dict[str, Fraction]:
@@ -208,7 +93,7 @@ def test_a_lineup_of_a_player_outside_the_team_is_refused(first_day: Matchday) -
     )
     lineups = {team(division, t).pk: players(*KEYS[t][:4]) for t in "ABCD"}
     lineups[team(division, "B").pk] = players("b1", "b2", "b3", "c4")
-    with pytest.raises(setup.EntryError, match="steht nicht in der Aufstellung von „Team B“"):
+    with pytest.raises(EntryError, match="steht nicht in der Aufstellung von „Team B“"):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
@@ -224,7 +109,7 @@ def test_two_teams_of_three_are_refused_before_anything_is_seated(division: Divi
         absent=teams[2:],
     )
     lineups = {teams[0].pk: players("a1", "a2", "a3"), teams[1].pk: players("b1", "b2", "b3")}
-    with pytest.raises(setup.EntryError):
+    with pytest.raises(EntryError):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
@@ -258,7 +143,7 @@ def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Div
     )
     assert second.league == division.league
     assert [d.name for d in division.league.divisions.all()] == ["Staffel 1", "Staffel 2"]
-    with pytest.raises(setup.EntryError, match="Die Staffel „Staffel 2“ der Liga"):
+    with pytest.raises(EntryError, match="Die Staffel „Staffel 2“ der Liga"):
         setup.create_league(
             name="Landesliga", year=2026, division="Staffel 2", teams_text="Team G: e1, e2, e3"
         )
@@ -272,6 +157,6 @@ def test_a_spieltag_has_at_most_six_serien(division: Division) -> None:
     lineups = {t.pk: players(*KEYS[t.name[-1]][:3]) for t in teams}
     for _ in range(setup.MAX_SERIEN):
         setup.seat_serie(matchday=day, lineups=lineups)
-    with pytest.raises(setup.EntryError, match="höchstens 6 Serien"):
+    with pytest.raises(EntryError, match="höchstens 6 Serien"):
         setup.seat_serie(matchday=day, lineups=lineups)
     assert day.event.rounds.count() == 6

@@ -7,17 +7,23 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+from typing import TYPE_CHECKING
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from pytest_django import DjangoAssertNumQueries
 
 import scoring.league as engine
 from skatclub.club.leagues import setup
 from skatclub.club.leagues.models import Division, League, LineupEntry, Matchday
 from skatclub.club.models import Player, Round
-from tests.club.leagues.test_league_day import KEYS, WON_1, WON_2, play, team
+from tests.helpers.leagues import KEYS, WON_1, WON_2, play, team
+
+if TYPE_CHECKING:
+    from tests.helpers.responses import Response
+
 
 TABLE = "/liga/landesliga-2026/staffel-1/"
 ADMIN = "/spielwart/ligen/landesliga-2026/staffel-1/"
@@ -33,8 +39,8 @@ def second_day(division: Division, first_day: Matchday) -> Matchday:
     return day
 
 
-def text(response: object) -> str:
-    return response.content.decode()  # type: ignore[attr-defined]
+def text(response: Response) -> str:
+    return response.content.decode()
 
 
 # --- the public pages -----------------------------------------------------------------------
@@ -119,7 +125,7 @@ def test_the_table_downloads_as_a_csv_a_spreadsheet_reads(
 
 
 def test_the_league_table_reads_the_same_number_of_queries_for_more_spieltage(
-    client: Client, first_day: Matchday, django_assert_max_num_queries: object
+    client: Client, first_day: Matchday, django_assert_max_num_queries: DjangoAssertNumQueries
 ) -> None:
     with CaptureQueriesContext(connection) as one_day:
         assert client.get(TABLE).status_code == 200
@@ -135,7 +141,7 @@ def test_the_league_table_reads_the_same_number_of_queries_for_more_spieltage(
     with CaptureQueriesContext(connection) as three_days:
         assert client.get(TABLE).status_code == 200
     assert len(three_days) == len(one_day) <= 12, [q["sql"] for q in three_days.captured_queries]
-    with django_assert_max_num_queries(12):  # type: ignore[operator]
+    with django_assert_max_num_queries(12):
         client.get(TABLE + "tabelle.json")
 
 
@@ -386,7 +392,7 @@ def test_both_spieltag_pages_link_the_spielbericht_that_is_a_pdf(
 def test_a_post_of_300000_fields_is_refused_in_german_and_stores_nothing(
     spielwart_client: Client, first_day: Matchday
 ) -> None:
-    from tests.factories import database_fingerprint
+    from tests.helpers.refusals import database_fingerprint
 
     before = database_fingerprint()
     got = spielwart_client.post(ADMIN + "spieltag/1/", {"team-1": ["9" * 40] * 300_000})

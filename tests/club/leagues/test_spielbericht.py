@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
-from factories import flat, pdf_text
 
 from skatclub.club.leagues import setup
 from skatclub.club.leagues.models import Division, Matchday
 from skatclub.club.models import Event, Player
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.spielbericht import spielbericht_printout
-from tests.club.leagues.test_league_day import KEYS, WON_2, enter_totals, play, players, team
+from tests.helpers.leagues import KEYS, WON_2, enter_totals, play, players, team
+from tests.helpers.pdf import flat, pdf_text
 
 URL = "/liga/landesliga-2026/staffel-1/spieltag/{}/spielbericht.pdf"
 

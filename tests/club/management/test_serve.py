@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     def execve(path: str, argv: list[str], env: dict[str, str]) -> None:
         seen.update(path=path, argv=argv, env=env)
 
-    monkeypatch.setattr(serve.os, "execve", execve)
+    monkeypatch.setattr(os, "execve", execve)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.0.2.20"])
     return seen
 

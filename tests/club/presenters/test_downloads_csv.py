@@ -10,7 +10,7 @@ from django.test import Client
 
 from skatclub.club.models import Player, Table
 from skatclub.club.presenters.downloads import Export, sheet_response
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 FORMULAS = [
     '=HYPERLINK("http://example.invalid/","c")',

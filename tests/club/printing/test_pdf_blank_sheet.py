@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from factories import flat, pdf_text
+from django.test import Client
 
 from scoring import GAMES_PER_ROUND, TABLE_SIZES
+from skatclub.club.models import Event, Table
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.blank_layout import MIN_ROW_MM, blank_frames
 from skatclub.club.printing.printouts import printout
+from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
-def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size):
+def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size: int) -> None:
     frames = blank_frames(size, GAMES_PER_ROUND[size])
 
     assert all(f.row_mm >= MIN_ROW_MM == 5.0 for f in frames)
@@ -21,13 +23,13 @@ def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size):
     assert all(f.rows % size == 0 for f in frames[:-1])  # pages split after a round of deals
 
 
-def test_a_3_and_a_4_table_fit_one_page_a_5_table_runs_over_two():
+def test_a_3_and_a_4_table_fit_one_page_a_5_table_runs_over_two() -> None:
     assert [len(blank_frames(size, GAMES_PER_ROUND[size])) for size in TABLE_SIZES] == [1, 1, 2]
 
 
 def test_the_form_has_big_serie_and_tisch_fields_a_control_sum_per_round_and_an_address(
-    event, four_table
-):
+    event: Event, four_table: Table
+) -> None:
     found = printout("blank_sheet", event, round_number=1, table_number=1)
     pages, text = pdf_text(pdf.render_printout(found))
 
@@ -41,7 +43,9 @@ def test_the_form_has_big_serie_and_tisch_fields_a_control_sum_per_round_and_an_
     assert found.filename == "spielliste-blanko-2026-11-20-preisskat-serie-1-tisch-1.pdf"
 
 
-def test_the_short_address_leads_a_spielwart_to_the_tables_entry_page(spielwart_client, four_table):
+def test_the_short_address_leads_a_spielwart_to_the_tables_entry_page(
+    spielwart_client: Client, four_table: Table
+) -> None:
     response = spielwart_client.get(f"/t/{four_table.pk}/")
 
     assert response.status_code == 302

@@ -8,25 +8,27 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
 
 from skatclub.club.models import Table
 from skatclub.club.printing import render
+from skatclub.club.printing.printouts import Printout
 from skatclub.club.views import pdf_cache
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 URL = "/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/spielliste.pdf"
 
 
 @pytest.fixture
-def cached(settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:  # type: ignore[no-untyped-def]
+def cached(settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     settings.DATA_DIR = tmp_path
     renders: list[int] = []
     real = render.render_printout
 
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counted(printout: Printout, **options: int) -> bytes:
         renders.append(1)
-        return real(*args, **kwargs)
+        return real(printout, **options)
 
     monkeypatch.setattr(render, "render_printout", counted)
     return renders

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.core.management import call_command, execute_from_command_line
-from factories import pdf_text, play_three_games
+
+from skatclub.club.models import Player, Table
+from tests.helpers.factories import play_three_games
+from tests.helpers.pdf import pdf_text
 
 EVENT = ["--event", "2026-11-20-preisskat"]
 
 
-def test_it_prints_one_tables_spielliste(four_table, tmp_path):
+def test_it_prints_one_tables_spielliste(four_table: Table, tmp_path: Path) -> None:
     out = tmp_path / "tisch1.pdf"
     call_command("print_pdf", "score_sheet", *EVENT, "--round", "1", "--table", "1", "-o", str(out))
 
@@ -17,7 +22,9 @@ def test_it_prints_one_tables_spielliste(four_table, tmp_path):
     assert pages == 1 and "Spielliste · Serie 1 · Tisch 1" in text and "Dieter Dahl" in text
 
 
-def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_table, tmp_path):
+def test_without_a_table_it_prints_every_table_of_the_serie(
+    four_table: Table, three_table: Table, tmp_path: Path
+) -> None:
     out = tmp_path / "serie1.pdf"
     call_command("print_pdf", "score_sheet", *EVENT, "--round", "1", "-o", str(out))
 
@@ -36,8 +43,13 @@ def test_without_a_table_it_prints_every_table_of_the_serie(four_table, three_ta
     ],
 )
 def test_it_prints_results_settlement_tischliste_and_blank_lists(
-    four_table, players, tmp_path, kind, extra, title
-):
+    four_table: Table,
+    players: dict[str, Player],
+    tmp_path: Path,
+    kind: str,
+    extra: list[str],
+    title: str,
+) -> None:
     play_three_games(four_table, players)  # a Serie without any game counts nowhere
     out = tmp_path / f"{kind}.pdf"
     call_command("print_pdf", kind, *EVENT, *extra, "-o", str(out))
@@ -60,8 +72,13 @@ def test_it_prints_results_settlement_tischliste_and_blank_lists(
     ],
 )
 def test_an_unknown_event_serie_or_table_exits_1_with_a_german_message(
-    four_table, tmp_path, capsys, kind, arguments, message
-):
+    four_table: Table,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+    arguments: list[str],
+    message: str,
+) -> None:
     out = tmp_path / "nichts.pdf"
     with pytest.raises(SystemExit) as exit_info:
         execute_from_command_line(["manage.py", "print_pdf", kind, *arguments, "-o", str(out)])
@@ -72,8 +89,8 @@ def test_an_unknown_event_serie_or_table_exits_1_with_a_german_message(
 
 
 def test_an_output_file_that_cannot_be_written_exits_1_in_german_without_a_traceback(
-    four_table, capsys
-):
+    four_table: Table, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_info:
         execute_from_command_line(
             ["manage.py", "print_pdf", "results", *EVENT, "-o", "/unwritable/path.pdf"]

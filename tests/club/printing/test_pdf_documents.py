@@ -10,20 +10,20 @@ import re
 from fractions import Fraction
 
 import pytest
-from factories import flat, pdf_text
 
 from scoring import parse_notation, playing_positions, rounded_payout
 from skatclub.club.formatting import euro
-from skatclub.club.models import Club, Player
+from skatclub.club.models import Club, Event, Player, Round, Table
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.services import record_game
+from tests.helpers.pdf import flat, pdf_text
 
 GAMES = ["Kr m2 H S", "Gr o1 v", "Pi m1", "He m1 v", "Null", "Gr m2", "Ka o1 v", "Kr m1"]
 
 
-def play(table, count: int) -> None:
+def play(table: Table, count: int) -> None:
     seats = {s.position: s.player for s in table.seats.select_related("player")}
     for number in range(1, count + 1):
         declaration, outcome = parse_notation(GAMES[(number - 1) % len(GAMES)])
@@ -37,18 +37,18 @@ def play(table, count: int) -> None:
         )
 
 
-def text_of(kind: str, event, **where) -> tuple[int, str]:
+def text_of(kind: str, event: Event, **where: int | None) -> tuple[int, str]:
     return pdf_text(pdf.render_printout(printout(kind, event, **where)))
 
 
 @pytest.fixture
-def played(event, four_table, three_table):
+def played(event: Event, four_table: Table, three_table: Table) -> Event:
     play(four_table, 12)
     play(three_table, 9)
     return event
 
 
-def test_the_results_list_ranks_players_with_the_adapters_scores(played):
+def test_the_results_list_ranks_players_with_the_adapters_scores(played: Event) -> None:
     rows = event_standings(played)
     pages, text = text_of("results", played)
 
@@ -64,13 +64,13 @@ def test_the_results_list_ranks_players_with_the_adapters_scores(played):
     assert f"Kasse (Verlustspielgeld): {euro(kasse_cents(rows))}" in text
 
 
-def test_the_results_of_one_serie_say_so(played):
+def test_the_results_of_one_serie_say_so(played: Event) -> None:
     _, text = text_of("results", played, round_number=1)
 
     assert "Ergebnis Serie 1" in text and "Seite 1 von 1" in text
 
 
-def test_printouts_carry_the_clubs_name_from_its_record(played):
+def test_printouts_carry_the_clubs_name_from_its_record(played: Event) -> None:
     Club.objects.update(name="Skatfreunde Grün-Weiß Altenburg")  # the one club, renamed
     _, text = text_of("results", played)
 
@@ -78,8 +78,8 @@ def test_printouts_carry_the_clubs_name_from_its_record(played):
 
 
 def test_the_tischliste_shows_every_table_where_each_player_sits_and_the_seed(
-    event, four_table, three_table, round_one
-):
+    event: Event, four_table: Table, three_table: Table, round_one: Round
+) -> None:
     round_one.seed = "c0ffee42"
     round_one.save()
     _, text = text_of("seating", event, round_number=1)
@@ -90,7 +90,7 @@ def test_the_tischliste_shows_every_table_where_each_player_sits_and_the_seed(
     assert "Startwert c0ffee42" in text
 
 
-def test_the_tischliste_sorts_umlauts_with_their_letter(event, four_table):
+def test_the_tischliste_sorts_umlauts_with_their_letter(event: Event, four_table: Table) -> None:
     Player.objects.filter(key="bernd").update(name="Ärmel Ahrens")
     Player.objects.filter(key="carla").update(name="Zoë Zander")
     Player.objects.filter(key="dieter").update(name="Øle Olsen")
@@ -105,8 +105,8 @@ def amounts(line: str) -> list[str]:
 
 
 def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_the_kasse(
-    played,
-):
+    played: Event,
+) -> None:
     played.rounding_step_cents = 10
     played.save()
     rows = event_standings(played)
@@ -129,7 +129,9 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     assert "auf 0,10 €-Schritte gerundet" in flat(text)
 
 
-def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_signs(played):
+def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_signs(
+    played: Event,
+) -> None:
     rows = event_standings(played)
     _, text = text_of("settlement", played)
 
@@ -140,7 +142,7 @@ def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_
     assert "-" not in "".join(amounts(line))  # no hyphen-minus in an amount
 
 
-def test_the_exact_fractions_stay_in_the_data_not_on_paper(played):
+def test_the_exact_fractions_stay_in_the_data_not_on_paper(played: Event) -> None:
     rows = event_standings(played)
     _, text = text_of("settlement", played)
 
@@ -151,7 +153,9 @@ def test_the_exact_fractions_stay_in_the_data_not_on_paper(played):
         assert exact not in text
 
 
-def test_printing_an_unknown_serie_or_table_is_refused_in_german(event, four_table):
+def test_printing_an_unknown_serie_or_table_is_refused_in_german(
+    event: Event, four_table: Table
+) -> None:
     with pytest.raises(PrintError, match="hat keine Serie 7"):
         printout("results", event, round_number=7)
     with pytest.raises(PrintError, match="hat keinen Tisch 9"):

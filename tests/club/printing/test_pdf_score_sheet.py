@@ -11,8 +11,7 @@ import datetime
 import re
 
 import pytest
-from conftest import make_table
-from factories import flat, pdf_text
+from django.contrib.auth.models import User
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores
 from skatclub.club import formatting
@@ -21,6 +20,8 @@ from skatclub.club.models import Event, Game, Player, Round, Season, Table
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import printout
 from skatclub.club.services import TotalLine, check_table, record_game, record_totals
+from tests.helpers.factories import make_table
+from tests.helpers.pdf import flat, pdf_text
 
 # None = eingepasst. Won and lost games, an overbid one, a Null, long ones with house rules.
 NOTATIONS = ["Kr m2 H S", "Gr o1", "Pi m1 r23 v", None, "He m1 v", "Null"]
@@ -71,8 +72,9 @@ def running_totals(table: Table) -> dict[int, int]:
     """The declarer's total after each game, from the stored games."""
     seats = {s.player_id: s.position for s in table.seats.all()}
     totals: dict[int, int] = {}
-    after = {}
+    after: dict[int, int] = {}
     for game in Game.objects.filter(table=table, passed_in=False).order_by("number"):
+        assert game.declarer_id is not None
         position = seats[game.declarer_id]
         totals[position] = totals.get(position, 0) + game.list_score
         after[game.number] = totals[position]
@@ -85,7 +87,9 @@ def five_table(round_one: Round, players: dict[str, Player]) -> Table:
     return make_table(round_one, 3, [players[k] for k in keys])
 
 
-def test_a_list_not_played_yet_shows_the_players_every_game_number_and_says_so(four_table):
+def test_a_list_not_played_yet_shows_the_players_every_game_number_and_says_so(
+    four_table: Table,
+) -> None:
     pages, text = print_table(four_table)
 
     assert pages == 1
@@ -98,7 +102,9 @@ def test_a_list_not_played_yet_shows_the_players_every_game_number_and_says_so(f
     assert "Wertungspunkte (Seeger-Fabian)" in text
 
 
-def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_totals(four_table):
+def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_totals(
+    four_table: Table,
+) -> None:
     fill(four_table, 30)
     _, text = print_table(four_table)
 
@@ -119,24 +125,27 @@ def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_total
     assert "vorläufig: 30 von 48 Spielen" in text
 
 
-def test_a_lost_game_shows_its_spielpunkte_with_a_true_minus_and_a_mark(four_table):
+def test_a_lost_game_shows_its_spielpunkte_with_a_true_minus_and_a_mark(four_table: Table) -> None:
     fill(four_table, 3)
     _, text = print_table(four_table)
 
     assert "−66 ✘" in game_line(text, 3)  # Pi m1 r23 v: overbid, 2 × 33 lost
 
 
-def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_table):
+def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_table: Table) -> None:
     fill(four_table, 30)
     _, text = print_table(four_table)
 
     seats = {s.player_id: s.position for s in four_table.seats.all()}
     per_player = {p: [0, 0, 0] for p in range(1, 5)}
     for game in Game.objects.filter(table=four_table, passed_in=False):
+        assert game.declarer_id is not None
         row = per_player[seats[game.declarer_id]]
         row[0] += game.list_score
         row[1 if game.won else 2] += 1
-    scores = table_scores(Ruleset.ISKO, 4, [tuple(per_player[p]) for p in range(1, 5)])
+    scores = table_scores(
+        Ruleset.ISKO, 4, [(score, won, lost) for score, won, lost in per_player.values()]
+    )
 
     def foot(label: str) -> list[str]:
         line = next(line for line in text.splitlines() if line.startswith(label))
@@ -173,7 +182,7 @@ def long_serie(db: None) -> Event:
     return event
 
 
-def test_a_serie_with_40_character_names_prints_one_page_per_table(long_serie):
+def test_a_serie_with_40_character_names_prints_one_page_per_table(long_serie: Event) -> None:
     tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
     for table in tables:
         fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
@@ -188,7 +197,7 @@ def test_a_serie_with_40_character_names_prints_one_page_per_table(long_serie):
         assert flat(player.name) in flat(text)  # in full in the foot, however short in the head
 
 
-def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie):
+def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie: Event) -> None:
     tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
     for table in tables:
         fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
@@ -209,8 +218,8 @@ def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie)
 
 @pytest.mark.parametrize(("size", "games"), [(3, 36), (4, 48), (5, 60)])
 def test_a_full_list_fits_on_one_page_at_every_table_size(
-    size, games, four_table, three_table, five_table
-):
+    size: int, games: int, four_table: Table, three_table: Table, five_table: Table
+) -> None:
     table = {3: three_table, 4: four_table, 5: five_table}[size]
     fill(table, games)
     pages, text = print_table(table)
@@ -222,13 +231,15 @@ def test_a_full_list_fits_on_one_page_at_every_table_size(
     assert game_line(text, last).endswith(formatting.number(running_totals(table)[last]))
 
 
-def test_a_five_table_explains_the_shading_of_dealer_and_sitter(five_table):
+def test_a_five_table_explains_the_shading_of_dealer_and_sitter(five_table: Table) -> None:
     _, text = print_table(five_table)
 
     assert "Grau: Geber (setzt aus), hellgrau: setzt aus" in flat(text)
 
 
-def test_a_checked_list_says_who_checked_it_and_when(four_table, spielwart, checker):
+def test_a_checked_list_says_who_checked_it_and_when(
+    four_table: Table, spielwart: User, checker: User
+) -> None:
     fill(four_table, 48)
     check_table(table=four_table, user=checker, confirm=True)
     _, text = print_table(four_table)
@@ -236,7 +247,9 @@ def test_a_checked_list_says_who_checked_it_and_when(four_table, spielwart, chec
     assert re.search(r"geprüft von pruefer am \d\d\.\d\d\.\d{4}", text)
 
 
-def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(three_table, players):
+def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(
+    three_table: Table, players: dict[str, Player]
+) -> None:
     lines = [
         TotalLine(players["emil"], 540, 9, 1),
         TotalLine(players["frieda"], 210, 4, 2),
@@ -251,7 +264,9 @@ def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(three_table, playe
     assert wertung.split()[-3:] == [formatting.number(s) for s in scores.seeger_fabian]
 
 
-def test_all_tables_of_a_serie_print_in_order_with_page_numbers(four_table, three_table):
+def test_all_tables_of_a_serie_print_in_order_with_page_numbers(
+    four_table: Table, three_table: Table
+) -> None:
     fill(four_table, 8)
     found = printout("score_sheet", four_table.round.event, round_number=1)
     pages, text = pdf_text(pdf.render_printout(found))
@@ -265,8 +280,8 @@ def test_all_tables_of_a_serie_print_in_order_with_page_numbers(four_table, thre
 
 
 def test_a_print_run_split_over_two_processes_keeps_order_and_page_numbers(
-    four_table, three_table, five_table, monkeypatch
-):
+    four_table: Table, three_table: Table, five_table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill(three_table, 6)
     monkeypatch.setattr(pdf, "PARALLEL_MIN_PAGES", 1)
     found = printout("score_sheet", four_table.round.event, round_number=1)
@@ -280,7 +295,9 @@ def test_a_print_run_split_over_two_processes_keeps_order_and_page_numbers(
     assert "Emil Ernst" in text and "Hanna Hahn" in text
 
 
-def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(event, four_table):
+def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(
+    event: Event, four_table: Table
+) -> None:
     from scoring.notation import parse_ramsch
     from skatclub.club.services.house_rules import record_ramsch
 

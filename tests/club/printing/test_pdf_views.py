@@ -7,7 +7,10 @@ import re
 
 import pytest
 from django.conf import settings
-from factories import pdf_text
+from django.test import Client
+
+from skatclub.club.models import Table
+from tests.helpers.pdf import pdf_text
 
 URLS = [
     (
@@ -36,7 +39,9 @@ URLS = [
 
 
 @pytest.mark.parametrize(("url", "filename"), URLS)
-def test_an_anonymous_visitor_downloads_the_pdf(client, four_table, url, filename):
+def test_an_anonymous_visitor_downloads_the_pdf(
+    client: Client, four_table: Table, url: str, filename: str
+) -> None:
     response = client.get(url)
 
     assert response.status_code == 200
@@ -46,7 +51,9 @@ def test_an_anonymous_visitor_downloads_the_pdf(client, four_table, url, filenam
     assert "Preisskat November" in text
 
 
-def test_the_same_printout_shows_as_html_for_a_quick_look(client, four_table):
+def test_the_same_printout_shows_as_html_for_a_quick_look(
+    client: Client, four_table: Table
+) -> None:
     response = client.get("/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten.pdf?html=1")
 
     assert response.status_code == 200
@@ -64,11 +71,13 @@ def test_the_same_printout_shows_as_html_for_a_quick_look(client, four_table):
         "/veranstaltungen/2026-11-20-preisskat/serie/1/abrechnung.pdf",  # one settlement only
     ],
 )
-def test_an_unknown_event_serie_or_table_is_not_found(client, four_table, url):
+def test_an_unknown_event_serie_or_table_is_not_found(
+    client: Client, four_table: Table, url: str
+) -> None:
     assert client.get(url).status_code == 404
 
 
-def test_the_downloads_are_read_only(spielwart_client, four_table):
+def test_the_downloads_are_read_only(spielwart_client: Client, four_table: Table) -> None:
     response = spielwart_client.post("/veranstaltungen/2026-11-20-preisskat/ergebnis.pdf")
 
     assert response.status_code == 405
@@ -89,8 +98,8 @@ def pdf_links(page: str) -> list[str]:
     ],
 )
 def test_the_public_pages_link_to_their_pdfs_and_every_link_answers_with_a_pdf(
-    client, four_table, page, wanted
-):
+    client: Client, four_table: Table, page: str, wanted: set[str]
+) -> None:
     links = pdf_links(client.get(page).content.decode())
 
     assert {link.rsplit("/", 1)[1] for link in links} == wanted
@@ -100,7 +109,9 @@ def test_the_public_pages_link_to_their_pdfs_and_every_link_answers_with_a_pdf(
         assert response.content.startswith(b"%PDF-")
 
 
-def test_the_spielwarts_serie_and_event_pages_have_print_buttons(spielwart_client, four_table):
+def test_the_spielwarts_serie_and_event_pages_have_print_buttons(
+    spielwart_client: Client, four_table: Table
+) -> None:
     serie = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/")
     event = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/")
 
@@ -111,7 +122,9 @@ def test_the_spielwarts_serie_and_event_pages_have_print_buttons(spielwart_clien
     assert event_links == {"ergebnis.pdf", "abrechnung.pdf"}
 
 
-def test_a_browser_printout_of_a_public_page_keeps_every_column(client, four_table):
+def test_a_browser_printout_of_a_public_page_keeps_every_column(
+    client: Client, four_table: Table
+) -> None:
     page = client.get("/veranstaltungen/2026-11-20-preisskat/").content.decode()
     stylesheet = (settings.BASE_DIR / "static" / "print.css").read_text(encoding="utf-8")
 

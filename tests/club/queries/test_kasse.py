@@ -141,11 +141,11 @@ def test_the_hand_worked_tournament_step_by_step(
     text = page.content.decode()
     assert "Soll-Bestand" in text and "45,15 €" in text
     assert "In der Kasse fehlen 0,05 €." in text
-    receipt = spielwart_client.get(
+    receipt_page = spielwart_client.get(
         "/spielwart/veranstaltungen/2026-11-20-preisskat/kasse/quittung/bernd/"
     ).content.decode()
-    assert "Verlustspielgeld Serie 1" in receipt and "\u22120,71 €" in receipt
-    assert "Bernd Brandt zahlt an die Kasse" in receipt and "1,21 €" in receipt
+    assert "Verlustspielgeld Serie 1" in receipt_page and "\u22120,71 €" in receipt_page
+    assert "Bernd Brandt zahlt an die Kasse" in receipt_page and "1,21 €" in receipt_page
 
 
 def plausible_totals(rng: random.Random, size: int, games: int) -> list[tuple[int, int, int]]:

@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import make_table
+from pytest_django import DjangoAssertNumQueries
 
 from scoring import format_cents
 from skatclub.club.formatting import json_cents
-from skatclub.club.models import Player, Round
+from skatclub.club.models import Event, Player, Round, Table
 from skatclub.club.queries.standings import (
     event_standings,
     rank,
     standings_json,
 )
 from skatclub.club.services import TotalLine, record_game, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 
-def test_a_4_table_serie_is_scored_by_seeger_fabian(event, four_table, players):
+def test_a_4_table_serie_is_scored_by_seeger_fabian(
+    event: Event, four_table: Table, players: dict[str, Player]
+) -> None:
     play_three_games(four_table, players)
     rows = {r.player: r for r in event_standings(event)}
     # Bernd: 36 + 50 + 30 (Carla's lost game) = 116; Dieter: 23 + 50 + 30 = 103;
@@ -35,8 +37,8 @@ def test_a_4_table_serie_is_scored_by_seeger_fabian(event, four_table, players):
 
 
 def test_money_is_the_vergleichsrechnung_of_the_list_and_balances_to_zero(
-    event, four_table, players
-):
+    event: Event, four_table: Table, players: dict[str, Player]
+) -> None:
     play_three_games(four_table, players)
     rows = {r.player: r for r in event_standings(event)}
     # Lists 0, 36, -96, 23 (sum -37), Wertpunkt 1/4 ct: net = (4 x own + 37) / 4.
@@ -49,13 +51,17 @@ def test_money_is_the_vergleichsrechnung_of_the_list_and_balances_to_zero(
     assert Fraction(-9) + 24 - Fraction(23, 4) == rows["anna"].cash_cents
 
 
-def test_lost_game_fees_follow_the_event_schedule(event, four_table, players):
+def test_lost_game_fees_follow_the_event_schedule(
+    event: Event, four_table: Table, players: dict[str, Player]
+) -> None:
     play_three_games(four_table, players)
     rows = {r.player: r for r in event_standings(event)}
     assert rows["carla"].fees_cents == 50 and rows["bernd"].fees_cents == 0
 
 
-def test_standings_json_has_the_contract_fields(event, four_table, players):
+def test_standings_json_has_the_contract_fields(
+    event: Event, four_table: Table, players: dict[str, Player]
+) -> None:
     play_three_games(four_table, players)
     answer = standings_json(event, 1)
     assert answer["event"] == event.key and answer["round"] == 1
@@ -74,7 +80,9 @@ def test_standings_json_has_the_contract_fields(event, four_table, players):
     }
 
 
-def test_a_totals_table_is_settled_from_its_list_totals(event, three_table, players):
+def test_a_totals_table_is_settled_from_its_list_totals(
+    event: Event, three_table: Table, players: dict[str, Player]
+) -> None:
     record_totals(
         table=three_table,
         lines=[
@@ -93,7 +101,7 @@ def test_a_totals_table_is_settled_from_its_list_totals(event, three_table, play
     assert rows["gerd"].fees_cents == 150
 
 
-def test_equal_scores_are_broken_by_won_then_lost_then_shared():
+def test_equal_scores_are_broken_by_won_then_lost_then_shared() -> None:
     from skatclub.club.queries.standings import Row
 
     a = Row(1, "a", "A", False, score=100, won=3, lost=1)
@@ -105,7 +113,9 @@ def test_equal_scores_are_broken_by_won_then_lost_then_shared():
     assert [r.place for r in ordered] == [1, 2, 2, 4]
 
 
-def test_several_serien_add_up_per_player(event, round_one, four_table, players):
+def test_several_serien_add_up_per_player(
+    event: Event, round_one: Round, four_table: Table, players: dict[str, Player]
+) -> None:
     play_three_games(four_table, players)
     second = Round.objects.create(event=event, number=2)
     table = make_table(second, 1, [players[k] for k in ("dieter", "carla", "bernd", "anna")])
@@ -125,8 +135,11 @@ def test_several_serien_add_up_per_player(event, round_one, four_table, players)
 
 
 def test_standings_queries_do_not_grow_with_games_tables_or_players(
-    event, round_one, players, django_assert_num_queries
-):
+    event: Event,
+    round_one: Round,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     keys = list(players)
     totals_table = make_table(round_one, 1, [players[k] for k in keys[0:3]])
     record_totals(
@@ -152,7 +165,7 @@ def test_standings_queries_do_not_grow_with_games_tables_or_players(
     assert len(rows) == 19
 
 
-def play_three_games_at(table, seated):
+def play_three_games_at(table: Table, seated: list[Player]) -> None:
     for number in (1, 2, 3):
         record_game(
             table=table,
@@ -163,12 +176,12 @@ def play_three_games_at(table, seated):
         )
 
 
-def test_cents_are_printed_exactly():
+def test_cents_are_printed_exactly() -> None:
     assert format_cents(Fraction(37, 4)) == "9.25"
     assert format_cents(Fraction(-3, 10)) == "-0.30"
 
 
-def test_json_cents_are_the_shortest_exact_decimal():
+def test_json_cents_are_the_shortest_exact_decimal() -> None:
     assert [json_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2), (12, 1))] == [
         "0",
         "45.25",

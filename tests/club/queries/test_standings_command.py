@@ -41,7 +41,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.club.archive.test_archive_import import EVENT_KEY, run_import, spec_example
+from tests.helpers.archive import EVENT_KEY, run_import, spec_example
 
 
 def row(

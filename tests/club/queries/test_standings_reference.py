@@ -81,7 +81,7 @@ def expected_rows(event: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return rows
 
 
-def add_paper_list(rows: dict[str, dict[str, Any]], table: dict[str, Any], cpp: Fraction):
+def add_paper_list(rows: dict[str, dict[str, Any]], table: dict[str, Any], cpp: Fraction) -> None:
     totals = table["totals"]
     size = len(totals)
     lost_all = sum(t["lost"] for t in totals)
@@ -98,7 +98,7 @@ def add_paper_list(rows: dict[str, dict[str, Any]], table: dict[str, Any], cpp: 
         row["cash"] += sum(t["list_score"] - o["list_score"] for o in totals) * cpp
 
 
-def test_imported_standings_match_a_game_by_game_recomputation(db):
+def test_imported_standings_match_a_game_by_game_recomputation(db: None) -> None:
     archive = generate_archive(seasons=1, events_per_season=4, seed=11, totals_share=0.3)
     import_archive(archive)
     sizes = {len(t["seats"]) for e in archive["events"] for r in e["rounds"] for t in r["tables"]}

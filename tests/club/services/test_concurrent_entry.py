@@ -9,11 +9,12 @@ that, so these tests run on the PostgreSQL leg of CI.)
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 from django.db import connection, connections
 
-from skatclub.club.models import Game
+from skatclub.club.models import Game, Player, Table
 from skatclub.club.services import ConflictError, record_game
 
 pytestmark = pytest.mark.skipif(
@@ -23,11 +24,11 @@ pytestmark = pytest.mark.skipif(
 DIAMONDS = {"type": "diamonds", "matadors": 1, "bid": 18}
 
 
-def run_in_threads(*jobs):
+def run_in_threads(*jobs: Callable[[], object]) -> list[BaseException]:
     errors: list[BaseException] = []
     start = threading.Barrier(len(jobs))  # all start together
 
-    def wrapped(job):
+    def wrapped(job: Callable[[], object]) -> None:
         try:
             start.wait()
             job()
@@ -44,16 +45,18 @@ def run_in_threads(*jobs):
     return errors
 
 
-def declarer_for(table, number):
+def declarer_for(table: Table, number: int) -> Player:
     seats = list(table.seats.select_related("player").order_by("position"))
     # Vorhand: the seat after the dealer, who is seat (number - 1) % n + 1.
     return seats[number % len(seats)].player
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_spielwarte_entering_different_tables_at_once_lose_nothing(four_table, three_table):
-    def enter(table):
-        def job():
+def test_two_spielwarte_entering_different_tables_at_once_lose_nothing(
+    four_table: Table, three_table: Table
+) -> None:
+    def enter(table: Table) -> Callable[[], None]:
+        def job() -> None:
             for number in range(1, 13):
                 record_game(
                     table=table,
@@ -76,7 +79,9 @@ def test_two_spielwarte_entering_different_tables_at_once_lose_nothing(four_tabl
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(four_table, players):
+def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     first = record_game(
         table=four_table,
         number=1,
@@ -85,8 +90,8 @@ def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(four_table
         outcome={"won": True},
     )
 
-    def correct(declarer):
-        def job():
+    def correct(declarer: Player) -> Callable[[], None]:
+        def job() -> None:
             record_game(
                 table=four_table,
                 number=1,
@@ -106,7 +111,9 @@ def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(four_table
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(four_table, three_table):
+def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(
+    four_table: Table, three_table: Table
+) -> None:
     """Issue 16: FOR UPDATE over the join locked the Serie and event rows too, so every save of
     an evening waited for every other. Table 1's save is held open (its locks kept) while table
     2 saves; with a lock timeout a wait shows as an error instead of a slow test."""
@@ -114,7 +121,7 @@ def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(four_table
 
     holding, release = threading.Event(), threading.Event()
 
-    def hold_table_one():
+    def hold_table_one() -> None:
         with transaction.atomic():
             record_game(
                 table=four_table,
@@ -126,7 +133,7 @@ def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(four_table
             holding.set()
             release.wait(timeout=30)
 
-    def save_table_two():
+    def save_table_two() -> None:
         assert holding.wait(timeout=30)
         try:
             with transaction.atomic():

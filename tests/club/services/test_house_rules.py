@@ -12,7 +12,7 @@ from scoring.notation import parse_ramsch
 from skatclub.club.models import Change, Event, Game, Seat, Table
 from skatclub.club.services import EntryError, record_game
 from skatclub.club.services.house_rules import record_ramsch
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
 @pytest.fixture

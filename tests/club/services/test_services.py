@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import ScoringError, playing_positions
 from skatclub.club.entry_line import LineError
-from skatclub.club.models import Change, Game, Table
+from skatclub.club.models import Change, Game, Player, Table
 from skatclub.club.services import (
     ConflictError,
     EntryError,
@@ -27,7 +29,9 @@ CLUBS_MIT_2 = {"type": "clubs", "matadors": 2, "bid": 24}
 WON = {"won": True}
 
 
-def test_it_values_a_game_through_the_engine_and_stores_the_derivation(four_table, players):
+def test_it_values_a_game_through_the_engine_and_stores_the_derivation(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     # Game 1: Anna (seat 1) deals and sits out; Bernd plays Kreuz mit 2: 3 x 12 = 36.
     game = record_game(
         table=four_table,
@@ -41,7 +45,9 @@ def test_it_values_a_game_through_the_engine_and_stores_the_derivation(four_tabl
     assert game.notation.startswith("Kr m2")
 
 
-def test_it_refuses_the_sitting_dealer_as_declarer(four_table, players):
+def test_it_refuses_the_sitting_dealer_as_declarer(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     with pytest.raises(ScoringError) as refused:
         record_game(
             table=four_table,
@@ -55,7 +61,7 @@ def test_it_refuses_the_sitting_dealer_as_declarer(four_table, players):
     assert not Game.objects.exists()
 
 
-def test_it_refuses_a_49th_game_at_a_4_table(four_table, players):
+def test_it_refuses_a_49th_game_at_a_4_table(four_table: Table, players: dict[str, Player]) -> None:
     with pytest.raises(EntryError) as refused:
         record_game(
             table=four_table,
@@ -68,7 +74,9 @@ def test_it_refuses_a_49th_game_at_a_4_table(four_table, players):
     assert "höchstens 48 Spiele" in refused.value.message
 
 
-def test_it_refuses_a_37th_game_at_a_3_table(three_table, players):
+def test_it_refuses_a_37th_game_at_a_3_table(
+    three_table: Table, players: dict[str, Player]
+) -> None:
     with pytest.raises(EntryError):
         record_game(
             table=three_table,
@@ -79,7 +87,9 @@ def test_it_refuses_a_37th_game_at_a_3_table(three_table, players):
         )
 
 
-def test_it_passes_engine_errors_through_with_their_german_message(four_table, players):
+def test_it_passes_engine_errors_through_with_their_german_message(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     with pytest.raises(ScoringError) as refused:
         record_game(
             table=four_table,
@@ -92,7 +102,9 @@ def test_it_passes_engine_errors_through_with_their_german_message(four_table, p
     assert "19" in refused.value.message
 
 
-def test_it_refuses_kontra_when_the_event_did_not_agree_on_it(four_table, players):
+def test_it_refuses_kontra_when_the_event_did_not_agree_on_it(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     with pytest.raises(ScoringError) as refused:
         record_game(
             table=four_table,
@@ -104,12 +116,14 @@ def test_it_refuses_kontra_when_the_event_did_not_agree_on_it(four_table, player
     assert refused.value.code == "kontra_not_allowed"
 
 
-def test_it_records_a_passed_game_with_no_score(four_table):
+def test_it_records_a_passed_game_with_no_score(four_table: Table) -> None:
     game = record_game(table=four_table, number=1, declarer=None, declaration=None, outcome=None)
     assert game.passed_in and game.list_score == 0 and game.declarer is None
 
 
-def test_every_change_is_kept_in_the_history_with_before_and_after(four_table, players, spielwart):
+def test_every_change_is_kept_in_the_history_with_before_and_after(
+    four_table: Table, players: dict[str, Player], spielwart: User
+) -> None:
     game = record_game(
         table=four_table,
         number=1,
@@ -130,14 +144,16 @@ def test_every_change_is_kept_in_the_history_with_before_and_after(four_table, p
     delete_game(table=four_table, number=1, user=spielwart, expected_version=2)
     changes = list(four_table.changes.order_by("id"))
     assert [c.action for c in changes] == ["create", "update", "delete"]
-    assert changes[1].before["declarer"] == "bernd" and changes[1].after["declarer"] == "carla"
-    assert changes[1].after["list_score"] == -72  # lost: -2 x 36
+    before, after = changes[1].before, changes[1].after
+    assert before is not None and after is not None
+    assert before["declarer"] == "bernd" and after["declarer"] == "carla"
+    assert after["list_score"] == -72  # lost: -2 x 36
     assert changes[2].after is None and all(c.user == spielwart for c in changes)
 
 
 def test_two_people_editing_the_same_game_get_a_conflict_not_a_silent_overwrite(
-    four_table, players
-):
+    four_table: Table, players: dict[str, Player]
+) -> None:
     game = record_game(
         table=four_table,
         number=1,
@@ -166,7 +182,9 @@ def test_two_people_editing_the_same_game_get_a_conflict_not_a_silent_overwrite(
     assert Game.objects.get().declarer == players["carla"]
 
 
-def test_a_new_game_that_someone_else_entered_meanwhile_is_a_conflict(four_table, players):
+def test_a_new_game_that_someone_else_entered_meanwhile_is_a_conflict(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     record_game(
         table=four_table,
         number=1,
@@ -186,7 +204,9 @@ def test_a_new_game_that_someone_else_entered_meanwhile_is_a_conflict(four_table
         )
 
 
-def test_a_confirmed_table_reopens_when_a_game_changes(four_table, players, spielwart, checker):
+def test_a_confirmed_table_reopens_when_a_game_changes(
+    four_table: Table, players: dict[str, Player], spielwart: User, checker: User
+) -> None:
     record_game(
         table=four_table,
         number=1,
@@ -204,7 +224,7 @@ def test_a_confirmed_table_reopens_when_a_game_changes(four_table, players, spie
     assert Change.objects.filter(action="confirm", user=checker).exists()
 
 
-def test_paper_totals_must_fit_the_table(three_table, players):
+def test_paper_totals_must_fit_the_table(three_table: Table, players: dict[str, Player]) -> None:
     lines = [
         TotalLine(players["emil"], 540, 20, 1),
         TotalLine(players["frieda"], 210, 10, 2),
@@ -216,7 +236,9 @@ def test_paper_totals_must_fit_the_table(three_table, players):
     assert not three_table.totals.exists()
 
 
-def test_paper_totals_need_a_lost_game_for_a_negative_score(three_table, players):
+def test_paper_totals_need_a_lost_game_for_a_negative_score(
+    three_table: Table, players: dict[str, Player]
+) -> None:
     lines = [
         TotalLine(players["emil"], 540, 9, 1),
         TotalLine(players["frieda"], -210, 4, 0),
@@ -227,7 +249,9 @@ def test_paper_totals_need_a_lost_game_for_a_negative_score(three_table, players
     assert "Frieda" in refused.value.message
 
 
-def test_paper_totals_are_stored_and_logged(three_table, players, spielwart):
+def test_paper_totals_are_stored_and_logged(
+    three_table: Table, players: dict[str, Player], spielwart: User
+) -> None:
     lines = [
         TotalLine(players["emil"], 540, 9, 1),
         TotalLine(players["frieda"], 210, 4, 2),
@@ -239,7 +263,9 @@ def test_paper_totals_are_stored_and_logged(three_table, players, spielwart):
     assert three_table.changes.get().action == "totals"
 
 
-def test_nobody_confirms_a_table_they_entered_themselves(four_table, players, spielwart):
+def test_nobody_confirms_a_table_they_entered_themselves(
+    four_table: Table, players: dict[str, Player], spielwart: User
+) -> None:
     record_game(
         table=four_table,
         number=1,
@@ -256,7 +282,9 @@ def test_nobody_confirms_a_table_they_entered_themselves(four_table, players, sp
     assert Table.objects.get(pk=four_table.pk).check_status == "rejected"
 
 
-def test_the_seat_keeps_each_players_sums_for_the_standings(four_table, players):
+def test_the_seat_keeps_each_players_sums_for_the_standings(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     record_game(
         table=four_table,
         number=1,
@@ -282,12 +310,16 @@ def test_the_seat_keeps_each_players_sums_for_the_standings(four_table, players)
     assert four_table.seats.get(player=players["bernd"]).won == 0
 
 
-def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_table):
+def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_table: Table) -> None:
     # New games add to the stored sums without a query; corrections and deletions sum again.
     # Both must leave what a recomputation from every game gives.
     seats = {s.position: s.player for s in four_table.seats.select_related("player")}
     chooser = random.Random(16)
-    declarations = [CLUBS_MIT_2, {"type": "grand", "matadors": 1, "bid": 18}, {"type": "null"}]
+    declarations: list[dict[str, Any]] = [
+        CLUBS_MIT_2,
+        {"type": "grand", "matadors": 1, "bid": 18},
+        {"type": "null"},
+    ]
     for step in range(40):
         number = chooser.randint(1, 30) if step % 5 == 4 else step + 1 - step // 5
         declarer = None
@@ -316,7 +348,9 @@ def _seat_results(table: Table) -> dict[int, tuple[int, ...]]:
     }
 
 
-def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(four_table, players):
+def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(
+    four_table: Table, players: dict[str, Player]
+) -> None:
     game = record_line(table=four_table, number=1, text="2 Kr m2", expected_version=0)
     assert (game.declarer, game.list_score) == (players["bernd"], 36)
     assert four_table.seats.get(player=players["bernd"]).list_score == 36
@@ -326,7 +360,7 @@ def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(four_table
     assert four_table.games.count() == 2
 
 
-def test_a_lost_game_changes_the_seats_in_two_updates(four_table):
+def test_a_lost_game_changes_the_seats_in_two_updates(four_table: Table) -> None:
     # The declarer one way, the three others the same way (their lost games of others, score).
     seats = {s.position: s.player for s in four_table.seats.select_related("player")}
     record_game(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_table
 from django.contrib.auth.models import User
 
 from skatclub.club.models import Change, Event, Player, Round, Seat, Table
@@ -17,6 +16,7 @@ from skatclub.club.services import (
     seat_round,
     swap_seats,
 )
+from tests.helpers.factories import make_table
 
 
 def keys(table: Table) -> list[str]:

@@ -12,10 +12,10 @@ from django.test.utils import CaptureQueriesContext
 
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Signature, Table, TableLink
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
-def play_out(table: Table, *, user: object = None) -> None:
+def play_out(table: Table, *, user: User | TableLink | None = None) -> None:
     """Every game of the Serie at a 4-table as eingepasst (the quickest complete list)."""
     for number in range(1, table.round.event.games_for_table_size(4) + 1):
         services.record_game(
@@ -49,7 +49,7 @@ def test_a_game_entered_through_a_link_is_recorded_as_entered_at_the_table(
     four_table: Table, spielwart: User
 ) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
-    game = enter(four_table, 1, 2, "Kr m2 H S", user=link)  # type: ignore[arg-type]
+    game = enter(four_table, 1, 2, "Kr m2 H S", user=link)
     assert game.entered_by is None and game.list_score == 60
     change = four_table.changes.get(action=Change.Action.CREATE)
     assert change.source == Change.Source.TABLE and change.table_link == link
@@ -62,16 +62,16 @@ def test_a_link_writes_nothing_at_another_table(
 ) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
     with pytest.raises(services.EntryError, match="anderen Tisch"):
-        enter(three_table, 1, 2, "Kr m2", user=link)  # type: ignore[arg-type]
+        enter(three_table, 1, 2, "Kr m2", user=link)
     assert not Game.objects.exists()
 
 
 def test_a_revoked_link_writes_nothing(four_table: Table, spielwart: User) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
-    enter(four_table, 1, 2, "Kr m2", user=link)  # type: ignore[arg-type]
+    enter(four_table, 1, 2, "Kr m2", user=link)
     assert services.revoke_link(table=four_table, user=spielwart)
     with pytest.raises(services.EntryError, match="gesperrt"):
-        enter(four_table, 2, 3, "Gr m1", user=link)  # type: ignore[arg-type]
+        enter(four_table, 2, 3, "Gr m1", user=link)
     with pytest.raises(services.EntryError, match="gesperrt"):
         services.delete_game(table=four_table, number=1, user=link)
     assert list(Game.objects.values_list("number", flat=True)) == [1]
@@ -81,17 +81,17 @@ def test_a_confirmed_list_is_closed_for_the_link(
     four_table: Table, spielwart: User, checker: User
 ) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
-    enter(four_table, 1, 2, "Kr m2", user=link)  # type: ignore[arg-type]
+    enter(four_table, 1, 2, "Kr m2", user=link)
     services.check_table(table=four_table, user=checker, confirm=True)
     with pytest.raises(services.EntryError, match="schon geprüft"):
-        enter(four_table, 2, 3, "Gr m1", user=link)  # type: ignore[arg-type]
+        enter(four_table, 2, 3, "Gr m1", user=link)
 
 
 def test_the_spielwart_may_confirm_a_list_entered_at_the_table(
     four_table: Table, spielwart: User
 ) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
-    enter(four_table, 1, 2, "Kr m2", user=link)  # type: ignore[arg-type]
+    enter(four_table, 1, 2, "Kr m2", user=link)
     services.check_table(table=four_table, user=spielwart, confirm=True)
     four_table.refresh_from_db()
     assert four_table.check_status == Table.Check.CONFIRMED

@@ -8,21 +8,19 @@ sideways scrolling of the page itself (tables scroll inside their own frame).
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, ViewportSize
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club import services
 from skatclub.club.models import Event, Player, Table
-from tests.factories import enter
+from tests.helpers.browser import BROWSER_TEST, launch, log_in
+from tests.helpers.factories import enter
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDTHS = [390, 1280]
 LONG_NAMES = [
     "Hans-Jürgen Müller-Lüdenscheidt von Öhring",
@@ -31,10 +29,7 @@ LONG_NAMES = [
     "Özlem Üzümcü-Weißenbäcker-Kröger-Ängström",
 ]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 def public_pages(event: Event, token: str) -> list[str]:
@@ -77,7 +72,7 @@ def spielwart_pages(event: Event) -> list[str]:
     ]
 
 
-def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
+def violations(page: Page) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
@@ -87,14 +82,14 @@ def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
     return [str(item) for item in found]
 
 
-def page_overflow(page) -> int:  # type: ignore[no-untyped-def]
+def page_overflow(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
 @pytest.fixture
 def club_evening(
-    event: Event, four_table: Table, three_table: Table, players: dict[str, Player], spielwart
-) -> str:  # type: ignore[no-untyped-def]
+    event: Event, four_table: Table, three_table: Table, players: dict[str, Player], spielwart: User
+) -> str:
     for player, name in zip(players.values(), LONG_NAMES, strict=False):
         player.name = name
         player.save()
@@ -102,13 +97,13 @@ def club_evening(
     for number, (seat, notation) in enumerate(
         [(2, "Kr m2 H S"), (3, "Gr o1 v"), (4, "He m1"), (1, "Null ouv H")], start=1
     ):
-        enter(four_table, number, seat, notation, user=link)  # type: ignore[arg-type]
+        enter(four_table, number, seat, notation, user=link)
     return link.token
 
 
 def test_every_page_has_no_axe_violations_at_phone_and_desktop_width(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
     club_evening: str,
     event: Event,
 ) -> None:
@@ -116,19 +111,13 @@ def test_every_page_has_no_axe_violations_at_phone_and_desktop_width(
 
     problems: list[str] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
+        browser = launch(playwright)
         for width in WIDTHS:
-            viewport = {"width": width, "height": 844}
+            viewport: ViewportSize = {"width": width, "height": 844}
             # bypass_csp: axe is injected as a script of its own, as a test tool.
             visitor = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
             spielwart = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
-            spielwart.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-            spielwart.fill("#id_username", "spielwart")
-            spielwart.fill("#id_password", "geheim-und-lang-genug")
-            spielwart.click("main button[type=submit]")
-            spielwart.wait_for_url(re.compile(r"/spielwart/$"))
+            log_in(spielwart, live_server.url)
             runs = [(visitor, p) for p in public_pages(event, club_evening)]
             runs += [(spielwart, p) for p in spielwart_pages(event)]
             for page, path in runs:

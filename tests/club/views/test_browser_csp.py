@@ -4,21 +4,16 @@ CSP violation (inline scripts or style attributes would show as console errors).
 
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
+from django.contrib.auth.models import User
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Attendance, Event, Player, Table
-from tests.club.views.test_browser_entry import ARGS, CHROMIUM, PASSWORD
-from tests.factories import enter
+from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, launch
+from tests.helpers.factories import PASSWORD, enter
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 EVENT = "/veranstaltungen/2026-11-20-preisskat/"
 SPIELWART = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PAGES = [
@@ -51,10 +46,10 @@ PAGES = [
 ]
 
 
-def test_every_page_loads_without_a_csp_violation(  # type: ignore[no-untyped-def]
+def test_every_page_loads_without_a_csp_violation(
     transactional_db: None,
-    live_server,
-    spielwart,
+    live_server: LiveServer,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
     four_table: Table,
@@ -68,9 +63,9 @@ def test_every_page_loads_without_a_csp_violation(  # type: ignore[no-untyped-de
     enter(four_table, 1, 2, "Kr m2 H S")
     violations: list[str] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = launch(playwright)
         page = browser.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(TIMEOUT_MS)
         page.on(
             "console",
             lambda m: (

@@ -5,37 +5,22 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
-import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Attendance, Event, Player, Round
 from skatclub.club.queries.standings import event_standings
+from tests.helpers.browser import BROWSER_TEST, log_in
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM must still be usable.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PASSWORD = "geheim-und-lang-genug"
 TYPES = ["Kr", "Pi", "He", "Ka", "Gr"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 def legal_line(rng: random.Random, number: int) -> str:
@@ -60,7 +45,7 @@ def list_score(line: str) -> tuple[int | None, int, bool | None]:
     return int(seat), result.list_score, result.won
 
 
-def column(page, header: str) -> list[str]:  # type: ignore[no-untyped-def]
+def column(page: Page, header: str) -> list[str]:
     headers = [h.strip() for h in page.locator("#standings thead th").all_inner_texts()]
     index = next(i for i, h in enumerate(headers) if h.startswith(header))
     return [
@@ -69,37 +54,19 @@ def column(page, header: str) -> list[str]:  # type: ignore[no-untyped-def]
     ]
 
 
-@pytest.fixture
-def browser_page():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
-        page = browser.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        browser.close()
-
-
 def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
     transactional_db: None,
-    live_server,
-    browser_page,
-    spielwart,
-    event: Event,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
+    event: Event,
     players: dict[str, Player],
 ) -> None:
     page = browser_page
     for key in ("anna", "bernd", "carla", "dieter"):
         Attendance.objects.create(event=event, player=players[key])
 
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     page.goto(f"{live_server.url}/spielwart/veranstaltungen/{event.key}/")
     page.fill("#id_seed", "2026")
@@ -148,7 +115,7 @@ def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
         if seat is not None:
             own[seat][0] += score
             own[seat][1 if won else 2] += 1
-    expected_scores = table_scores(Ruleset.ISKO, 4, [tuple(own[p]) for p in range(1, 5)])
+    expected_scores = table_scores(Ruleset.ISKO, 4, [(s, w, lost) for s, w, lost in own.values()])
     by_key = {seats[p]: (own[p][0], expected_scores.seeger_fabian[p - 1]) for p in range(1, 5)}
     for key, (_, score) in by_key.items():
         assert page.inner_text(f'td[data-foot="score"][data-player="{key}"]') == str(score)

@@ -6,19 +6,17 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 from __future__ import annotations
 
 import io
-import re
 
-import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
 from pypdf import PdfReader
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Event, Game, Player, Round, Seat
-from tests.club.views.test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401
-from tests.conftest import make_table
+from tests.helpers.browser import BROWSER_TEST, log_in
+from tests.helpers.factories import make_table
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 # (typed line, what the list then says for that game), worked by hand: seats anna 1, bernd 2,
 # carla 3, dieter 4; Anna deals game 1. Bernd's Grand Hand (3 × 24 = 72) starts a Bockrunde
@@ -35,9 +33,9 @@ EVENING = [
 
 def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
-    spielwart,
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:
@@ -50,11 +48,7 @@ def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
         [players[k] for k in ("anna", "bernd", "carla", "dieter")],
     )
     page = browser_page
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     page.goto(live_server.url + table.get_absolute_url())
     for number, (line, _) in enumerate(EVENING, start=1):

@@ -7,31 +7,25 @@ Runs headless Debian Chromium through Playwright against pytest-django's live se
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from pytest_django.live_server_helper import LiveServer
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
 from skatclub.club.models import Change, Event, Player, Round, Seat, Table, TableLink
 from skatclub.club.queries.standings import event_standings
-from tests.conftest import make_table
+from tests.helpers.browser import BROWSER_TEST, TIMEOUT_MS, log_in
+from tests.helpers.factories import make_table
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-PASSWORD = "geheim-und-lang-genug"
-PHONE = {"width": 390, "height": 844}
-DESK = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESK: ViewportSize = {"width": 1280, "height": 800}
 GAMES = 4  # a short Serie keeps the test quick; the Serie length is the event's setting
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 
 
 @dataclass(frozen=True)
@@ -62,7 +56,7 @@ def shown(number: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def tap_game(page, number: int, played: Played) -> None:  # type: ignore[no-untyped-def]
+def tap_game(page: Page, number: int, played: Played) -> None:
     form = "#game-form"
     seat = playing_positions(4, number)[0]
     page.click(f"{form} label:has(input[name=type][value={played.type}])")
@@ -77,7 +71,7 @@ def tap_game(page, number: int, played: Played) -> None:  # type: ignore[no-unty
     page.click(f"{form} button[type=submit]")
 
 
-def enter_online(page, number: int) -> None:  # type: ignore[no-untyped-def]
+def enter_online(page: Page, number: int) -> None:
     tap_game(page, number, GAME_PLAN[number - 1])
     say = page.locator(".readback .say")
     say.wait_for()
@@ -89,7 +83,7 @@ def enter_online(page, number: int) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def sign_off(page) -> None:  # type: ignore[no-untyped-def]
+def sign_off(page: Page) -> None:
     page.locator("#unterschrift").wait_for()
     for signed in range(1, 5):
         page.locator("button.sign-button").first.click()
@@ -97,34 +91,14 @@ def sign_off(page) -> None:  # type: ignore[no-untyped-def]
     page.get_by_text("Alle haben unterschrieben.").wait_for()
 
 
-@pytest.fixture
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
-        yield chromium
-        chromium.close()
-
-
-def new_page(browser, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
+def new_page(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext, Page]:
     # wait_for_function evaluates its condition as a string, which the pages' CSP forbids;
     # the CSP itself is checked page by page in the CSP browser test.
     context = browser.new_context(viewport=viewport, bypass_csp=True)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(TIMEOUT_MS)
     page.on("pageerror", lambda error: pytest.fail(f"JavaScript error: {error}"))
     return context, page
-
-
-def log_in(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
 
 
 @pytest.fixture
@@ -140,9 +114,9 @@ def serie(event: Event, players: dict[str, Player]) -> Round:
 
 def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser,  # type: ignore[no-untyped-def]
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser: Browser,
+    spielwart: User,
     serie: Round,
 ) -> None:
     url = live_server.url
@@ -227,7 +201,7 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
         seat = playing_positions(4, number)[0]
         own[seat][0] += value(played.notation)
         own[seat][1 if valuation(*parse_notation(played.notation), Ruleset.ISKO).won else 2] += 1
-    expected = table_scores(Ruleset.ISKO, 4, [tuple(own[p]) for p in range(1, 5)])
+    expected = table_scores(Ruleset.ISKO, 4, [(s, w, lost) for s, w, lost in own.values()])
     for table in Table.objects.all():
         seats = Seat.objects.filter(table=table).order_by("position")
         assert [s.score for s in seats] == list(expected.seeger_fabian)
@@ -244,9 +218,9 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
 
 def test_a_wrong_or_revoked_link_shows_a_german_404_on_the_phone(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser,  # type: ignore[no-untyped-def]
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser: Browser,
+    spielwart: User,
     four_table: Table,
 ) -> None:
     from skatclub.club import services

@@ -12,10 +12,10 @@ import os
 import re
 from pathlib import Path
 
-import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import Page
 from pypdf import PdfReader
-from test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401 - the fixture
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Round
 from skatclub.club.queries.kasse import event_kasse
@@ -23,11 +23,9 @@ from skatclub.club.queries.prizes import event_prizes
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services.meetings import meetings
 from skatclub.club.services.users import roles_of
+from tests.helpers.browser import BROWSER_TEST, log_in
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 SHOTS = os.environ.get("SKATCLUB_SCREENSHOTS", "")
 MEMBERS = ["anna", "bernd", "carla", "dieter", "emil", "frieda", "gerd", "hanna"]
 WALK_INS = ["Olga Ost", "Paul Post", "Quirin Quast"]
@@ -35,7 +33,7 @@ WALK_INS = ["Olga Ost", "Paul Post", "Quirin Quast"]
 LISTS = [(120, 2, 0), (-48, 0, 1), (0, 0, 0), (36, 1, 0)]
 
 
-def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shoot(page: Page, name: str) -> None:
     if not SHOTS:
         return
     folder = Path(SHOTS)
@@ -46,7 +44,7 @@ def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def sign_in_by_search(page, query: str, name: str) -> None:  # type: ignore[no-untyped-def]
+def sign_in_by_search(page: Page, query: str, name: str) -> None:
     page.fill("#q", query)
     page.keyboard.press("Enter")
     page.locator(".found li", has_text=name).get_by_role("button", name="anmelden").click()
@@ -55,9 +53,9 @@ def sign_in_by_search(page, query: str, name: str) -> None:  # type: ignore[no-u
 
 def test_a_tournament_from_sign_in_to_the_kassenbericht(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:
@@ -71,11 +69,7 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
     players["dieter"].save()
     base = f"{live_server.url}/spielwart/veranstaltungen/{event.key}/"
 
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     # --- sign-in: 8 members found by name or number, 3 walk-ins, one known guest again
     page.goto(base + "anmeldung/")
@@ -213,20 +207,16 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
 
 def test_the_other_new_pages_render_in_the_browser(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
     players: dict[str, Player],
 ) -> None:
     page = browser_page
     for key in MEMBERS:
         Attendance.objects.create(event=event, player=players[key])
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
     base = f"{live_server.url}/spielwart/veranstaltungen/{event.key}/"
 
     page.goto(base + "sitzwuensche/")

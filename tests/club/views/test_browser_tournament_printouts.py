@@ -9,21 +9,20 @@ import os
 import re
 from pathlib import Path
 
-import pytest
-from test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401 - the fixture
+from django.contrib.auth.models import User
+from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
 from skatclub.club.services.seating import create_round
+from tests.helpers.browser import BROWSER_TEST, log_in
 
 SHOTS = os.environ.get("SHOTS", "")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed"),
-]
+pytestmark = BROWSER_TEST
 LONG = "Hans-Jürgen Müller-Lüdenscheidt-Großkötter"  # 40 characters
 
 
-def fits(page, name: str, width: int) -> None:  # type: ignore[no-untyped-def]
+def fits(page: Page, name: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"), full_page=True)
@@ -33,9 +32,9 @@ def fits(page, name: str, width: int) -> None:  # type: ignore[no-untyped-def]
 
 def test_the_tournament_pages_fit_a_phone_and_a_desktop(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     event: Event,
 ) -> None:
     page = browser_page
@@ -45,11 +44,7 @@ def test_the_tournament_pages_fit_a_phone_and_a_desktop(
     plan = PrizePlan.objects.create(event=event, announced_at="2026-11-20T18:00:00+01:00")
     PrizeRule.objects.create(plan=plan, first=1, last=1, percent=50)
     base = f"{live_server.url}/spielwart/veranstaltungen/{event.key}/"
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/$"))
+    log_in(page, live_server.url)
 
     page.goto(base)
     for width in (390, 1280):
@@ -101,19 +96,15 @@ SHEET = (
 
 def test_the_import_pages_fit_a_phone_and_a_desktop(
     transactional_db: None,
-    live_server,  # type: ignore[no-untyped-def]
-    browser_page,  # noqa: F811
-    spielwart,  # type: ignore[no-untyped-def]
+    live_server: LiveServer,
+    browser_page: Page,
+    spielwart: User,
     tmp_path: Path,
 ) -> None:
     page = browser_page
     sheet = tmp_path / "saison.csv"
     sheet.write_text(SHEET.format(long=LONG[:39]), encoding="utf-8")
-    page.goto(f"{live_server.url}/anmelden/?next=/spielwart/import/")
-    page.fill("#id_username", "spielwart")
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/spielwart/import/$"))
+    log_in(page, live_server.url, "/spielwart/import/")
     page.set_input_files("input[type=file]", str(sheet))
     page.get_by_role("button", name="Hochladen und Spalten zuordnen").click()
     page.wait_for_url(re.compile(r"/spalten/$"))

@@ -3,13 +3,16 @@ kept (never a 500), and after a conflict the entry form offers the next free gam
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import OperationalError
 from django.test import Client
 
 from skatclub.club import services
 from skatclub.club.models import Game, Table
-from tests.factories import database_fingerprint, enter
+from tests.helpers.factories import enter
+from tests.helpers.refusals import database_fingerprint
 
 TABLE_1 = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/"
 
@@ -24,7 +27,7 @@ def test_a_save_on_a_locked_database_asks_to_send_again_with_the_line_kept(
 ) -> None:
     monkeypatch.setattr(services, "record_line", locked)
     before = database_fingerprint()
-    headers = {"HTTP_X_ENTRY_PARTIAL": "1"} if partial else {}
+    headers: dict[str, Any] = {"HTTP_X_ENTRY_PARTIAL": "1"} if partial else {}
     response = spielwart_client.post(TABLE_1, {"line": "2 Kr m2 H S", "number": "1"}, **headers)
     page = response.content.decode()
     assert response.status_code == 503

@@ -3,11 +3,10 @@ public, and the cached public PDF follows every change of the sign-in."""
 
 from __future__ import annotations
 
-import pytest
 from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player
-from tests.factories import pdf_text
+from tests.helpers.pdf import pdf_text
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 CHANGE = EVENT + "gewinnplan/aendern/"
@@ -15,17 +14,8 @@ DRAFT_PDF = EVENT + "gewinnplan.pdf"
 PUBLIC_PDF = "/veranstaltungen/2026-11-20-preisskat/gewinnplan.pdf"
 
 
-@pytest.fixture
-def field(event: Event, players: dict[str, Player]) -> Event:
-    event.kind, event.entry_fee_cents = "tournament", 1000
-    event.save()
-    for player in players.values():  # 12 players, 120,00 € Startgeld
-        Attendance.objects.create(event=event, player=player, fee_cents=1000, paid=True)
-    return event
-
-
 def plan(client: Client) -> None:
-    base = {"action": "rule", "category": "all", "kind": "percent"}
+    base: dict[str, str | int] = {"action": "rule", "category": "all", "kind": "percent"}
     base |= {"per_participants": 0, "min_participants": 0}
     client.post(CHANGE, base | {"first": 1, "last": 1, "percent": "50"})
     client.post(CHANGE, base | {"first": 2, "last": 3, "percent": "15"})

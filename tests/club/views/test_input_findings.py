@@ -13,26 +13,13 @@ from scoring import MAX_LOST_GAME_FEE_CENTS, MAX_LOST_GAME_FEES
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.printing import render
 from skatclub.club.text import MAX_SEARCH, search_text, visible_text
-from tests.factories import database_fingerprint, enter, is_german_refusal
+from tests.helpers.factories import enter
+from tests.helpers.forms import event_data
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 NEW_EVENT = "/spielwart/veranstaltungen/neu/"
 EVENT_PAGE = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 TABLE_1 = EVENT_PAGE + "serie/1/tisch/1/"
-
-
-def event_data(**changes: str) -> dict[str, str]:
-    data = {
-        "name": "Preisskat Dezember",
-        "date": "2026-12-18",
-        "key": "",
-        "ruleset": "isko",
-        "cents_per_point": "1/4",
-        "lost_game_fees": "50, 50, 50, 100",
-        "games_3": "36",
-        "games_4": "48",
-        "games_5": "60",
-    }
-    return {**data, **changes}
 
 
 def refused(client: Client, url: str, data: dict[str, str]) -> str:
@@ -75,7 +62,7 @@ def test_a_serie_length_beyond_sixty_is_refused(
 def test_paper_totals_of_ten_to_the_thirty_are_refused(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": str(10**30), f"won_{seat.player_id}": "1"}
         data[f"lost_{seat.player_id}"] = "0"
@@ -85,7 +72,7 @@ def test_paper_totals_of_ten_to_the_thirty_are_refused(
 def test_paper_totals_beyond_what_a_serie_holds_are_refused_by_the_service(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": "2000000", f"won_{seat.player_id}": "3"}
         data[f"lost_{seat.player_id}"] = "0"

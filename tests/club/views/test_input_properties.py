@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skatclub.club.models import Event, Player, Season, Table
-from tests.factories import database_fingerprint, enter, is_german_refusal
-from tests.hypothesis_profiles import examples
+from tests.helpers.factories import enter
+from tests.helpers.hypothesis_profiles import examples
+from tests.helpers.refusals import database_fingerprint, is_german_refusal
 
 FAST = settings(
     max_examples=examples(25),
@@ -186,7 +187,7 @@ def test_corrections_answer_everything(
 def test_paper_totals_answer_everything(
     spielwart_client: Client, four_table: Table, score: str, won: str, lost: str
 ) -> None:
-    data = {}
+    data: dict[str, str] = {}
     for seat in four_table.seats.all():
         data |= {f"score_{seat.player_id}": score, f"won_{seat.player_id}": won}
         data[f"lost_{seat.player_id}"] = lost

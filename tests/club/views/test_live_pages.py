@@ -11,7 +11,7 @@ from skatclub.club import services
 from skatclub.club.models import Table
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.standings import event_standings
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 BOARD = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/live/"
 PROJECTOR = "/veranstaltungen/2026-11-20-preisskat/serie/1/leinwand/"
@@ -21,8 +21,8 @@ def test_the_board_shows_every_tables_progress(
     spielwart_client: Client, four_table: Table, three_table: Table, spielwart: User
 ) -> None:
     link = services.issue_link(table=four_table, user=spielwart)
-    enter(four_table, 1, 2, "Kr m2 H S", user=link)  # type: ignore[arg-type]
-    enter(four_table, 2, 3, "Gr m1 v", user=link)  # type: ignore[arg-type]
+    enter(four_table, 1, 2, "Kr m2 H S", user=link)
+    enter(four_table, 2, 3, "Gr m1 v", user=link)
     page = spielwart_client.get(BOARD).content.decode()
     assert "<strong data-games>2</strong> von 48 Spielen" in page
     assert "Zuletzt: Spiel 2, Carla Claus: Gr m1 v = -96" in page

@@ -7,16 +7,17 @@ import io
 import json
 
 import pytest
-from conftest import make_table
+from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
-from skatclub.club.models import Round
+from skatclub.club.models import Event, Player, Round, Table
 from skatclub.club.services import TotalLine, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 EVENT_URL = "/veranstaltungen/2026-11-20-preisskat/"
 
 
-def paper_three_table(table, players):
+def paper_three_table(table: Table, players: dict[str, Player]) -> None:
     # Emil 120 (2 won, 0 lost), Frieda -48 (0 won, 1 lost), Gerd 0 (no game).
     record_totals(
         table=table,
@@ -29,13 +30,17 @@ def paper_three_table(table, players):
 
 
 @pytest.fixture
-def results(event, four_table, three_table, players):
+def results(
+    event: Event, four_table: Table, three_table: Table, players: dict[str, Player]
+) -> Event:
     play_three_games(four_table, players)
     paper_three_table(three_table, players)
     return event
 
 
-def test_the_event_page_ranks_players_and_shows_every_decomposition(client, results):
+def test_the_event_page_ranks_players_and_shows_every_decomposition(
+    client: Client, results: Event
+) -> None:
     response = client.get(EVENT_URL)
     assert response.status_code == 200
     page = response.content.decode()
@@ -62,7 +67,7 @@ def test_the_event_page_ranks_players_and_shows_every_decomposition(client, resu
     assert '<th scope="col"' in page and '<th scope="row"' in page
 
 
-def test_the_event_page_shows_the_money_in_exact_euros(client, results):
+def test_the_event_page_shows_the_money_in_exact_euros(client: Client, results: Event) -> None:
     page = client.get(EVENT_URL).content.decode()
     # 4-table lists 0, 36, -96, 23 (sum -37) at 1/4 ct: Carla (4 x -96 + 37) / 4 = -86.75 ct
     # = -0.8675 EUR; her fee 50 ct (1st lost game); net -136.75 ct = -1.3675 EUR.
@@ -71,14 +76,16 @@ def test_the_event_page_shows_the_money_in_exact_euros(client, results):
     assert "Kasse (Verlustspielgeld):</strong> 1,00 €" in page
 
 
-def test_an_event_without_settlement_shows_no_money(client, results):
+def test_an_event_without_settlement_shows_no_money(client: Client, results: Event) -> None:
     results.cents_per_point = ""
     results.save()
     page = client.get(EVENT_URL).content.decode()
     assert "Abrechnung" not in page and "€" not in page
 
 
-def test_the_event_page_has_a_column_per_serie(client, results, players):
+def test_the_event_page_has_a_column_per_serie(
+    client: Client, results: Event, players: dict[str, Player]
+) -> None:
     second = Round.objects.create(event=results, number=2)
     table = make_table(second, 1, [players[k] for k in ("anna", "bernd", "carla")])
     # Anna 60 (1 won), Bernd and Carla nothing: Anna 60 + 50 = 110 in Serie 2.
@@ -102,7 +109,9 @@ def test_the_event_page_has_a_column_per_serie(client, results, players):
     assert "Serie 2" in client.get(EVENT_URL).content.decode()
 
 
-def test_the_serie_page_shows_only_that_serie_with_table_numbers(client, results):
+def test_the_serie_page_shows_only_that_serie_with_table_numbers(
+    client: Client, results: Event
+) -> None:
     response = client.get(EVENT_URL + "serie/1/")
     assert response.status_code == 200
     page = response.content.decode()
@@ -112,11 +121,11 @@ def test_the_serie_page_shows_only_that_serie_with_table_numbers(client, results
     assert tables["emil"] == 2 and tables["anna"] == 1
 
 
-def test_an_unknown_serie_is_404(client, results):
+def test_an_unknown_serie_is_404(client: Client, results: Event) -> None:
     assert client.get(EVENT_URL + "serie/9/").status_code == 404
 
 
-def test_the_standings_download_as_csv_for_excel(client, results):
+def test_the_standings_download_as_csv_for_excel(client: Client, results: Event) -> None:
     response = client.get(EVENT_URL + "?format=csv&table=wertung")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
@@ -128,7 +137,7 @@ def test_the_standings_download_as_csv_for_excel(client, results):
     assert rows[1][:3] == ["1", "emil", "Emil Ernst"]
 
 
-def test_the_money_downloads_in_exact_euros(client, results):
+def test_the_money_downloads_in_exact_euros(client: Client, results: Event) -> None:
     text = client.get(EVENT_URL + "?format=csv&table=geld").content.decode("utf-8")
     rows = {r[1]: r for r in csv.reader(io.StringIO(text[1:]), delimiter=";")}
     assert rows["carla"][3:] == ["-0,8675", "0,50", "-1,3675"]
@@ -137,28 +146,28 @@ def test_the_money_downloads_in_exact_euros(client, results):
     assert carla["cash_cents"] == "-0.8675"
 
 
-def test_the_json_download_holds_every_table(client, results):
+def test_the_json_download_holds_every_table(client: Client, results: Event) -> None:
     response = client.get(EVENT_URL + "?format=json")
     data = json.loads(response.content)
     assert set(data["tables"]) == {"wertung", "geld"}
 
 
-def test_an_unknown_table_is_404(client, results):
+def test_an_unknown_table_is_404(client: Client, results: Event) -> None:
     assert client.get(EVENT_URL + "?format=csv&table=nix").status_code == 404
 
 
 @pytest.mark.parametrize("url", [EVENT_URL, EVENT_URL + "serie/1/"])
-def test_the_event_pages_are_read_only(client, results, url):
+def test_the_event_pages_are_read_only(client: Client, results: Event, url: str) -> None:
     assert client.post(url).status_code == 405
 
 
-def test_an_event_without_results_shows_an_empty_table(client, event):
+def test_an_event_without_results_shows_an_empty_table(client: Client, event: Event) -> None:
     response = client.get(EVENT_URL)
     assert response.status_code == 200
     assert "Noch keine Ergebnisse." in response.content.decode()
 
 
-def add_serien(event, players, numbers):
+def add_serien(event: Event, players: dict[str, Player], numbers: tuple[int, ...]) -> None:
     """More Serien like Serie 1: a 4-table game by game and a 3-table on paper."""
     for number in numbers:
         round_ = Round.objects.create(event=event, number=number)
@@ -169,8 +178,11 @@ def add_serien(event, players, numbers):
 
 
 def test_the_event_page_runs_a_fixed_number_of_queries(
-    client, results, players, django_assert_num_queries
-):
+    client: Client,
+    results: Event,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     # the club (ClubMiddleware);
     # event + season, Serie numbers, standings (Serien, tables, seats, games, totals, players)
     with django_assert_num_queries(7):
@@ -182,8 +194,11 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
 
 
 def test_the_serie_page_runs_a_fixed_number_of_queries(
-    client, results, players, django_assert_num_queries
-):
+    client: Client,
+    results: Event,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     # the club (ClubMiddleware);
     # event + season, the Serie, standings (6 as above), Serie numbers
     with django_assert_num_queries(8):

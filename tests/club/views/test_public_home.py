@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime
 
-from conftest import make_table
+from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
 from skatclub.club.models import Event, Player, Round, Season
 from skatclub.club.services import TotalLine, record_totals
+from tests.helpers.factories import make_table
 
 
-def club_evening(season, day, players, key):
+def club_evening(season: Season, day: datetime.date, players: list[Player], key: str) -> Event:
     """One event, one 3-table per three players, paper lists: player i has 2 won games worth
     40 + 10 x i, so he scores 10 x i + 140."""
     event = Event.objects.create(key=key, name=f"Clubabend {key}", date=day, season=season)
@@ -23,13 +25,13 @@ def club_evening(season, day, players, key):
     return event
 
 
-def make_club(count=12):
+def make_club(count: int = 12) -> tuple[Season, list[Player]]:
     season = Season.objects.create(year=2026)
     players = [Player.objects.create(key=f"p{i}", name=f"Spieler {i:02}") for i in range(count)]
     return season, players
 
 
-def test_the_start_page_shows_the_top_ten_and_the_latest_events(client, db):
+def test_the_start_page_shows_the_top_ten_and_the_latest_events(client: Client, db: None) -> None:
     season, players = make_club(12)
     club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
     club_evening(season, datetime.date(2026, 4, 3), players, "april")
@@ -45,17 +47,19 @@ def test_the_start_page_shows_the_top_ten_and_the_latest_events(client, db):
     assert page.index("Clubabend april") < page.index("Clubabend maerz")
 
 
-def test_the_start_page_works_without_any_data(client, db):
+def test_the_start_page_works_without_any_data(client: Client, db: None) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert "Noch keine Saison angelegt." in response.content.decode()
 
 
-def test_the_start_page_is_read_only(client, db):
+def test_the_start_page_is_read_only(client: Client, db: None) -> None:
     assert client.post("/").status_code == 405
 
 
-def test_the_start_page_runs_a_fixed_number_of_queries(client, db, django_assert_num_queries):
+def test_the_start_page_runs_a_fixed_number_of_queries(
+    client: Client, db: None, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
     season, players = make_club(6)
     club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
     # the club (ClubMiddleware);

@@ -7,15 +7,17 @@ import datetime
 import io
 
 import pytest
-from conftest import make_table
+from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
-from skatclub.club.models import Event, Game, Round, Season
+from skatclub.club.models import Event, Game, Player, Round, Season, Table
 from skatclub.club.services import TotalLine, record_game, record_totals
+from tests.helpers.factories import make_table
 
 URL = "/spieler/bernd/"
 
 
-def bernd_plays(table, players, first=1):
+def bernd_plays(table: Table, players: dict[str, Player], first: int = 1) -> Game:
     """Two games at the 4-table: Bernd wins Kreuz mit 2 and overbids a Pik game."""
     # Game 1 (Anna deals): Bernd Kreuz mit 2 won = 3 x 12 = 36.
     record_game(
@@ -45,7 +47,7 @@ def bernd_plays(table, players, first=1):
 
 
 @pytest.fixture
-def history(event, four_table, players):
+def history(event: Event, four_table: Table, players: dict[str, Player]) -> Game:
     overbid = bernd_plays(four_table, players)
     second = Round.objects.create(event=event, number=2)
     paper = make_table(second, 1, [players[k] for k in ("bernd", "emil", "frieda")])
@@ -62,7 +64,7 @@ def history(event, four_table, players):
     return overbid
 
 
-def test_the_player_page_lists_every_serie_with_its_place(client, history):
+def test_the_player_page_lists_every_serie_with_its_place(client: Client, history: Game) -> None:
     data = client.get(URL + "?format=json&table=serien").json()["tables"]["serien"]["rows"]
     # Serie 1: Bernd 36 + L (the overbid game's list score, negative) + 50 - 50 + 30 x 0.
     serie_1 = Game.objects.get(number=1).list_score + history.list_score + 50 - 50
@@ -70,7 +72,9 @@ def test_the_player_page_lists_every_serie_with_its_place(client, history):
     assert data[1]["place"] == 1  # at the table: 390 beats Frieda 40 and Emil -90
 
 
-def test_the_statistics_count_games_by_type_and_overbid_games(client, history):
+def test_the_statistics_count_games_by_type_and_overbid_games(
+    client: Client, history: Game
+) -> None:
     assert history.overbid and not history.won
     page = client.get(URL).content.decode()
     rows = {
@@ -89,7 +93,7 @@ def test_the_statistics_count_games_by_type_and_overbid_games(client, history):
     assert "<dt>Überreizt</dt><dd>1-mal</dd>" in page
 
 
-def test_the_best_evening_and_the_serien_totals_are_shown(client, history):
+def test_the_best_evening_and_the_serien_totals_are_shown(client: Client, history: Game) -> None:
     page = client.get(URL).content.decode()
     # Both Serien at the one event: Serie 1 + 390; the won/lost from both (paper included):
     # won 1 + 3 = 4, lost 1 + 0 = 1.
@@ -97,7 +101,7 @@ def test_the_best_evening_and_the_serien_totals_are_shown(client, history):
     assert "5 (4 gewonnen, 1 verloren, 80,0 % gewonnen)" in page
 
 
-def test_the_score_trend_is_an_accessible_inline_svg(client, history):
+def test_the_score_trend_is_an_accessible_inline_svg(client: Client, history: Game) -> None:
     page = client.get(URL).content.decode()
     assert '<svg class="trend"' in page and 'role="img"' in page
     title = "Wertungspunkte je Serie: Bernd Brandt, Saison 2026"
@@ -106,17 +110,19 @@ def test_the_score_trend_is_an_accessible_inline_svg(client, history):
     assert "<script" not in page
 
 
-def test_a_player_without_games_has_a_page_without_chart(client, players):
+def test_a_player_without_games_has_a_page_without_chart(
+    client: Client, players: dict[str, Player]
+) -> None:
     response = client.get("/spieler/lena/")
     assert response.status_code == 200
     assert "<svg" not in response.content.decode()
 
 
-def test_an_unknown_player_is_404(client, db):
+def test_an_unknown_player_is_404(client: Client, db: None) -> None:
     assert client.get("/spieler/niemand/").status_code == 404
 
 
-def test_the_player_tables_download_as_csv(client, history):
+def test_the_player_tables_download_as_csv(client: Client, history: Game) -> None:
     response = client.get(URL + "?format=csv&table=veranstaltungen")
     assert response.status_code == 200
     text = response.content.decode("utf-8")
@@ -133,13 +139,17 @@ def test_the_player_tables_download_as_csv(client, history):
     assert rows[1][1:5] == ["Preisskat November", "2026-11-20-preisskat", "2", "4"]
 
 
-def test_the_player_page_is_read_only(client, history):
+def test_the_player_page_is_read_only(client: Client, history: Game) -> None:
     assert client.post(URL).status_code == 405
 
 
 def test_the_player_page_runs_a_fixed_number_of_queries(
-    client, event, history, players, django_assert_num_queries
-):
+    client: Client,
+    event: Event,
+    history: Game,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     # the club (ClubMiddleware);
     # player, his seasons, Serie labels, lines_for (Serien, tables, seats, games, totals),
     # game statistics, Ramsch lost, Offiziersskat matches
@@ -157,7 +167,9 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
     assert response.content.decode().count('<circle class="dot"') == 6
 
 
-def test_the_page_shows_the_latest_season_and_offers_the_others(client, history, players):
+def test_the_page_shows_the_latest_season_and_offers_the_others(
+    client: Client, history: Game, players: dict[str, Player]
+) -> None:
     older = Event.objects.create(
         key="2025-03-07-clubabend",
         name="Clubabend März",

@@ -9,12 +9,15 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+from typing import Any
 
 import pytest
-from conftest import make_table
+from django.test import Client
+from pytest_django import DjangoAssertNumQueries
 
 from skatclub.club.models import Event, Player, Round, Season
 from skatclub.club.services import TotalLine, record_totals
+from tests.helpers.factories import make_table
 
 URL = "/rangliste/2026/"
 
@@ -28,7 +31,12 @@ SERIEN = {
 # Carla 0 + 900 = 900 (2, 4); Dieter 0 (1, 0).
 
 
-def play_serie(round_, table_number, results, players):
+def play_serie(
+    round_: Round,
+    table_number: int,
+    results: dict[str, tuple[int, int]],
+    players: dict[str, Player],
+) -> None:
     keys = list(results)
     table = make_table(round_, table_number, [players[k] for k in keys])
     record_totals(
@@ -37,8 +45,13 @@ def play_serie(round_, table_number, results, players):
     )
 
 
-def build_season(season, players, serien=SERIEN, first_day=datetime.date(2026, 3, 6)):
-    events = {}
+def build_season(
+    season: Season,
+    players: dict[str, Player],
+    serien: dict[tuple[int, int], dict[str, tuple[int, int]]] = SERIEN,
+    first_day: datetime.date = datetime.date(2026, 3, 6),
+) -> dict[int, Event]:
+    events: dict[int, Event] = {}
     for (event_no, number), results in serien.items():
         if event_no not in events:
             events[event_no] = Event.objects.create(
@@ -53,18 +66,20 @@ def build_season(season, players, serien=SERIEN, first_day=datetime.date(2026, 3
 
 
 @pytest.fixture
-def season(db, players):
+def season(db: None, players: dict[str, Player]) -> Season:
     season = Season.objects.create(year=2026)
     build_season(season, players)
     return season
 
 
-def ranking(client, url=URL, table="rangliste"):
+def ranking(client: Client, url: str = URL, table: str = "rangliste") -> list[tuple[Any, ...]]:
     data = client.get(f"{url}?format=json&table={table}").json()
     return [(r["player"], r["place"], r["total"]) for r in data["tables"][table]["rows"]]
 
 
-def test_the_total_rule_adds_all_serien_and_breaks_ties_on_won_games(client, season):
+def test_the_total_rule_adds_all_serien_and_breaks_ties_on_won_games(
+    client: Client, season: Season
+) -> None:
     # Bernd 1000; Anna and Carla 900 each, Anna won 7 games, Carla 4: Anna second.
     assert ranking(client) == [
         ("bernd", 1, 1000),
@@ -76,13 +91,13 @@ def test_the_total_rule_adds_all_serien_and_breaks_ties_on_won_games(client, sea
     assert "Gewertet wird die Summe der Wertungspunkte aller Serien." in page
 
 
-def test_the_points_to_pass_the_player_above_are_shown(client, season):
+def test_the_points_to_pass_the_player_above_are_shown(client: Client, season: Season) -> None:
     rows = client.get(URL + "?format=json").json()["tables"]["rangliste"]["rows"]
     # Anna: 1000 - 900 + 1 = 101; Carla: equal points, lost the tie-break: 1; Dieter 900 + 1
     assert [r["to_pass"] for r in rows] == [None, 101, 1, 901]
 
 
-def test_the_average_rule_divides_by_the_serien_played(client, season):
+def test_the_average_rule_divides_by_the_serien_played(client: Client, season: Season) -> None:
     season.ranking_rule = Season.Rule.AVERAGE
     season.save()
     rows = client.get(URL + "?format=json").json()["tables"]["rangliste"]["rows"]
@@ -97,7 +112,9 @@ def test_the_average_rule_divides_by_the_serien_played(client, season):
     assert "Schnitt je Serie" in page and "333,33" in page
 
 
-def test_best_n_strikes_results_and_shows_them_struck_through(client, season):
+def test_best_n_strikes_results_and_shows_them_struck_through(
+    client: Client, season: Season
+) -> None:
     season.ranking_rule, season.best_n = Season.Rule.BEST_N, 2
     season.save()
     # best 2: Carla 900 + 0 = 900; Anna 600 + 200 = 800 (100 struck), 4 + 2 = 6 won;
@@ -115,7 +132,9 @@ def test_best_n_strikes_results_and_shows_them_struck_through(client, season):
     assert "Gewertet werden die besten 2 Serien." in page
 
 
-def test_players_below_the_minimum_are_listed_below_the_ranking(client, season):
+def test_players_below_the_minimum_are_listed_below_the_ranking(
+    client: Client, season: Season
+) -> None:
     season.ranking_rule, season.best_n, season.min_rounds = Season.Rule.BEST_N, 2, 2
     season.save()
     assert [p for p, _, _ in ranking(client)] == ["carla", "anna", "bernd"]
@@ -125,7 +144,9 @@ def test_players_below_the_minimum_are_listed_below_the_ranking(client, season):
     assert page.index("Noch nicht in der Wertung") < page.index("Dieter Dahl")
 
 
-def test_the_ranking_is_sortable_and_pageable(client, season, players):
+def test_the_ranking_is_sortable_and_pageable(
+    client: Client, season: Season, players: dict[str, Player]
+) -> None:
     page = client.get(URL + "?r-sort=name").content.decode()
     names = [page.index(n) for n in ("Anna Albers", "Bernd Brandt", "Carla Claus")]
     assert names == sorted(names)
@@ -143,7 +164,7 @@ def test_the_ranking_is_sortable_and_pageable(client, season, players):
     assert second.count('<th scope="row"') == 4
 
 
-def test_the_ranking_downloads_as_csv_with_german_headers(client, season):
+def test_the_ranking_downloads_as_csv_with_german_headers(client: Client, season: Season) -> None:
     response = client.get(URL + "?format=csv")
     assert response.status_code == 200
     assert 'filename="rangliste-2026-rangliste.csv"' in response["Content-Disposition"]
@@ -154,17 +175,20 @@ def test_the_ranking_downloads_as_csv_with_german_headers(client, season):
     assert rows[1][:4] == ["1", "bernd", "Bernd Brandt", "3"]
 
 
-def test_the_season_ranking_is_read_only(client, season):
+def test_the_season_ranking_is_read_only(client: Client, season: Season) -> None:
     assert client.post(URL).status_code == 405
 
 
-def test_an_unknown_season_is_404(client, db):
+def test_an_unknown_season_is_404(client: Client, db: None) -> None:
     assert client.get("/rangliste/1999/").status_code == 404
 
 
 def test_the_ranking_runs_a_fixed_number_of_queries(
-    client, season, players, django_assert_num_queries
-):
+    client: Client,
+    season: Season,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
     # the club (ClubMiddleware);
     # Season, Serie labels, lines_for (Serien, tables, seats with their sums), players,
     # the season navigation.
@@ -188,7 +212,7 @@ def test_the_ranking_runs_a_fixed_number_of_queries(
 RULES_URL = "/spielwart/saison/2026/"
 
 
-def test_the_spielwart_sets_best_n_and_a_minimum(spielwart_client, season):
+def test_the_spielwart_sets_best_n_and_a_minimum(spielwart_client: Client, season: Season) -> None:
     response = spielwart_client.post(
         RULES_URL, {"ranking_rule": "best_n", "best_n": "10", "min_rounds": "5"}
     )
@@ -199,7 +223,9 @@ def test_the_spielwart_sets_best_n_and_a_minimum(spielwart_client, season):
     assert "Gewertet werden die besten 10 Serien; mindestens 5 Serien für die Wertung." in page
 
 
-def test_best_n_without_a_number_is_refused_and_the_input_kept(spielwart_client, season):
+def test_best_n_without_a_number_is_refused_and_the_input_kept(
+    spielwart_client: Client, season: Season
+) -> None:
     response = spielwart_client.post(
         RULES_URL, {"ranking_rule": "best_n", "best_n": "", "min_rounds": "7"}
     )
@@ -211,13 +237,13 @@ def test_best_n_without_a_number_is_refused_and_the_input_kept(spielwart_client,
     assert (season.ranking_rule, season.min_rounds) == ("total", 0)
 
 
-def test_members_may_not_change_the_rule(member_client, season):
+def test_members_may_not_change_the_rule(member_client: Client, season: Season) -> None:
     response = member_client.post(RULES_URL, {"ranking_rule": "average", "min_rounds": "0"})
     assert response.status_code == 403
     season.refresh_from_db()
     assert season.ranking_rule == "total"
 
 
-def test_visitors_are_sent_to_the_login(client, season):
+def test_visitors_are_sent_to_the_login(client: Client, season: Season) -> None:
     response = client.get(RULES_URL)
     assert response.status_code == 302 and response["Location"].startswith("/anmelden/")

@@ -10,15 +10,14 @@ from decimal import Decimal
 
 import pytest
 import tablib
-from conftest import make_table
 from django.test import Client
 from odf import opendocument, table
 from openpyxl import load_workbook
 
-from skatclub.club.models import Player, Round, Table
+from skatclub.club.models import Event, Player, Round, Table
 from skatclub.club.presenters.downloads import neutralised
 from skatclub.club.services import TotalLine, record_totals
-from tests.factories import play_three_games
+from tests.helpers.factories import make_table, play_three_games
 
 SEASON = "/rangliste/2026/"
 EVENT = "/veranstaltungen/2026-11-20-preisskat/"
@@ -27,7 +26,9 @@ ODS = "application/vnd.oasis.opendocument.spreadsheet"
 
 
 @pytest.fixture
-def results(event, four_table, three_table, players):  # type: ignore[no-untyped-def]
+def results(
+    event: Event, four_table: Table, three_table: Table, players: dict[str, Player]
+) -> Event:
     play_three_games(four_table, players)
     record_totals(
         table=three_table,
@@ -41,10 +42,15 @@ def results(event, four_table, three_table, players):  # type: ignore[no-untyped
 
 
 def page_rows(client: Client, url: str, name: str) -> list[dict[str, object]]:
-    return client.get(f"{url}?format=json&table={name}").json()["tables"][name]["rows"]
+    rows: list[dict[str, object]] = client.get(f"{url}?format=json&table={name}").json()["tables"][
+        name
+    ]["rows"]
+    return rows
 
 
-def test_the_ranking_as_xlsx_opens_with_the_numbers_of_the_page(client: Client, results) -> None:
+def test_the_ranking_as_xlsx_opens_with_the_numbers_of_the_page(
+    client: Client, results: Event
+) -> None:
     response = client.get(SEASON + "?format=xlsx&table=rangliste")
 
     assert response.status_code == 200 and response["Content-Type"] == XLSX
@@ -60,7 +66,9 @@ def test_the_ranking_as_xlsx_opens_with_the_numbers_of_the_page(client: Client, 
     assert sheet.title == "Rangliste Saison 2026"
 
 
-def test_the_ranking_as_ods_opens_with_the_numbers_of_the_page(client: Client, results) -> None:
+def test_the_ranking_as_ods_opens_with_the_numbers_of_the_page(
+    client: Client, results: Event
+) -> None:
     response = client.get(SEASON + "?format=ods&table=rangliste")
 
     assert response.status_code == 200 and response["Content-Type"] == ODS
@@ -72,7 +80,7 @@ def test_the_ranking_as_ods_opens_with_the_numbers_of_the_page(client: Client, r
     ]
 
 
-def test_money_is_a_number_in_euro_shown_with_two_decimals(client: Client, results) -> None:
+def test_money_is_a_number_in_euro_shown_with_two_decimals(client: Client, results: Event) -> None:
     xlsx = load_workbook(io.BytesIO(client.get(EVENT + "?format=xlsx&table=geld").content)).active
     rows = {r[1].value: r for r in xlsx.iter_rows(min_row=2)}
     carla = rows["carla"]
@@ -92,7 +100,7 @@ def test_money_is_a_number_in_euro_shown_with_two_decimals(client: Client, resul
     assert Decimal(carla_ods[3].getAttribute("value")) == Decimal("-0.8675")
 
 
-def test_dates_are_dates(client: Client, results) -> None:
+def test_dates_are_dates(client: Client, results: Event) -> None:
     response = client.get("/spieler/anna/?format=xlsx&table=veranstaltungen")
     cell = load_workbook(io.BytesIO(response.content)).active["A2"]
 
@@ -110,7 +118,7 @@ def test_text_that_starts_like_a_formula_is_neutralised(start: str) -> None:
 
 
 def test_a_name_written_as_a_formula_is_text_in_every_download(
-    client: Client, event, players: dict[str, Player]
+    client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     formula = Player.objects.create(key="boese", name='=HYPERLINK("http://x.example","klick")')
     round_two = Round.objects.create(event=event, number=2)
@@ -130,7 +138,7 @@ def test_a_name_written_as_a_formula_is_text_in_every_download(
     assert "'" + formula.name in ods.get_col(2)
 
 
-def test_the_page_links_every_format(client: Client, results) -> None:
+def test_the_page_links_every_format(client: Client, results: Event) -> None:
     page = client.get(EVENT).content.decode()
 
     for wanted in ("xlsx", "ods", "csv", "json"):
@@ -138,7 +146,9 @@ def test_the_page_links_every_format(client: Client, results) -> None:
     assert "Excel (XLSX)" in page and "LibreOffice (ODS)" in page
 
 
-def test_the_spielwart_pages_download_their_tables(spielwart_client: Client, results) -> None:
+def test_the_spielwart_pages_download_their_tables(
+    spielwart_client: Client, results: Event
+) -> None:
     url = "/spielwart/veranstaltungen/2026-11-20-preisskat/ergebnisse/"
     response = spielwart_client.get(url + "?format=xlsx&table=wertung")
 

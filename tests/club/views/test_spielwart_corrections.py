@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import Ruleset, parse_notation, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Player, Table, TableTotal
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 TABLE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/tisch/1/"
 GAME_1 = TABLE + "spiel/1/"
@@ -31,9 +31,11 @@ def test_a_correction_changes_the_game_and_keeps_the_history(
     response = spielwart_client.post(GAME_1, {"line": "3 Kr m3 H S", "expected_version": "1"})
     assert response.status_code == 302
     game = Game.objects.get(table=four_table, number=1)
+    assert game.declarer is not None
     assert (game.declarer.key, game.notation, game.version) == ("carla", "Kr m3 H S", 2)
     assert game.list_score == valuation(*parse_notation("Kr m3 H S"), Ruleset.ISKO).list_score
     change = Change.objects.filter(action=Change.Action.UPDATE).get()
+    assert change.before is not None and change.after is not None
     assert change.before["notation"] == "Kr m2 H S" and change.after["notation"] == "Kr m3 H S"
 
 
@@ -92,7 +94,7 @@ def test_the_history_shows_who_when_and_before_after(
 def test_paper_list_totals_are_stored(
     spielwart_client: Client, four_table: Table, players: dict[str, Player]
 ) -> None:
-    data = {}
+    data: dict[str, int] = {}
     for key, (score, won, lost) in {
         "anna": (120, 3, 1),
         "bernd": (-40, 1, 2),
@@ -111,7 +113,7 @@ def test_paper_list_totals_are_stored(
 def test_impossible_totals_are_refused_with_the_input_kept(
     spielwart_client: Client, four_table: Table, players: dict[str, Player]
 ) -> None:
-    data = {}
+    data: dict[str, int] = {}
     for key in ("anna", "bernd", "carla", "dieter"):
         pk = players[key].pk
         data |= {f"score_{pk}": 0, f"won_{pk}": 0, f"lost_{pk}": 0}
@@ -128,7 +130,7 @@ def test_totals_are_refused_when_games_were_entered(
     spielwart_client: Client, four_table: Table, players: dict[str, Player]
 ) -> None:
     enter(four_table, 1, 2, "Kr m2")
-    data = {}
+    data: dict[str, int] = {}
     for key in ("anna", "bernd", "carla", "dieter"):
         pk = players[key].pk
         data |= {f"score_{pk}": 0, f"won_{pk}": 0, f"lost_{pk}": 0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -126,7 +127,8 @@ def test_a_3_table_has_36_games_and_nobody_sits_out(
     assert "Spiel 1 von 36" in page
     response = spielwart_client.post(URL_3, {"line": "1 Pi m1"})
     assert response.status_code == 302
-    assert Game.objects.get(table=three_table).declarer.key == "emil"
+    declarer = Game.objects.get(table=three_table).declarer
+    assert declarer is not None and declarer.key == "emil"
 
 
 def test_a_typed_game_at_the_end_answers_with_just_what_changed(
@@ -142,14 +144,20 @@ def test_a_typed_game_at_the_end_answers_with_just_what_changed(
     assert "<html" not in saved["foot"]
 
 
+def found(pattern: str, page: str, group: int, flags: int = 0) -> str:
+    match = re.search(pattern, page, flags)
+    assert match, pattern
+    return match[group]
+
+
 def fragments(page: str, number: int) -> dict[str, str]:
     """Row `number`, foot, next game and last saved line as the whole page shows them."""
     return {
-        "row": re.search(rf'<tr id="spiel-{number}".*?</tr>\n', page, re.S)[0],  # type: ignore[index]
+        "row": found(rf'<tr id="spiel-{number}".*?</tr>\n', page, 0, re.S),
         "foot": page.split("<tfoot>\n", 1)[1].split("  </tfoot>", 1)[0].rstrip("\n") + "\n",
         "next": page.split('<div id="next-block">', 1)[1].split("</div>", 1)[0],
         "last_saved": page.split('<div id="last-saved-block">', 1)[1].split("</div>", 1)[0],
-        "caption": re.search(r'<caption id="sheet-caption">(.*?)</caption>', page)[1],  # type: ignore[index]
+        "caption": found(r'<caption id="sheet-caption">(.*?)</caption>', page, 1),
     }
 
 
@@ -245,7 +253,7 @@ def test_the_field_form_asks_for_the_declarer(spielwart_client: Client, four_tab
 
 
 def test_a_game_entered_meanwhile_is_a_conflict_not_an_overwrite(
-    spielwart: object, checker: object, four_table: Table
+    spielwart: User, checker: User, four_table: Table
 ) -> None:
     first, second = Client(), Client()
     first.force_login(spielwart)
@@ -260,7 +268,7 @@ def test_a_game_entered_meanwhile_is_a_conflict_not_an_overwrite(
 
 
 def test_two_spielwarte_at_different_tables_lose_nothing(
-    spielwart: object, checker: object, four_table: Table, three_table: Table
+    spielwart: User, checker: User, four_table: Table, three_table: Table
 ) -> None:
     first, second = Client(), Client()
     first.force_login(spielwart)
@@ -312,7 +320,8 @@ def test_a_typed_game_with_its_number_reads_the_table_once_under_its_lock(
     tables = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     tables = [sql for sql in tables if re.search(r'FROM "club_table"', sql)]
     assert len(tables) == 1, tables
-    assert Game.objects.get(table=four_table, number=1).declarer.key == "bernd"
+    declarer = Game.objects.get(table=four_table, number=1).declarer
+    assert declarer is not None and declarer.key == "bernd"
 
 
 def test_a_typed_game_for_a_table_that_does_not_exist_is_not_found(

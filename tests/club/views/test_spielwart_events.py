@@ -12,6 +12,7 @@ from skatclub.club import services
 from skatclub.club.models import Attendance, Change, Event, Player, Round, Seat, Table
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services.draw import draw_tables, seat_by_standings
+from tests.helpers.forms import event_data
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 
@@ -72,22 +73,6 @@ def test_a_player_is_deactivated_and_hidden_from_the_list(
 
 
 # --- events ---------------------------------------------------------------------------------
-
-
-def event_data(**changes: str) -> dict[str, str]:
-    data = {
-        "name": "Preisskat Dezember",
-        "date": "2026-12-18",
-        "key": "",
-        "ruleset": "isko",
-        "cents_per_point": "1/4",
-        "lost_game_fees": "50, 50, 50, 100",
-        "games_3": "36",
-        "games_4": "48",
-        "games_5": "60",
-    }
-    data.update(changes)
-    return data
 
 
 def test_an_event_is_created_with_a_key_from_date_and_name(
@@ -265,6 +250,7 @@ def test_two_players_swap_seats_before_play(
     assert four_table.seats.get(position=1).player == players["emil"]
     assert three_table.seats.get(position=1).player == players["anna"]
     change = Change.objects.filter(table=four_table, action=Change.Action.SEATS).get()
+    assert change.before is not None and change.after is not None
     assert change.before[0] == "anna" and change.after[0] == "emil" and change.user == spielwart
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import make_table
 from django.contrib.auth.models import User
 from django.test import Client
-from factories import play_three_games
 from pypdf import PdfReader
 
 from skatclub.club.models import (
@@ -29,6 +27,7 @@ from skatclub.club.roles import PRUEFER
 from skatclub.club.services import TotalLine, check_table, record_totals
 from skatclub.club.services.users import create_login, grant, roles_of
 from skatclub.club.tenancy import home_club
+from tests.helpers.factories import make_table, play_three_games
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PUBLIC = "/veranstaltungen/2026-11-20-preisskat/"
@@ -77,7 +76,11 @@ def test_the_event_page_lists_only_played_serien(
 
 
 def test_an_empty_last_serie_is_deleted_with_history(
-    spielwart_client: Client, spielwart: User, event: Event, four_table: Table, players
+    spielwart_client: Client,
+    spielwart: User,
+    event: Event,
+    four_table: Table,
+    players: dict[str, Player],
 ) -> None:
     play_three_games(four_table, players)
     mistake = Round.objects.create(event=event, number=2)
@@ -96,7 +99,7 @@ def test_an_empty_last_serie_is_deleted_with_history(
 
 
 def test_a_serie_with_results_is_not_deleted(
-    spielwart_client: Client, event: Event, four_table: Table, players
+    spielwart_client: Client, event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
     assert "Serie 1 löschen" not in spielwart_client.get(EVENT + "serie/1/").content.decode()
@@ -114,7 +117,7 @@ def test_only_the_last_serie_is_deleted(spielwart_client: Client, event: Event) 
 
 
 def test_an_event_without_results_is_deleted_with_history(
-    spielwart_client: Client, event: Event, players
+    spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     Attendance.objects.create(event=event, player=players["anna"])
     Round.objects.create(event=event, number=1)
@@ -127,7 +130,7 @@ def test_an_event_without_results_is_deleted_with_history(
 
 
 def test_an_event_with_results_is_not_deleted(
-    spielwart_client: Client, event: Event, four_table: Table, players
+    spielwart_client: Client, event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
     response = spielwart_client.post(EVENT + "loeschen/", follow=True)
@@ -146,7 +149,7 @@ def test_members_cannot_delete(member_client: Client, event: Event) -> None:
 
 
 def test_results_are_vorlaeufig_until_every_list_of_the_serie_is_checked(
-    client: Client, event: Event, four_table: Table, players, checker: User
+    client: Client, event: Event, four_table: Table, players: dict[str, Player], checker: User
 ) -> None:
     play_three_games(four_table, players)
     for url in (PUBLIC, PUBLIC + "serie/1/", "/rangliste/2026/", "/"):
@@ -159,7 +162,7 @@ def test_results_are_vorlaeufig_until_every_list_of_the_serie_is_checked(
 
 
 def test_the_results_pdf_says_vorlaeufig_until_checked(
-    client: Client, event: Event, four_table: Table, players, checker: User
+    client: Client, event: Event, four_table: Table, players: dict[str, Player], checker: User
 ) -> None:
     play_three_games(four_table, players)
 
@@ -190,9 +193,15 @@ def test_the_results_pdf_says_vorlaeufig_until_checked(
     ids=["1 won game worth 5", "1000 from one game", "-10 for one lost game"],
 )
 def test_impossible_paper_totals_are_refused_in_german_and_nothing_is_stored(
-    spielwart_client: Client, four_table: Table, players, score, won, lost, message
+    spielwart_client: Client,
+    four_table: Table,
+    players: dict[str, Player],
+    score: int,
+    won: int,
+    lost: int,
+    message: str,
 ) -> None:
-    data = {}
+    data: dict[str, int] = {}
     for key in ("anna", "bernd", "carla", "dieter"):
         pk = players[key].pk
         data |= {f"score_{pk}": 0, f"won_{pk}": 0, f"lost_{pk}": 0}
@@ -204,7 +213,7 @@ def test_impossible_paper_totals_are_refused_in_german_and_nothing_is_stored(
     assert not TableTotal.objects.exists()
 
 
-def test_plausible_paper_totals_are_stored(three_table: Table, players) -> None:
+def test_plausible_paper_totals_are_stored(three_table: Table, players: dict[str, Player]) -> None:
     record_totals(
         table=three_table,
         lines=[
@@ -281,7 +290,7 @@ def test_a_spielwart_creates_a_pruefer_whose_password_is_shown_once(
 
 
 def test_a_pruefer_signs_a_list_but_cannot_enter(
-    client: Client, four_table: Table, players
+    client: Client, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
     petra = User.objects.create_user("petra", password="x")
@@ -331,7 +340,7 @@ def test_members_cannot_manage_logins(member_client: Client) -> None:
 
 
 def test_an_event_with_paid_startgeld_is_not_deleted(
-    spielwart_client: Client, event: Event, players
+    spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     Attendance.objects.create(event=event, player=players["anna"], fee_cents=1000, paid=True)
     response = spielwart_client.post(EVENT + "loeschen/", follow=True)

@@ -143,7 +143,9 @@ def test_an_inactive_spielwart_is_refused(club: Table, spielwart: User) -> None:
     assert client.get("/spielwart/").status_code in (302, 403)
 
 
-def test_staff_without_the_spielwart_group_may_not_change_anything(client, db) -> None:  # type: ignore[no-untyped-def]
+def test_staff_without_the_spielwart_group_may_not_change_anything(
+    client: Client, db: None
+) -> None:
     """Issue 16: `is_staff` alone (an admin login) changed everything."""
     from django.contrib.auth.models import User
 

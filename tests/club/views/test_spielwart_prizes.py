@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Round
+from skatclub.club.models import Event, PrizePlan, PrizeRule, Round
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PLAN = EVENT + "gewinnplan/"
 CHANGE = PLAN + "aendern/"
-
-
-@pytest.fixture
-def field(event: Event, players: dict[str, Player]) -> Event:
-    event.kind, event.entry_fee_cents = "tournament", 1000
-    event.save()
-    for player in players.values():  # 12 players, 120,00 € Startgeld
-        Attendance.objects.create(event=event, player=player, fee_cents=1000, paid=True)
-    return event
 
 
 def rule(client: Client, **data: object) -> None:

@@ -10,7 +10,7 @@ from django.utils.html import escape
 from scoring import format_cents
 from skatclub.club.models import Event, Table
 from skatclub.club.queries.standings import event_standings, kasse_cents
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 

@@ -6,10 +6,10 @@ from django.db.models import Q
 
 from scoring import Ruleset, parse_notation, table_scores, valuation
 from skatclub.club import services
-from skatclub.club.models import Table
+from skatclub.club.models import Player, Table
 from skatclub.club.queries.sheet import score_sheet
 from skatclub.club.queries.standings import lines_for
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 
 def score(notation: str) -> int:
@@ -61,7 +61,7 @@ def test_the_foot_has_won_lost_and_the_seeger_fabian_score(four_table: Table) ->
 
 
 def test_a_totals_table_has_an_empty_list_and_the_foot_from_the_paper(
-    four_table: Table, players: dict
+    four_table: Table, players: dict[str, Player]
 ) -> None:
     lines = [
         services.TotalLine(players[k], s, w, lost)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from conftest import make_table
 from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player, Round
+from tests.helpers.factories import make_table
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 SIGNIN = EVENT + "anmeldung/"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.test import Client
-from factories import play_three_games
 
 from skatclub.club.models import Change, Event, Player, Seat, Table
 from skatclub.club.queries.standings import event_standings
+from tests.helpers.factories import play_three_games
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 

@@ -9,7 +9,8 @@ from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player, Round, Seat
 from skatclub.club.printing.startkarten import startkarten_printout
-from tests.factories import database_fingerprint, pdf_text
+from tests.helpers.pdf import pdf_text
+from tests.helpers.refusals import database_fingerprint
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 PREVIEW = EVENT + "im-voraus/vorschau/"
@@ -25,7 +26,7 @@ def signed(event: Event, players: dict[str, Player]) -> Event:
 
 
 def fingerprint_of(client: Client, count: int, seed: str) -> str:
-    page = client.get(PREVIEW, {"count": count, "seed": seed}).content.decode()
+    page = client.get(PREVIEW, {"count": str(count), "seed": seed}).content.decode()
     return page.split('name="tables" value="')[1].split('"')[0]
 
 
@@ -45,7 +46,7 @@ def test_the_preview_shows_every_serie_and_stores_nothing(
     spielwart_client: Client, signed: Event
 ) -> None:
     before = database_fingerprint()
-    page = spielwart_client.get(PREVIEW, {"count": 3, "seed": "4711"}).content.decode()
+    page = spielwart_client.get(PREVIEW, {"count": "3", "seed": "4711"}).content.decode()
     assert "Serie 1" in page and "Serie 3" in page and "4711-3" in page
     assert database_fingerprint() == before
 
@@ -90,7 +91,7 @@ def test_a_changed_signin_after_the_preview_creates_nothing(
     spielwart_client: Client, signed: Event
 ) -> None:
     tables = fingerprint_of(spielwart_client, 2, "99")
-    Attendance.objects.filter(event=signed).first().delete()  # type: ignore[union-attr]
+    Attendance.objects.filter(event=signed).order_by("pk")[:1].get().delete()
     response = spielwart_client.post(
         CREATE, {"count": 2, "seed": "99", "tables": tables}, follow=True
     )
@@ -159,6 +160,6 @@ def test_the_service_refuses_a_seed_without_room_for_the_serie_number(signed: Ev
 
 
 def test_nobody_signed_in_gives_a_german_refusal(spielwart_client: Client, event: Event) -> None:
-    response = spielwart_client.get(PREVIEW, {"count": 2, "seed": "1"}, follow=True)
+    response = spielwart_client.get(PREVIEW, {"count": "2", "seed": "1"}, follow=True)
     assert "mindestens 3 Spieler, anwesend sind 0" in response.content.decode()
     assert not event.rounds.exists()

@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import Ruleset, parse_notation, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Table, TableLink
-from tests.factories import enter
+from tests.helpers.factories import enter
 
 SERIE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 TOUCH = {
@@ -147,8 +147,8 @@ def test_only_the_last_game_can_be_taken_back(
     client: Client, four_table: Table, spielwart: User
 ) -> None:
     link = link_of(four_table, spielwart)
-    enter(four_table, 1, 2, "Kr m2", user=link)  # type: ignore[arg-type]
-    enter(four_table, 2, 3, "Gr m1", user=link)  # type: ignore[arg-type]
+    enter(four_table, 1, 2, "Kr m2", user=link)
+    enter(four_table, 2, 3, "Gr m1", user=link)
     assert client.post(f"/t/{link.token}/zuruecknehmen/", {"number": "1"}).status_code == 409
     response = client.post(f"/t/{link.token}/zuruecknehmen/", {"number": "2", "version": "1"})
     assert response.status_code == 302
@@ -161,7 +161,7 @@ def test_the_players_sign_off_by_tapping_their_names(
 ) -> None:
     link = link_of(four_table, spielwart)
     for number in range(1, 49):
-        enter(four_table, number, None, user=link)  # type: ignore[arg-type]
+        enter(four_table, number, None, user=link)
     page = client.get(f"/t/{link.token}/").content.decode()
     assert "Anna Albers: stimmt – unterschreiben" in page
     for position in (1, 2, 3, 4):

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
 from skatclub.club.queries.kasse import event_kasse
-from tests.factories import play_three_games
+from tests.helpers.factories import play_three_games
 
 SIGNIN = "/spielwart/veranstaltungen/2026-11-20-preisskat/anmeldung/"
 PLAN = "/veranstaltungen/2026-11-20-preisskat/gewinnplan/"

@@ -1,5 +1,6 @@
 """A season of club evenings as a spreadsheet (written with tablib, as a club's file would be),
-and the same season entered by hand through the services, for comparing rankings."""
+the same season entered by hand through the services, for comparing rankings, and the
+Spielwart's steps of its import (upload, map the columns, review the names, confirm)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import random
 from typing import Any
 
 import tablib
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 
 from skatclub.club import services
 from skatclub.club.models import Event, Player, Round, Season, Seat, Table
+from skatclub.club.presenters.pages import ranking_rows, season_page
 
 HEADERS = ["Datum", "Veranstaltung", "Serie", "Tisch", "Spieler", "Liste", "Gew", "Verl"]
 NAMES = [
@@ -88,3 +92,66 @@ def enter_by_hand(
                 for p, r in zip(players, seated, strict=True)
             ],
         )
+
+
+LIST = "/spielwart/import/"  # the Spielwart's imports; one import is LIST + pk
+# The columns of `season_rows` for the mapping form.
+MAPPING = {
+    "date": "0",
+    "event": "1",
+    "round": "2",
+    "table": "3",
+    "player": "4",
+    "list_score": "5",
+    "won": "6",
+    "lost": "7",
+    "score": "",
+    "ruleset": "isko",
+}
+
+
+def upload(client: Client, name: str, content: bytes) -> Any:
+    return client.post(LIST, {"file": SimpleUploadedFile(name, content)})
+
+
+def pk_of(response: Any) -> int:
+    return int(response["Location"].rstrip("/").split("/")[-2])
+
+
+def review_names(client: Client, pk: int, overrides: dict[str, str]) -> Any:
+    """Post the names form as suggested, with `overrides` (sheet name -> decision)."""
+    page = client.get(f"{LIST}{pk}/namen/")
+    assert page.status_code == 200
+    form = page.context["form"]
+    data = {}
+    for index, name in enumerate(form.names):
+        data[f"n{index}"] = overrides.get(name, form.initial.get(f"n{index}", ""))
+        data[f"k{index}"] = form.initial.get(f"k{index}", "")
+    return client.post(f"{LIST}{pk}/namen/", data)
+
+
+def import_season(client: Client, name: str, content: bytes) -> int:
+    """Upload, map, review and confirm a `season_rows` spreadsheet; the import's pk."""
+    response = upload(client, name, content)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    pk = pk_of(response)
+    assert client.post(f"{LIST}{pk}/spalten/", MAPPING).status_code == 302
+    assert review_names(client, pk, {"A. Albers": "same:Anna Albers"}).status_code == 302
+    preview = client.get(f"{LIST}{pk}/vorschau/")
+    page = preview.content.decode()
+    assert "Jetzt importieren" in page, page
+    for date, evening in EVENINGS:
+        assert evening in page and f"{date:%d.%m.%Y}" in page
+    assert client.post(f"{LIST}{pk}/vorschau/").status_code == 302
+    return pk
+
+
+def ranking() -> list[tuple[Any, ...]]:
+    """The 2025 season's ranking rows, the best 4 of at least 3 evenings counted."""
+    season = Season.objects.get(year=2025)
+    season.ranking_rule, season.best_n, season.min_rounds = Season.Rule.BEST_N, 4, 3
+    season.save()
+    return [
+        (r["place"], r["player"], r["total"], r["won"], r["lost"], tuple(r["counted"]))
+        for r in ranking_rows(season_page(season))
+    ]

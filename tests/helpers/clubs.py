@@ -34,8 +34,7 @@ from skatclub.club.models import (
 from skatclub.club.roles import SPIELWART
 from skatclub.club.services import offiziersskat
 from skatclub.club.services.prizes import plan_of
-from tests.conftest import make_table
-from tests.factories import enter
+from tests.helpers.factories import PASSWORD, enter, make_table
 
 
 @dataclass
@@ -58,7 +57,7 @@ class ClubData:
 
 def staff(username: str, club: Club, role: str = SPIELWART) -> User:
     """A login with the role ("spielwart" or "pruefer") in `club`."""
-    user = User.objects.create_user(username, password="geheim-und-lang-genug")
+    user = User.objects.create_user(username, password=PASSWORD)
     ClubStaff.objects.create(club=club, user=user, role=role)
     return user
 
