@@ -118,15 +118,16 @@ def old_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OldDataba
 
 def manage(old: OldDatabase, *args: str) -> str:
     """`manage.py ARGS` on the old database, in a process of its own; its output."""
+    return run_on(old, "manage.py", *args)
+
+
+def run_on(old: OldDatabase, *argv: str) -> str:
+    """`python ARGV` with the old database as the default one; its output."""
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SKATCLUB_DATA"}}
     env |= {"DATABASE_URL": old.url, "SKATCLUB_DATA": str(old.folder)}
+    env.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
     done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
+        [sys.executable, *argv], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
@@ -290,7 +291,7 @@ def test_its_standings_are_what_074cb60_computed_and_what_its_seats_add_up_to(
         "    out[key] = json.loads(text.getvalue())\n"
         "print(json.dumps(out))"
     )
-    now = json.loads(manage_python(migrated.old, script))
+    now = json.loads(run_on(migrated.old, "-c", script))
     fields = ("place", "player", "name", "list_score", "won", "lost", "others_lost", "score")
     fields += ("cash_cents", "fees_cents")
     for key, then in STANDINGS.items():
@@ -319,17 +320,6 @@ def test_its_standings_are_what_074cb60_computed_and_what_its_seats_add_up_to(
                 for r in now[key]["rows"]
             }
             assert {k: tuple(int(v) for v in rest) for k, *rest in sums} == ranked
-
-
-def manage_python(old: OldDatabase, script: str) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SKATCLUB_DATA"}}
-    env |= {"DATABASE_URL": old.url, "SKATCLUB_DATA": str(old.folder)}
-    env.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
 
 
 # Schema: the old database migrated, and a fresh one (the suite's own test database)
