@@ -1,7 +1,7 @@
 from typing import Any
 
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, pre_migrate
 
 
 class ClubConfig(AppConfig):
@@ -10,6 +10,9 @@ class ClubConfig(AppConfig):
     verbose_name = "Skatclub"
 
     def ready(self) -> None:
+        from skatclub.club.migration_history import refuse_unreachable
+
+        pre_migrate.connect(refuse_unreachable, sender=self)
         post_migrate.connect(_home_club, sender=self)
 
 

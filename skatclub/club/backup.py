@@ -37,7 +37,7 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.utils.text import slugify
 
-from skatclub.club import backup_schema
+from skatclub.club import backup_schema, migration_history
 from skatclub.datafolder import FILE_MODE, private_file, private_folder
 
 KEEP = 30  # `manage.py backup --keep`'s default
@@ -287,8 +287,11 @@ def _check_migrations(path: Path, db: sqlite3.Connection) -> set[tuple[str, str]
         missing = "django_migrations" if "django_migrations" not in tables else "club_event"
         raise BackupError(f"{path} ist keine skatclub-Datenbank (es fehlt {missing}).")
     applied = backup_schema.applied_migrations(db)
+    too_old = migration_history.unreachable(applied)
+    if too_old is not None:
+        raise BackupError(f"{path} wird nicht zurückgespielt. {too_old}")
     known = set(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
-    unknown = sorted(applied - known)
+    unknown = sorted(applied - known - migration_history.replaced())
     if unknown:
         app, name = unknown[0]
         raise BackupError(

@@ -167,21 +167,28 @@ def _migrate_scratch(path: str, wanted: set[Migration]) -> None:
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
+    from skatclub.club.migration_history import in_squashed_terms, replaced
+
     # Only ever an empty scratch file: run against a real database, the plan below could
     # migrate it backwards.
     if connection.settings_dict["NAME"] != path or connection.introspection.table_names():
         print("Die Vergleichsdatenbank ist nicht leer.")
         raise SystemExit(4)
+    # A backup from before a squash names the replaced migrations: in today's names, the
+    # squashed one. Replaced names left over (only some of a set) are built as nothing, so
+    # that such a list differs from what was built below.
+    wanted = in_squashed_terms(wanted)
+    buildable = wanted - replaced()
     executor = MigrationExecutor(connection)
     graph = executor.loader.graph
-    unknown = sorted(wanted - set(graph.nodes))
+    unknown = sorted(buildable - set(graph.nodes))
     if unknown:
         print(f"Die Migration {'.'.join(unknown[0])} ist hier unbekannt.")
         raise SystemExit(2)
-    needed = {node: set(graph.forwards_plan(node)) - {node} for node in wanted}
+    needed = {node: set(graph.forwards_plan(node)) - {node} for node in buildable}
     covered = set().union(*needed.values()) if needed else set()
-    executor.migrate([node for node in sorted(wanted) if node not in covered])
-    built = set(executor.recorder.applied_migrations())
+    executor.migrate([node for node in sorted(buildable) if node not in covered])
+    built = in_squashed_terms(executor.recorder.applied_migrations())
     if built != wanted:
         print(
             "Ihre Liste der ausgeführten Migrationen (django_migrations) ist keine, die die "

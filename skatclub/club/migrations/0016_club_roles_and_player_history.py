@@ -31,7 +31,7 @@ def groups_from_roles(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0015_leagues'),
+        ('club', '0001_squashed_1_0'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

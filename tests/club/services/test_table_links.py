@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -133,22 +130,6 @@ def test_a_save_at_a_table_nobody_signed_withdraws_no_signatures(
     with CaptureQueriesContext(connection) as queries:
         enter(four_table, 1, 2, "Kr m2", user=spielwart)
     assert not [q for q in queries.captured_queries if '"club_signature"' in q["sql"]]
-
-
-def test_the_migration_marks_the_tables_that_carry_signatures(
-    four_table: Table, three_table: Table, spielwart: User
-) -> None:
-    link = services.issue_link(table=four_table, user=spielwart)
-    play_out(four_table, user=link)
-    services.sign_table(link=link, player=four_table.seats.get(position=1).player)
-    Table.objects.update(has_signatures=False)  # as before the field existed
-    import_module("skatclub.club.migrations.0012_table_has_signatures").mark_signed_tables(
-        apps, None
-    )
-    assert dict(Table.objects.values_list("pk", "has_signatures")) == {
-        four_table.pk: True,
-        three_table.pk: False,
-    }
 
 
 def test_a_player_of_another_table_cannot_sign(
