@@ -29,6 +29,7 @@ from skatclub.club.entry_line import LineError
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.numbers import whole_number
+from skatclub.club.presenters.changes import snapshot_text
 from skatclub.club.presenters.entry_sheet import last_saved, sheet_foot, sheet_rows
 from skatclub.club.presenters.turns import next_game
 from skatclub.club.queries.progress import LIST_COMPLETE, next_game_number, progress_of
@@ -320,34 +321,11 @@ def game_delete(request: HttpRequest, key: str, number: int, table: int, game: i
 def table_history(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
     table_obj = table_or_404(key, number, table)
     changes = [
-        {"change": c, "before": _describe(c.before), "after": _describe(c.after)}
+        {"change": c, "before": snapshot_text(c.before), "after": snapshot_text(c.after)}
         for c in table_obj.changes.select_related("user")
     ]
     context = {"table": table_obj, "event": table_obj.round.event, "changes": changes}
     return render(request, "club/spielwart_history.html", context)
-
-
-def _describe(snapshot: Any) -> str:
-    """A history snapshot as one readable line."""
-    if snapshot is None:
-        return "–"
-    if isinstance(snapshot, dict) and "number" in snapshot:
-        what = "eingepasst" if snapshot.get("passed_in") else snapshot.get("notation", "")
-        who = f"{snapshot['declarer']}: " if snapshot.get("declarer") else ""
-        kept = ", abweichend erfasst" if snapshot.get("as_recorded") else ""
-        return (
-            f"{who}{what} ({snapshot.get('list_score', 0):+d}{kept}, Version {snapshot['version']})"
-        )
-    if isinstance(snapshot, dict) and "check_status" in snapshot:
-        status = str(snapshot["check_status"])
-        return dict(Table.Check.choices).get(status, status)
-    if isinstance(snapshot, list) and snapshot and isinstance(snapshot[0], dict):
-        return "; ".join(
-            f"{r['player']}: {r['list_score']} ({r['won']}/{r['lost']})" for r in snapshot
-        )
-    if isinstance(snapshot, list):
-        return ", ".join(f"Platz {i}: {k}" for i, k in enumerate(snapshot, start=1))
-    return str(snapshot)
 
 
 # --- paper lists and the second signature --------------------------------------------------
