@@ -23,15 +23,13 @@ def view_modules() -> list[Path]:
 
 def marks_safe(tree: ast.AST) -> list[int]:
     """Lines that import or call `mark_safe` (or `SafeString(...)` built by hand)."""
-    lines = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and any(
-            alias.name in ("mark_safe", "SafeString") for alias in node.names
-        ):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.Attribute) and node.attr == "mark_safe":
-            lines.append(node.lineno)
-    return lines
+
+    def marking(node: ast.AST) -> bool:
+        if isinstance(node, ast.ImportFrom):
+            return any(alias.name in ("mark_safe", "SafeString") for alias in node.names)
+        return isinstance(node, ast.Attribute) and node.attr == "mark_safe"
+
+    return [node.lineno for node in ast.walk(tree) if marking(node)]  # type: ignore[attr-defined]
 
 
 def declared_forms(tree: ast.AST) -> list[str]:
@@ -48,16 +46,24 @@ def declared_forms(tree: ast.AST) -> list[str]:
     return found
 
 
+BRANCHES = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.IfExp,
+    ast.ExceptHandler,
+    ast.Assert,
+    ast.match_case,
+)
+
+
 def complexity(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """1 + every branch: if, loop, except, conditional expression, `and`/`or`, comprehension
     (and its conditions), assert, match case."""
     count = 1
     for node in ast.walk(function):
-        if isinstance(
-            node, ast.If | ast.For | ast.AsyncFor | ast.While | ast.IfExp | ast.ExceptHandler
-        ):
-            count += 1
-        elif isinstance(node, ast.Assert | ast.match_case):
+        if isinstance(node, BRANCHES):
             count += 1
         elif isinstance(node, ast.BoolOp):
             count += len(node.values) - 1

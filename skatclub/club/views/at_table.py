@@ -32,12 +32,7 @@ from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, T
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
-from skatclub.club.queries.progress import (
-    LIST_COMPLETE,
-    annotated_progress,
-    progress_of,
-    with_progress,
-)
+from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
 from skatclub.club.services.house_rules import preview_ramsch
 from skatclub.club.views.lookups import INVALID, seated_players
 
@@ -71,8 +66,8 @@ class SeatLine:
 
 def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
     """What the page shows; `full=False` only what the status fragment needs (after a save)."""
-    table = with_progress(Table.objects.filter(pk=link.table_id)).get()
-    now = annotated_progress(table)
+    table = Table.objects.select_related("round__event").get(pk=link.table_id)
+    now = progress_of(table)
     games = list(Game.objects.filter(table=table).order_by("number"))
     seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
     players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
