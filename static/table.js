@@ -149,7 +149,7 @@
     var bar = statusBox.querySelector(".totals-bar");
     if (bar) { totalsBox.replaceChildren(bar); }
     var status = statusBox.querySelector(".status");
-    entry.hidden = !status || status.dataset.state !== "open";
+    entry.hidden = !status || status.dataset.open !== "ja";
   }
 
   function showReadback(html, offline) {

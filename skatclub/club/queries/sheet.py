@@ -30,6 +30,7 @@ from scoring import (
 from skatclub.club.models import Game, RamschScore, Seat, Table
 from skatclub.club.queries import standings
 from skatclub.club.queries.parts import ScorePartsRow
+from skatclub.club.queries.progress import expected_games
 from skatclub.club.queries.standings import Line
 
 
@@ -114,18 +115,6 @@ class ScoreSheet:
     def games_entered(self) -> int:
         return sum(1 for row in self.rows if row.entered)
 
-    @property
-    def next_number(self) -> int | None:
-        """The first game number not entered yet (None when the list is full)."""
-        for row in self.rows:
-            if not row.entered:
-                return row.number
-        return None
-
-    @property
-    def is_complete(self) -> bool:
-        return self.next_number is None
-
     def row(self, number: int) -> SheetRow | None:
         for row in self.rows:
             if row.number == number:
@@ -177,13 +166,9 @@ def _sheet(
     ramsch: dict[int, dict[int, int]],
     lines: dict[int, Line],
 ) -> ScoreSheet:
-    limit = games_per_round(table, len(players))
+    limit = expected_games(table.round.event, len(players))
     rows = _rows(players, games, ramsch, len(players), max([limit, *games]))
     return _sheet_of(table, players, rows, lines)
-
-
-def games_per_round(table: Table, size: int) -> int:
-    return table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
 
 
 def _sheet_of(
@@ -200,7 +185,7 @@ def _sheet_of(
         round_number=table.round.number,
         table_number=table.number,
         table_size=len(players),
-        games_per_round=games_per_round(table, len(players)),
+        games_per_round=expected_games(event, len(players)),
         entry=table.entry,
         check_status=table.check_status,
         players=players,

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from skatclub.club import tenancy
 from skatclub.club.models import Change, Player, Round, Signature, Table, TableLink
+from skatclub.club.queries.progress import progress_of
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
 
@@ -109,11 +110,7 @@ def check_link_writes(link: TableLink, table: Table) -> None:
             "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
         )
     if table.check_status == Table.Check.CONFIRMED:
-        raise EntryError(
-            "table_confirmed",
-            f"Die Liste von Tisch {table.number} ist schon geprüft; am Tisch lässt sich nichts "
-            "mehr ändern. Bitte an den Spielwart wenden.",
-        )
+        raise _confirmed(table)
     if is_signed_off(table):
         raise EntryError(
             "table_signed",
@@ -122,15 +119,17 @@ def check_link_writes(link: TableLink, table: Table) -> None:
         )
 
 
+def _confirmed(table: Table) -> EntryError:
+    return EntryError(
+        "table_confirmed",
+        f"Die Liste von Tisch {table.number} ist schon geprüft; am Tisch lässt sich nichts "
+        "mehr ändern. Bitte an den Spielwart wenden.",
+    )
+
+
 def is_signed_off(table: Table) -> bool:
     seated = table.seats.count()
     return seated > 0 and table.signatures.count() >= seated
-
-
-def is_complete(table: Table) -> bool:
-    """Every game of the Serie is entered (what the table signs)."""
-    size = table.seats.count()
-    return size > 0 and table.games.count() >= table.round.event.games_for_table_size(size)
 
 
 @transaction.atomic
@@ -147,7 +146,16 @@ def sign_table(*, link: TableLink, player: Player) -> Signature:
         )
     if not table.seats.filter(player=player).exists():
         raise EntryError("unknown_player", f"{player.name} sitzt nicht an diesem Tisch.")
-    if not is_complete(table):
+    now = progress_of(table)
+    if now.is_confirmed:
+        raise _confirmed(table)
+    if now.is_totals:
+        raise EntryError(
+            "totals_entered",
+            "Diese Liste wurde als Summen von der Papierliste erfasst; unterschrieben wird auf "
+            "dem Papier.",
+        )
+    if not now.is_complete:
         raise EntryError(
             "list_incomplete",
             "Unterschrieben wird erst nach dem letzten Spiel der Serie.",

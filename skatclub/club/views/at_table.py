@@ -21,17 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from scoring import (
-    TABLE_SIZES,
-    Declaration,
-    Outcome,
-    Ruleset,
-    ScoringError,
-    dealer_position,
-    legal_bids,
-    playing_positions,
-    sitting_positions,
-)
+from scoring import Declaration, Outcome, Ruleset, ScoringError, legal_bids
 from scoring.notation import format_ramsch
 from scoring.ramsch import RamschDeal
 from scoring.value import SUIT_MAX_MATADORS
@@ -41,6 +31,8 @@ from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
+from skatclub.club.presenters.turns import schedule
+from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
 from skatclub.club.services.house_rules import preview_ramsch
 from skatclub.club.views.lookups import INVALID, seated_players
 
@@ -72,49 +64,15 @@ class SeatLine:
     list_score: int  # the running total (written onto the seat by every save)
 
 
-@dataclass(frozen=True)
-class TableState:
-    """What the table's page needs of its list: cheaper than the full `score_sheet`, which
-    also works out the foot's Seeger-Fabian parts for the Spielwart; the seats already carry
-    the running totals (`services.refresh_results`)."""
-
-    players: tuple[SeatLine, ...]
-    numbers: frozenset[int]
-    games_per_round: int
-
-    @property
-    def table_size(self) -> int:
-        return len(self.players)
-
-    @property
-    def games_entered(self) -> int:
-        return len(self.numbers)
-
-    @property
-    def next_number(self) -> int | None:
-        missing = (n for n in range(1, self.games_per_round + 1) if n not in self.numbers)
-        return next(missing, None)
-
-    @property
-    def is_complete(self) -> bool:
-        return self.games_per_round > 0 and self.next_number is None
-
-
-def _table_state(table: Table, games: list[Game]) -> TableState:
-    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
-    players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
-    size = len(players)
-    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
-    return TableState(players, frozenset(g.number for g in games), limit)
-
-
 def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
     """What the page shows; `full=False` only what the status fragment needs (after a save)."""
     table = Table.objects.select_related("round__event").get(pk=link.table_id)
+    now = progress_of(table)
     games = list(Game.objects.filter(table=table).order_by("number"))
-    sheet = _table_state(table, games)
-    names = {p.position: p.name for p in sheet.players}
-    by_player = {p.player_id: p.position for p in sheet.players}
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
+    players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
+    names = {p.position: p.name for p in players}
+    by_player = {p.player_id: p.position for p in players}
     entered = [
         {
             "number": g.number,
@@ -131,14 +89,12 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
         "link": link,
         "table": table,
         "event": table.round.event,
-        "sheet": sheet,
-        "totals": sheet.players,
+        "progress": now,
+        "totals": players,
         "entered": entered,
         "last": entered[0] if entered else None,
-        "state": _state(table, sheet, len(signed_ids)),
-        "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in sheet.players],
-        "next_number": sheet.next_number,
-        "schedule": _schedule(sheet) if full else {},
+        "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in players],
+        "schedule": schedule(names, now.expected) if full else {},
         "choices": _choices(table, seated_players(table)) if full else {},
         "values": {},
         "line": "",
@@ -146,39 +102,8 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
         "readback": None,
     }
     context.update(extra)
-    context["next"] = context["schedule"].get(str(context["next_number"]))
+    context["next"] = context["schedule"].get(str(now.next_number))
     return context
-
-
-def _state(table: Table, sheet: TableState, signed_count: int) -> str:
-    """open | complete (waiting for signatures) | signed | confirmed | totals."""
-    if table.entry != Table.Entry.GAMES:
-        return "totals"
-    if table.check_status == Table.Check.CONFIRMED:
-        return "confirmed"
-    if sheet.players and signed_count >= len(sheet.players):
-        return "signed"
-    return "complete" if sheet.is_complete else "open"
-
-
-def _schedule(sheet: TableState) -> dict[str, dict[str, Any]]:
-    """Per game number: who deals, who sits out, who plays (from the engine), for the
-    header of the form and for `table.js` while the phone is offline."""
-    if not sheet.table_size or not sheet.games_per_round:
-        return {}
-    names = {p.position: p.name for p in sheet.players}
-    size = sheet.table_size
-    return {str(n): _turn(names, size, n) for n in range(1, sheet.games_per_round + 1)}
-
-
-def _turn(names: dict[int, str], size: int, number: int) -> dict[str, Any]:
-    dealer = dealer_position(size, number)
-    sitting = sitting_positions(size, number)
-    text = f"Geber: {names.get(dealer, '')}" + (" (sitzt aus)" if dealer in sitting else "")
-    others = [names.get(p, "") for p in sitting if p != dealer]
-    if others:
-        text += " · sitzt aus: " + ", ".join(others)
-    return {"number": number, "dealer_text": text, "playing": list(playing_positions(size, number))}
 
 
 def _choices(table: Table, seats: dict[int, Player]) -> dict[str, Any]:
@@ -247,9 +172,9 @@ class Refused(Exception):
 
 def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
     """The game in the post: a line of club notation or the big buttons."""
-    number = whole_number(request.POST.get("number")) or _next_number(table)
+    number = whole_number(request.POST.get("number")) or progress_of(table).next_number
     if number is None:
-        raise Refused("Die Serie ist vollständig; es fehlt kein Spiel mehr.", {})
+        raise Refused(LIST_COMPLETE, {})
     if "line" in request.POST:
         text = request.POST["line"]
         try:
@@ -274,13 +199,6 @@ def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> 
         return Entered(number, None, None, None, None)
     seat = form.cleaned_data["declarer"]
     return Entered(number, seat, seats.get(seat), form.declaration(), form.outcome())
-
-
-def _next_number(table: Table) -> int | None:
-    taken = set(Game.objects.filter(table=table).values_list("number", flat=True))
-    size = table.seats.count()
-    limit = table.round.event.games_for_table_size(size) if size in TABLE_SIZES else 0
-    return next((n for n in range(1, limit + 1) if n not in taken), None)
 
 
 def _posted_values(request: HttpRequest) -> dict[str, Any]:

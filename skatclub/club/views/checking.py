@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import path
 
 from skatclub.club.models import Event, Table
+from skatclub.club.queries.progress import annotated_progress, with_progress
 from skatclub.club.views.lookups import round_or_404
 from skatclub.club.views.permissions import checker_required
 
@@ -38,12 +39,9 @@ def checking_home(request: HttpRequest) -> HttpResponse:
 @checker_required
 def round_checking(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
-    tables = list(
-        round_.tables.annotate(game_count=Count("games"))
-        .prefetch_related("seats__player")
-        .select_related("checked_by")
-    )
-    context = {"event": round_.event, "round": round_, "tables": tables}
+    tables = with_progress(round_.tables.all()).prefetch_related("seats__player")
+    rows = [{"table": table, "progress": annotated_progress(table)} for table in tables]
+    context = {"event": round_.event, "round": round_, "rows": rows}
     return render(request, "club/checking_round.html", context)
 
 

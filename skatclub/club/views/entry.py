@@ -13,7 +13,6 @@ errors re-render with the input kept and status 422 (409 for an edit conflict).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any, cast
 
 from django.contrib import messages
@@ -22,17 +21,19 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from scoring import WON_BONUS, ScoringError, dealer_position, playing_positions, sitting_positions
+from scoring import WON_BONUS, ScoringError
 from skatclub.club import services
 from skatclub.club.entry_line import LineError
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.numbers import whole_number
-from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetRow, saved_tail, score_sheet
+from skatclub.club.presenters.changes import snapshot_text
+from skatclub.club.presenters.entry_sheet import last_saved, sheet_foot, sheet_rows
+from skatclub.club.presenters.turns import next_game
+from skatclub.club.queries.progress import LIST_COMPLETE, next_game_number, progress_of
+from skatclub.club.queries.sheet import ScoreSheet, saved_tail, score_sheet
 from skatclub.club.tenancy import of_club
 from skatclub.club.views.lookups import (
     INVALID,
@@ -52,41 +53,26 @@ logger = logging.getLogger(__name__)
 
 def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, Any]:
     seats = [(p.position, p.name) for p in sheet.players]
+    progress = progress_of(table)
     context: dict[str, Any] = {
         "table": table,
         "event": table.round.event,
         "sheet": sheet,
+        "progress": progress,
         "line": "",
         "line_error": "",
-        "number": sheet.next_number,
+        "number": progress.next_number,
         "game_form": GameForm(seats=seats),
         "form_error": "",
-        "rows": _sheet_rows(sheet),
-        "foot": _sheet_foot(sheet),
+        "rows": sheet_rows(sheet),
+        "foot": sheet_foot(sheet),
         "signed": [s.player.name for s in table.signatures.select_related("player")],
-        "last_saved": _last_saved(sheet),
+        "last_saved": last_saved(sheet),
     }
     context.update(extra)
     context["form_values"] = _form_values(context["game_form"], seats)
-    context["next"] = _next_game(sheet, context["number"])
+    context["next"] = next_game(dict(seats), context["number"])
     return context
-
-
-def _last_saved(sheet: ScoreSheet) -> dict[str, Any] | None:
-    """The highest entered game, shown under the line so the last entry stays in view."""
-    entered = [row for row in sheet.rows if row.entered]
-    if not entered:
-        return None
-    row = entered[-1]
-    player = sheet.player_at(row.declarer_position) if row.declarer_position else None
-    return {
-        "number": row.number,
-        "passed_in": row.passed_in,
-        "declarer_position": row.declarer_position,
-        "notation": row.notation,
-        "list_score": row.list_score,
-        "name": player.name if player else "",
-    }
 
 
 def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]:
@@ -103,93 +89,6 @@ def _form_values(form: GameForm, seats: list[tuple[int, str]]) -> dict[str, Any]
     return values
 
 
-def _sheet_rows(sheet: ScoreSheet) -> list[SafeString]:
-    """Entered games as table rows: one cell per player with the running total.
-
-    Plain string building rather than template loops: the sheet is re-rendered after every
-    entered game, and 48 rows × 10 cells through the template engine cost about 8 ms. Only the
-    notation and the derivation are text; everything else is an int.
-    """
-    edit = reverse("table-entry", args=[sheet.event_key, sheet.round_number, sheet.table_number])
-    rows = []
-    for row in sheet.rows:
-        if not row.entered or row.totals is None:
-            continue
-        cells = "".join(
-            f'<td class="{_cell_class(row, p.position)}">{row.totals[p.position - 1]}</td>'
-            for p in sheet.players
-        )
-        css = "won" if row.won else "lost" if row.won is False else ""
-        game = row.game_text
-        value = "" if row.passed_in else row.list_score
-        n = row.number
-        rows.append(
-            mark_safe(  # noqa: S308 - every text part is escaped here
-                f'<tr id="spiel-{n}" class="{css}"><td class="num">{n}</td>'
-                f'<td class="notation">{escape(game)}</td>{cells}<td class="num value">{value}</td>'
-                f'<td>{escape(row.derivation)}</td><td><a href="{edit}spiel/{n}/" '
-                f'aria-label="Spiel {n} ändern">ändern</a></td></tr>\n'
-            )
-        )
-    return rows
-
-
-def _cell_class(row: SheetRow, position: int) -> str:
-    if position == row.declarer_position:
-        return "total declarer"
-    return "total sitting" if position in row.sitting_positions else "total"
-
-
-def _sheet_foot(sheet: ScoreSheet) -> SafeString:
-    """The sums under the list, one cell per player (string building, as `_sheet_rows`)."""
-    by_position = {f.position: f for f in sheet.foot}
-    feet = [(p, by_position.get(p.position)) for p in sheet.players]
-
-    def line(label: str, cells: str, last: str = "") -> str:
-        return f'    <tr><th colspan="2">{label}</th>{cells}<td colspan="3">{last}</td></tr>\n'
-
-    def cells(text: Callable[[SheetFoot], str], attributes: str = "") -> str:
-        return "".join(
-            f'<td class="total"{attributes.format(key=escape(p.key))}>{text(f) if f else ""}</td>'
-            for p, f in feet
-        )
-
-    pairs = "".join(
-        f'<td class="total">{f.won if f else ""} / {f.lost if f else ""}</td>' for _, f in feet
-    )
-    others = "".join(
-        f'<td class="total">{f.others_lost if f else ""} ({f.others_points if f else ""})</td>'
-        for _, f in feet
-    )
-    bonus = f"+{WON_BONUS} × gew. −{WON_BONUS} × verl."
-    return mark_safe(  # noqa: S308 - numbers, escaped keys and the escaped rule text only
-        line("Spielpunkte", cells(lambda f: str(f.list_score), ' data-foot="list_score"'))
-        + line("gewonnen / verloren", pairs)
-        + line(bonus, cells(lambda f: str(f.won_points + f.lost_points)))
-        + line("Gegnerverluste (Punkte)", others)
-        + line(
-            "Wertungspunkte",
-            cells(lambda f: str(f.score), ' data-foot="score" data-player="{key}"'),
-            escape(sheet.score_rule),
-        )
-    )
-
-
-def _next_game(sheet: ScoreSheet, number: int | None) -> dict[str, Any] | None:
-    if number is None or not sheet.table_size:
-        return None
-    names = {p.position: p.name for p in sheet.players}
-    dealer = dealer_position(sheet.table_size, number)
-    sitting = sitting_positions(sheet.table_size, number)
-    return {
-        "number": number,
-        "dealer": dealer,
-        "dealer_name": names.get(dealer, ""),
-        "sitting": [f"Platz {p} ({names.get(p, '')})" for p in sitting],
-        "playing": [f"{p} {names.get(p, '')}" for p in playing_positions(sheet.table_size, number)],
-    }
-
-
 def _respond_entry(request: HttpRequest, context: dict[str, Any], status: int) -> HttpResponse:
     template = (
         "club/_entry_main.html" if PARTIAL_HEADER in request.META else "club/table_entry.html"
@@ -199,20 +98,31 @@ def _respond_entry(request: HttpRequest, context: dict[str, Any], status: int) -
 
 @spielwart_required
 def table_entry(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
-    if request.method == "POST" and "line" in request.POST:
-        # A typed line: the table is read under its lock (one query), unless the form left out
-        # the game number and the next free one has to be looked up first.
-        game = whole_number(request.POST.get("number"))
-        game = game or _next_number(table_or_404(key, number, table))
-        return _post_line(request, services.TableAt(key, number, table), game)
+    posted = whole_number(request.POST.get("number")) if request.method == "POST" else None
+    if posted and "line" in request.POST:
+        # A typed line with its game number: the table is read once, under its lock.
+        return _post_line(request, services.TableAt(key, number, table), posted)
     table_obj = table_or_404(key, number, table)
     if request.method != "POST":
         return _respond_entry(request, _entry_context(table_obj, score_sheet(table_obj)), 200)
-    extra = _post_form(request, table_obj)
+    game = posted or progress_of(table_obj).next_number
+    if game is None:
+        return _refused(request, table_obj, _list_complete(request, table_obj))
+    if "line" in request.POST:
+        return _post_line(request, services.TableAt(key, number, table), game)
+    extra = _post_form(request, table_obj, game)
     saved = extra.pop("saved", None)
     if extra:
         return _refused(request, table_obj, extra)
     return _saved(request, table_obj, saved)
+
+
+def _list_complete(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """A game without a number for a list that misses none: refused, the input kept."""
+    if "line" in request.POST:
+        return {"line": request.POST["line"], "line_error": LIST_COMPLETE}
+    seats = [(pos, p.name) for pos, p in sorted(seated_players(table).items())]
+    return {"game_form": GameForm(request.POST, seats=seats), "form_error": LIST_COMPLETE}
 
 
 def _post_line(request: HttpRequest, at: services.TableAt, number: int) -> HttpResponse:
@@ -226,7 +136,7 @@ def _post_line(request: HttpRequest, at: services.TableAt, number: int) -> HttpR
     table = table_or_404(at.event_key, at.round_number, at.number)
     message = f"Spiel {number}: {refused.message}"
     return _refused(
-        request, table, {"line": text, "line_error": message, **_offered(table, number, refused)}
+        request, table, {"line": text, "line_error": message, **_offered(number, refused)}
     )
 
 
@@ -255,18 +165,18 @@ def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
     """Only what a typed game at the end of the list changed, for `static/entry.js`: its row,
     the foot, the caption, the next game and the last saved line (no page render)."""
     limit = tail.games_per_round
-    free = next((n for n in range(1, limit + 1) if n not in taken), None)
+    names = {p.position: p.name for p in tail.players}
     context = {  # rendered without the request: none of the three needs the page context
         "sheet": tail,
-        "foot": _sheet_foot(tail),
-        "next": _next_game(tail, free),
-        "last_saved": _last_saved(tail),
+        "foot": sheet_foot(tail),
+        "next": next_game(names, next_game_number(taken, limit)),
+        "last_saved": last_saved(tail),
         "won_bonus": WON_BONUS,
     }
     return JsonResponse(
         {
             "number": tail.rows[0].number,
-            "row": _sheet_rows(tail)[0],
+            "row": sheet_rows(tail)[0],
             "caption": f"Spielliste Tisch {tail.table_number} ({len(taken)} von {limit} Spielen)",
             "foot": context["foot"],
             "next": render_to_string("club/_entry_next.html", context),
@@ -275,9 +185,8 @@ def _saved_answer(tail: ScoreSheet, taken: set[int]) -> JsonResponse:
     )
 
 
-def _post_form(request: HttpRequest, table: Table) -> dict[str, Any]:
-    """Record one game from the field form; the errors to show, if any."""
-    number = whole_number(request.POST.get("number")) or _next_number(table)
+def _post_form(request: HttpRequest, table: Table, number: int) -> dict[str, Any]:
+    """Record game `number` from the field form; the errors to show, if any."""
     seats = seated_players(table)
     form = GameForm(request.POST, seats=[(pos, p.name) for pos, p in sorted(seats.items())])
     if not form.is_valid():
@@ -286,23 +195,18 @@ def _post_form(request: HttpRequest, table: Table) -> dict[str, Any]:
     if error is None:
         return {"saved": None}
     message = f"Spiel {number}: {error.message}"
-    return {"game_form": form, "form_error": message, **_offered(table, number, error)}
+    return {"game_form": form, "form_error": message, **_offered(number, error)}
 
 
-def _offered(table: Table, number: int, error: Exception) -> dict[str, Any]:
+def _offered(number: int, error: Exception) -> dict[str, Any]:
     """The game number the form offers next: after a conflict the next free one (somebody else
-    just took `number`), otherwise the same. A busy database is answered with 503."""
+    just took `number`: the page's default), otherwise the same. A busy database is answered
+    with 503."""
     if isinstance(error, services.ConflictError):
-        return {"number": _next_number(table)}
+        return {}
     if isinstance(error, services.BusyError):
         return {"number": number, "status": BUSY}
     return {"number": number}
-
-
-def _next_number(table: Table) -> int:
-    """The first game number not entered yet."""
-    taken = set(table.games.order_by().values_list("number", flat=True))
-    return next(n for n in range(1, len(taken) + 2) if n not in taken)
 
 
 def _record_line(
@@ -417,34 +321,11 @@ def game_delete(request: HttpRequest, key: str, number: int, table: int, game: i
 def table_history(request: HttpRequest, key: str, number: int, table: int) -> HttpResponse:
     table_obj = table_or_404(key, number, table)
     changes = [
-        {"change": c, "before": _describe(c.before), "after": _describe(c.after)}
+        {"change": c, "before": snapshot_text(c.before), "after": snapshot_text(c.after)}
         for c in table_obj.changes.select_related("user")
     ]
     context = {"table": table_obj, "event": table_obj.round.event, "changes": changes}
     return render(request, "club/spielwart_history.html", context)
-
-
-def _describe(snapshot: Any) -> str:
-    """A history snapshot as one readable line."""
-    if snapshot is None:
-        return "–"
-    if isinstance(snapshot, dict) and "number" in snapshot:
-        what = "eingepasst" if snapshot.get("passed_in") else snapshot.get("notation", "")
-        who = f"{snapshot['declarer']}: " if snapshot.get("declarer") else ""
-        kept = ", abweichend erfasst" if snapshot.get("as_recorded") else ""
-        return (
-            f"{who}{what} ({snapshot.get('list_score', 0):+d}{kept}, Version {snapshot['version']})"
-        )
-    if isinstance(snapshot, dict) and "check_status" in snapshot:
-        status = str(snapshot["check_status"])
-        return dict(Table.Check.choices).get(status, status)
-    if isinstance(snapshot, list) and snapshot and isinstance(snapshot[0], dict):
-        return "; ".join(
-            f"{r['player']}: {r['list_score']} ({r['won']}/{r['lost']})" for r in snapshot
-        )
-    if isinstance(snapshot, list):
-        return ", ".join(f"Platz {i}: {k}" for i, k in enumerate(snapshot, start=1))
-    return str(snapshot)
 
 
 # --- paper lists and the second signature --------------------------------------------------

@@ -4,7 +4,8 @@ Owns the board (`@spielwart_required`: every table's progress, last game, signat
 and the projector page (public like every result page: the Serie's standings in big type,
 marked "vorläufig", in pages that `static/live.js` rotates). Both are plain pages without
 JavaScript; with it, `live.js` fetches the same URL every few seconds with the header
-`X-Live` and swaps in the fragment. Reads only: `queries.board`, `queries.standings`.
+`X-Live` and swaps in the fragment. Reads only: `queries.board`, `queries.progress`,
+`queries.standings`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_safe
 from skatclub.club.models import Event, Round
 from skatclub.club.numbers import whole_number
 from skatclub.club.queries.board import round_board
+from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.views.lookups import ROUND, round_or_404
 from skatclub.club.views.permissions import spielwart_required
@@ -53,7 +55,7 @@ def board(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "event": round_.event,
         "round": round_,
         "tables": tables,
-        "done": sum(1 for t in tables if t.state in ("confirmed", "signed", "complete")),
+        "done": finished(t.progress for t in tables),
     }
     return _respond(request, "club/spielwart_board.html", "club/_board.html", context)
 
@@ -64,14 +66,14 @@ def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
     pages = [rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)]
-    tables = round_board(round_)
+    tables = table_progress(round_.tables.all())
     context = {
         "event": event,
         "round": round_,
         "pages": pages,
-        "tables_done": sum(1 for t in tables if t.state != "playing" and t.state != "waiting"),
+        "tables_done": finished(tables),
         "tables_total": len(tables),
-        "final": bool(tables) and all(t.check_status == "confirmed" for t in tables),
+        "final": bool(tables) and all(t.is_confirmed for t in tables),
     }
     return _respond(request, "club/round_projector.html", "club/_projector.html", context)
 

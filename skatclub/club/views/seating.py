@@ -9,11 +9,11 @@ the service and redirect after the POST with a German message. Every view is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -23,11 +23,20 @@ from scoring import ScoringError
 from skatclub.club import services
 from skatclub.club.forms import AdvanceForm, RoundForm, SwapForm
 from skatclub.club.models import Player, Round, Seat, Table, TableLink
+from skatclub.club.queries.progress import (
+    ProgressAnnotations,
+    TableProgress,
+    annotated_progress,
+    with_progress,
+)
 from skatclub.club.services import draw
 from skatclub.club.services.seating import draw_in_advance, plan_in_advance, plans_fingerprint
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.table_links import is_local_address, link_address
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 @spielwart_required
@@ -163,20 +172,16 @@ def _errors(form: AdvanceForm) -> str:
 @spielwart_required
 def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
-    tables = list(
-        round_.tables.annotate(
-            game_count=Count("games", distinct=True),
-            signed_count=Count("signatures", distinct=True),
-        ).prefetch_related("seats__player")
-    )
+    tables = list(with_progress(round_.tables.all()).prefetch_related("seats__player"))
     allow_five = request.GET.get("fuenf") == "1"
     proposal, proposal_error = _proposal(round_, allow_five)
     links = services.live_links(round_)
+    cards = [_card(request, table, links.get(table.pk)) for table in tables]
     context = {
         "event": round_.event,
         "round": round_,
         "tables": tables,
-        "cards": [_card(request, table, links.get(table.pk)) for table in tables],
+        "cards": cards,
         "missing_links": sum(1 for table in tables if table.pk not in links),
         "local_address": is_local_address(request),
         "open_tables": [t for t in tables if t.check_status != Table.Check.CONFIRMED],
@@ -185,24 +190,26 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "proposal_error": proposal_error,
         "allow_five": allow_five,
         "report": services.round_report(round_),
-        "deletable": _is_last_and_empty(round_, tables),
+        "deletable": _is_last_and_empty(round_, (card["progress"] for card in cards)),
     }
     return render(request, "club/spielwart_round.html", context)
 
 
-def _card(request: HttpRequest, table: Table, link: TableLink | None) -> dict[str, Any]:
+def _card(
+    request: HttpRequest, table: WithAnnotations[Table, ProgressAnnotations], link: TableLink | None
+) -> dict[str, Any]:
     """One table on the Serie page: its players, progress and its link for the players."""
     return {
         "table": table,
+        "progress": annotated_progress(table),
         "link": link,
         "address": link_address(request, link) if link else "",
-        "signed_off": 0 < len(table.seats.all()) <= getattr(table, "signed_count", 0),
     }
 
 
-def _is_last_and_empty(round_: Round, tables: Sequence[Table]) -> bool:
+def _is_last_and_empty(round_: Round, progress: Iterable[TableProgress]) -> bool:
     """The delete button: the last Serie, nothing entered at any table."""
-    if any(t.entry == Table.Entry.TOTALS or getattr(t, "game_count", 0) for t in tables):
+    if any(p.is_totals or p.games for p in progress):
         return False
     return services.next_round_number(round_.event) == round_.number + 1
 

@@ -23,8 +23,7 @@ from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
 from skatclub.club.imports.kept import keep, kept_sheet
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SheetImport, SheetMapping
-from skatclub.club.imports.names import choices
-from skatclub.club.imports.plan import name_suggestions, read_rows
+from skatclub.club.imports.plan import read_rows
 from skatclub.club.imports.reader import Sheet, SheetError, open_sheet
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
@@ -37,6 +36,7 @@ from skatclub.club.imports.write import (
 )
 from skatclub.club.models import Player
 from skatclub.club.numbers import whole_number
+from skatclub.club.presenters.name_review import name_review
 from skatclub.club.services.history import acting_user
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
@@ -120,51 +120,19 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
     except SheetError as refused:
         messages.error(request, refused.message)
         return redirect("sheet-import-columns", pk=pending.pk)
-    names = list(read.names)
-    pages = max(1, -(-len(names) // FORM_NAMES))
-    page = min(max(whole_number(request.GET.get("seite")) or 1, 1), pages)
-    shown = names[(page - 1) * FORM_NAMES : page * FORM_NAMES]
     members = dict(Player.objects.values_list("key", "name"))
-    suggestions = name_suggestions(read)
-    options = {name: option for name, option in choices(names, members).items() if name in shown}
-    initial = {}
-    for index, name in enumerate(shown):
-        decision = pending.names.get(name) or suggestions[name].decision
-        if decision.startswith("player:") and decision not in dict(options[name]):
-            initial[f"k{index}"] = decision[len("player:") :]
-        else:
-            initial[f"n{index}"] = decision
+    review = name_review(read.names, members, whole_number(request.GET.get("seite")), FORM_NAMES)
+    options = review.options()
+    initial = review.initial(pending.names, options)
     form = NamesForm(request.POST or None, names=options, members=members, initial=initial)
     if request.method == "POST" and form.is_valid():
         pending.names = {**pending.names, **form.decisions()}
         pending.save(update_fields=["names"])
-        if page < pages and "weiter" in request.POST:
+        if review.has_next and "weiter" in request.POST:
             url = reverse("sheet-import-names", args=[pending.pk])
-            return redirect(f"{url}?seite={page + 1}")
+            return redirect(f"{url}?seite={review.page + 1}")
         return redirect("sheet-import-preview", pk=pending.pk)
-    rows = [
-        {
-            "name": name,
-            "rows": read.names[name],
-            "why": suggestions[name].why,
-            "sure": suggestions[name].sure,
-            "choice": choice,
-            "key": key,
-        }
-        for name, choice, key in form.rows()
-    ]
-    context = {
-        "pending": pending,
-        "form": form,
-        "rows": rows,
-        "unsure": sum(not suggestions[n].sure for n in names),
-        "page": page,
-        "pages": pages,
-        "names_total": len(names),
-        "first": (page - 1) * FORM_NAMES + 1,
-        "last": (page - 1) * FORM_NAMES + len(shown),
-        "page_numbers": range(1, pages + 1),  # at most MAX_NAMES / FORM_NAMES pages
-    }
+    context = {"pending": pending, "form": form, **review.context(form.rows())}
     return render(
         request, "club/import_names.html", context, status=INVALID if form.errors else 200
     )

@@ -9,7 +9,6 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlencode
 
-from django import forms
 from django.contrib import messages
 from django.db.models import Count, Q, Sum
 from django.http import HttpRequest, HttpResponse
@@ -17,32 +16,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
 from skatclub.club.formatting import euro, euros
-from skatclub.club.forms import MemberNumberField, NameField
+from skatclub.club.forms.signin import NewPlayerForm
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
 from skatclub.club.services import members, signin
 from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import MAX_NAME, SamePlayer
+from skatclub.club.services.events import SamePlayer
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
-
-
-class NewPlayerForm(forms.Form):
-    name = NameField(label="Name", max_length=MAX_NAME)
-    member_number = MemberNumberField(
-        label="Mitgliedsnummer", max_length=signin.MAX_MEMBER_NUMBER, required=False
-    )
-    guest = forms.BooleanField(label="Gast", required=False, initial=True)
-    woman = forms.BooleanField(label="Dame", required=False)
-    senior = forms.BooleanField(label="Senior", required=False)
-    youth = forms.BooleanField(label="Jugend", required=False)
-    rate = forms.ChoiceField(
-        label="Startgeld",
-        choices=[("", "nach Kategorie"), *Attendance.Rate.choices],
-        required=False,
-    )
-    paid = forms.BooleanField(label="bezahlt", required=False, initial=True)
 
 
 def _back(event: Event, query: str) -> HttpResponse:

@@ -7,7 +7,6 @@ never stored in clear). Every view is `@spielwart_required`; writes go through
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
@@ -18,26 +17,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club.forms.logins import SHORT_ROLES, LoginForm, RolesForm
 from skatclub.club.services import users
 from skatclub.club.services.errors import EntryError
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
-ROLE_CHOICES = [("spielwart", "Spielwart (erfasst, lost aus, verwaltet)"), ("pruefer", "Prüfer")]
-SHORT_ROLES = [("spielwart", "Spielwart"), ("pruefer", "Prüfer")]
 SHOWN_ONCE = "one_time_password"
-
-
-class LoginForm(forms.Form):
-    username = forms.CharField(label="Benutzername", max_length=40)
-    name = forms.CharField(label="Name", max_length=users.MAX_NAME, required=False)
-    roles = forms.MultipleChoiceField(
-        label="Rollen", choices=ROLE_CHOICES, widget=forms.CheckboxSelectMultiple, required=False
-    )
-
-
-class RolesForm(forms.Form):
-    roles = forms.MultipleChoiceField(choices=ROLE_CHOICES, required=False)
 
 
 @spielwart_required

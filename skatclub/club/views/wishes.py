@@ -6,9 +6,6 @@ Every view is `@spielwart_required`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.contrib import messages
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -16,42 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club.forms.wishes import FixedTableForm, KeepApartForm
 from skatclub.club.models import Attendance, Event, KeepApart, Player
 from skatclub.club.services import wishes
 from skatclub.club.services.errors import EntryError
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
-
-
-class KeepApartForm(forms.Form):
-    first = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
-    second = forms.ModelChoiceField(
-        label="nicht an einen Tisch mit", queryset=Player.objects.none()
-    )
-    always = forms.BooleanField(label="bei allen Veranstaltungen", required=False)
-    note = forms.CharField(
-        label="Grund (z. B. Ehepaar)", max_length=wishes.MAX_NOTE, required=False
-    )
-
-    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in ("first", "second"):
-            field = self.fields[name]
-            assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = players
-
-
-class FixedTableForm(forms.Form):
-    player = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
-    table = forms.IntegerField(
-        label="fester Tisch", required=False, min_value=1, max_value=wishes.MAX_TABLE
-    )
-
-    def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["player"]
-        assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = players
 
 
 def _present(event: Event) -> QuerySet[Player]:

@@ -47,7 +47,10 @@ def test_the_board_reads_a_serie_in_a_fixed_number_of_queries(
     with CaptureQueriesContext(connection) as queries:
         rows = round_board(four_table.round)
     assert len(queries) == 3
-    assert [(r.number, r.games, r.last_notation) for r in rows] == [(1, 1, "Kr m2"), (2, 0, "")]
+    assert [(r.number, r.progress.games, r.last.notation if r.last else "") for r in rows] == [
+        (1, 1, "Kr m2"),
+        (2, 0, ""),
+    ]
 
 
 def test_the_board_is_for_spielwarte_only(member_client: Client, four_table: Table) -> None:

@@ -112,11 +112,29 @@ def test_it_refuses_a_49th_game(spielwart_client: Client, four_table: Table) -> 
         services.record_game(
             table=four_table, number=number, declarer=None, declaration=None, outcome=None
         )
-    response = spielwart_client.post(URL, {"line": "p"})
+    response = spielwart_client.post(URL, {"line": "p", "number": "49"})
     page = response.content.decode()
     assert response.status_code == 422
     assert "Spiel 49 gibt es nicht" in page
     assert "höchstens 48 Spiele" in page
+    assert Game.objects.filter(table=four_table).count() == 48
+
+
+def test_a_game_without_its_number_for_a_complete_list_is_refused_as_at_the_table(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    """The entry page once offered game 49 of a 48-game list; now it says what the table
+    link says (the read model has no next game for a complete list)."""
+    for number in range(1, 49):
+        services.record_game(
+            table=four_table, number=number, declarer=None, declaration=None, outcome=None
+        )
+    line = spielwart_client.post(URL, {"line": "p"})
+    form = spielwart_client.post(URL, {"type": "passed"})
+    for response in (line, form):
+        assert response.status_code == 422
+        assert "Die Serie ist vollständig; es fehlt kein Spiel mehr." in response.content.decode()
+    assert 'value="p"' in line.content.decode()  # what was typed stays
     assert Game.objects.filter(table=four_table).count() == 48
 
 

@@ -7,6 +7,7 @@ from django.db.models import Q
 from scoring import Ruleset, parse_notation, table_scores, valuation
 from skatclub.club import services
 from skatclub.club.models import Player, Table
+from skatclub.club.queries.progress import progress_of
 from skatclub.club.queries.sheet import score_sheet
 from skatclub.club.queries.standings import lines_for
 from tests.helpers.factories import enter
@@ -19,7 +20,8 @@ def score(notation: str) -> int:
 def test_a_fresh_sheet_has_one_empty_row_per_game_of_the_serie(four_table: Table) -> None:
     sheet = score_sheet(four_table)
     assert [p.key for p in sheet.players] == ["anna", "bernd", "carla", "dieter"]
-    assert len(sheet.rows) == 48 and sheet.games_entered == 0 and sheet.next_number == 1
+    assert len(sheet.rows) == 48 and sheet.games_entered == 0
+    assert progress_of(four_table).next_number == 1
     assert sheet.rows[0].dealer_position == 1 and sheet.rows[0].sitting_positions == (1,)
     assert sheet.rows[5].dealer_position == 2  # game 6: (6 - 1) % 4 + 1 = 2
     assert sheet.rows[0].totals is None and sheet.rows[0].version == 0
@@ -40,7 +42,7 @@ def test_running_totals_follow_the_declarers_column(four_table: Table) -> None:
     assert (
         sheet.rows[0].derivation == valuation(*parse_notation("Kr m2 H S"), Ruleset.ISKO).derivation
     )
-    assert sheet.next_number == 5 and sheet.games_entered == 4
+    assert progress_of(four_table).next_number == 5 and sheet.games_entered == 4
 
 
 def test_the_foot_has_won_lost_and_the_seeger_fabian_score(four_table: Table) -> None:

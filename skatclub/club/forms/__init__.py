@@ -1,7 +1,9 @@
 """Forms of the Spielwart's pages; engine and service errors become German field errors.
 
 Owns input parsing only: players, events (with Wertpunkt and fee list), attendance, Serie
-creation, seat swaps, the mouse/touch game form, paper-list totals and the second signature.
+creation, seat swaps, the mouse/touch game form, paper-list totals and the second signature;
+the modules beside it hold the forms of one page each (sign-in, logins, seating wishes, season
+rule). No view module declares a form (`tests/architecture/test_thin_views.py`).
 No Skat rule is checked here: the game form only assembles a declaration/outcome for the engine.
 """
 
