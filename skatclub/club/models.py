@@ -20,30 +20,7 @@ from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club import tenancy
-from skatclub.club.imports.models import SheetImport, SheetMapping
-from skatclub.club.leagues.models import (
-    Division,
-    League,
-    LineupEntry,
-    Matchday,
-    MatchdayTeam,
-    Team,
-    TeamPlayer,
-)
 from skatclub.club.tenancy import Club as Club  # the tenant's record lives with the tenancy
-
-# Records kept beside their code: the spreadsheet import's (imports/), the league's (leagues/).
-__all__ = [
-    "Division",
-    "League",
-    "LineupEntry",
-    "Matchday",
-    "MatchdayTeam",
-    "SheetImport",
-    "SheetMapping",
-    "Team",
-    "TeamPlayer",
-]
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
