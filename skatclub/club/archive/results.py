@@ -24,7 +24,7 @@ from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
 from skatclub.club.services import check_totals as services_check_totals
 from skatclub.club.services.house_rules import check_ramsch_seats, valued_ramsch
-from skatclub.club.services.results import house_rules
+from skatclub.club.services.valuing import house_rules
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Writes: every change to the club's data goes through these functions, each one transaction.
 
-- `results`: games and paper totals, valued by the engine; the sums on every seat.
+- `results`: games and paper totals, valued by the engine (`valuing`), each saved under its
+  table's lock (`locks`), then the sums on every seat (`seat_sums`).
 - `review`: the second signature on a list.
 - `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
 - `events`: events with their season, guests and attendance.
@@ -16,23 +17,19 @@ from skatclub.club.services.errors import BusyError, ConflictError, EntryError, 
 from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
 from skatclub.club.services.history import Actor, seat_keys
 from skatclub.club.services.house_rules import record_ramsch
+from skatclub.club.services.locks import TableAt
 from skatclub.club.services.recorded import recorded_fields
 from skatclub.club.services.results import (
-    PASSED_FIELDS,
-    TableAt,
     TotalLine,
-    ValuedGame,
-    check_game_slot,
     check_totals,
     delete_game,
     preview_game,
     record_game,
     record_line,
     record_totals,
-    refresh_results,
-    value_game,
 )
 from skatclub.club.services.review import check_table, has_entered_results
+from skatclub.club.services.seat_sums import refresh_results
 from skatclub.club.services.seating import (
     Seating,
     create_round,
@@ -58,6 +55,7 @@ from skatclub.club.services.table_links import (
     revoke_link,
     sign_table,
 )
+from skatclub.club.services.valuing import PASSED_FIELDS, ValuedGame, check_game_slot, value_game
 
 __all__ = [
     "record_ramsch",

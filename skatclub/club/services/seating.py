@@ -27,7 +27,7 @@ from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import draw, meetings
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import Actor, log_change, seat_keys
-from skatclub.club.services.results import refresh_results
+from skatclub.club.services.seat_sums import refresh_results
 
 SEATINGS = ("draw", "standings")
 
