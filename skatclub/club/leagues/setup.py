@@ -17,7 +17,6 @@ from django.utils.text import slugify
 
 import scoring.league as engine
 from scoring import ScoringError
-from skatclub.club.archive.problems import is_key
 from skatclub.club.leagues.models import (
     Division,
     League,
@@ -33,7 +32,7 @@ from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import shown_text, unique_key
 from skatclub.club.services.history import Actor
 from skatclub.club.services.seating import create_round, next_round_number
-from skatclub.club.text import NO_VISIBLE_NAME, visible_text
+from skatclub.club.text import NO_VISIBLE_NAME, is_key, visible_text
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.

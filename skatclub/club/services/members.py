@@ -21,11 +21,10 @@ from django.db.models import Case, F, OuterRef, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
 from skatclub.club import tenancy
-from skatclub.club.archive.problems import is_key
 from skatclub.club.models import Club, Membership, Player, PlayerChange
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
-from skatclub.club.text import visible_text
+from skatclub.club.text import is_key, visible_text
 
 MAX_KEY = 60  # Player.key
 MAX_MEMBER_NUMBER = 20  # Membership.member_number, Player.member_number
