@@ -29,7 +29,7 @@ from skatclub.club.presenters.prizes import (
 )
 from skatclub.club.printing.printouts import PrintError, Printout
 from skatclub.club.printing.prizes import gewinnplan_printout
-from skatclub.club.queries.prizes import entry_fees, plan_check, pot_parts
+from skatclub.club.queries.prizes import entry_fees, percent, plan_check, pot_parts
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import prizes
 from skatclub.club.services.errors import EntryError
@@ -89,9 +89,7 @@ def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
         entry_fees(event) if participants == signed else participants * event.entry_fee_cents
     )
     estimate = (
-        pot.cents
-        if participants == signed
-        else int(prizes.percent(plan.entry_fee_percent) * startgeld)
+        pot.cents if participants == signed else int(percent(plan.entry_fee_percent) * startgeld)
     )
     check = plan_check(plan, participants, estimate)
     context: dict[str, Any] = {
