@@ -1,6 +1,7 @@
 """Reads for the Gewinnplan: the pot, the plan's check for the signed-in field, the prize list.
 
-Owns `engine_plan` and `engine_prize` (a stored plan and its lines as the engine takes them),
+Owns `stored_plan` and `planned_serien` (the plan as saved, without creating one),
+`engine_plan` and `engine_prize` (a stored plan and its lines as the engine takes them),
 `pot_parts` (Startgeld and Verlustspielgeld of the event), `plan_check` (what the plan
 pays for a field, against the pot) and `event_prizes` (who gets what: the event's ranking,
 each player's categories and the ranking at every table of every Serie, handed to the
@@ -49,6 +50,17 @@ def engine_plan(plan: PrizePlan) -> engine.PrizePlan:
         ties=engine.TieRule(plan.ties),
         one_prize_each=plan.one_prize_each,
     )
+
+
+def stored_plan(event: Event) -> PrizePlan | None:
+    """The event's Gewinnplan, None before one is saved (a read creates none: the Spielwart's
+    page does, `services.prizes.plan_of`)."""
+    return PrizePlan.objects.filter(event=event).first()
+
+
+def planned_serien(event: Event) -> int:
+    """How many Serien the event's Gewinnplan plans; the plan's default before one is saved."""
+    return (stored_plan(event) or PrizePlan()).serien
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from skatclub.club.services.events import add_guest, mark_absent, mark_present, 
 from skatclub.club.services.history import Actor, seat_keys
 from skatclub.club.services.house_rules import record_ramsch
 from skatclub.club.services.locks import TableAt
+from skatclub.club.services.members import admit, save_player, set_member_number, set_player_active
 from skatclub.club.services.recorded import recorded_fields
 from skatclub.club.services.results import (
     TotalLine,
@@ -58,6 +59,10 @@ from skatclub.club.services.table_links import (
 from skatclub.club.services.valuing import PASSED_FIELDS, ValuedGame, check_game_slot, value_game
 
 __all__ = [
+    "admit",
+    "save_player",
+    "set_member_number",
+    "set_player_active",
     "record_ramsch",
     "add_guest",
     "mark_absent",

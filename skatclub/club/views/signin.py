@@ -21,7 +21,8 @@ from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
-from skatclub.club.services import members, signin
+from skatclub.club.queries.members import numbers_here
+from skatclub.club.services import signin
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import MAX_NAME, SamePlayer
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
@@ -148,7 +149,7 @@ SIGNIN_COLUMNS = [
 
 def _signin_export(event: Event, signed: Iterable[Attendance]) -> Export:
     signed = list(signed)
-    numbers = members.numbers_here(a.player_id for a in signed)
+    numbers = numbers_here(a.player_id for a in signed)
     rows = [
         {
             "name": a.player.name,
