@@ -45,7 +45,7 @@ from skatclub.club.models import (
     Table,
     TableTotal,
 )
-from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, seat_scores
+from skatclub.club.services import SEAT_RESULT_FIELDS, seat_scores
 
 GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024

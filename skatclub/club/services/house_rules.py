@@ -31,7 +31,12 @@ from skatclub.club.services.locks import (
 )
 from skatclub.club.services.review import reopen_check
 from skatclub.club.services.seat_sums import refresh_results
-from skatclub.club.services.valuing import PASSED_FIELDS, check_game_slot, house_rules, value_game
+from skatclub.club.services.valuing import (
+    PASSED_FIELDS,
+    check_game_slot,
+    house_rules_of,
+    value_game,
+)
 
 BOCK_NOTE = "Bock neu berechnet"
 
@@ -153,7 +158,7 @@ def record_ramsch(
     table = locked_table(table)
     check_actor(table, user)
     event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules(event))
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
     seats = seated(table)
     check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=None)
     check_ramsch_seats(deal, len(seats), number)
@@ -224,7 +229,7 @@ def preview_ramsch(
     """The Ramsch as `record_ramsch` would store it (same checks, same value), not saved."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules(event))
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
     size = len(seated(table))
     check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
     check_ramsch_seats(deal, size, number)

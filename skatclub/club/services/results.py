@@ -39,7 +39,12 @@ from skatclub.club.services.locks import (
 )
 from skatclub.club.services.review import reopen_check
 from skatclub.club.services.seat_sums import refresh_results, refresh_table
-from skatclub.club.services.valuing import PASSED_FIELDS, check_game_slot, house_rules, value_game
+from skatclub.club.services.valuing import (
+    PASSED_FIELDS,
+    check_game_slot,
+    house_rules_of,
+    value_game,
+)
 
 
 @transaction.atomic
@@ -277,7 +282,7 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
             )
         try:
             check_paper_totals(
-                Ruleset(event.ruleset), line.list_score, line.won, line.lost, house_rules(event)
+                Ruleset(event.ruleset), line.list_score, line.won, line.lost, house_rules_of(event)
             )
         except ImplausibleTotals as error:
             raise ImplausibleTotals(f"{line.player.name}: {error.message}") from None

@@ -25,10 +25,10 @@ from skatclub.club.services.events import (
     similar_players,
     unique_key,
 )
+from skatclub.club.services.members import MAX_MEMBER_NUMBER
 from skatclub.club.text import NO_VISIBLE_NUMBER, search_text
 
 MAX_QUERY = 100
-MAX_MEMBER_NUMBER = 20
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Owns `value_game` (a declaration and outcome valued under the event's rule set and house
 rules: `ValuedGame`, the fields a `Game` stores), `PASSED_FIELDS` (those of an eingepasstes
-Spiel), `house_rules` (the event's house rules as the engine takes them) and `check_game_slot`
+Spiel), `house_rules_of` (the event's house rules as the engine takes them) and `check_game_slot`
 (Serie length, table size, nobody plays while sitting out). Reads and writes nothing: the
 saves of games, of Ramsch and of recorded games and the archive's check all build on it.
 """
@@ -80,11 +80,11 @@ def value_game(
     result = Outcome.from_dict(outcome)
     ruleset = Ruleset(event.ruleset)
     return ValuedGame(
-        parsed, result, valuation(parsed, result, ruleset, house_rules=house_rules(event))
+        parsed, result, valuation(parsed, result, ruleset, house_rules=house_rules_of(event))
     )
 
 
-def house_rules(event: Event) -> HouseRules:
+def house_rules_of(event: Event) -> HouseRules:
     return HouseRules(
         kontra_re=event.house_kontra, bock=event.house_bock, ramsch=event.house_ramsch
     )

@@ -41,7 +41,6 @@ from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
-from skatclub.club.services.house_rules import preview_ramsch
 from skatclub.club.views.lookups import INVALID, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
@@ -310,7 +309,7 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         entered = _read_game(request, link.table, seats)
         if entered.ramsch is not None:
-            game = preview_ramsch(
+            game = services.preview_ramsch(
                 table=link.table,
                 number=entered.number,
                 deal=entered.ramsch,

@@ -35,9 +35,7 @@ from skatclub.club.presenters.pages import money_row, standing_row, standings_ex
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries import members
 from skatclub.club.queries.standings import event_standings, kasse_cents
-from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import SamePlayer
-from skatclub.club.services.removal import has_results
+from skatclub.club.services import EntryError, SamePlayer, has_results
 from skatclub.club.text import search_text
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
 from skatclub.club.views.permissions import spielwart_required

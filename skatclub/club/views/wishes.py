@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club import services
 from skatclub.club.models import Attendance, Event, KeepApart, Player
-from skatclub.club.services import wishes
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -30,7 +30,7 @@ class KeepApartForm(forms.Form):
     )
     always = forms.BooleanField(label="bei allen Veranstaltungen", required=False)
     note = forms.CharField(
-        label="Grund (z. B. Ehepaar)", max_length=wishes.MAX_NOTE, required=False
+        label="Grund (z. B. Ehepaar)", max_length=services.MAX_NOTE, required=False
     )
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
@@ -44,7 +44,7 @@ class KeepApartForm(forms.Form):
 class FixedTableForm(forms.Form):
     player = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
     table = forms.IntegerField(
-        label="fester Tisch", required=False, min_value=1, max_value=wishes.MAX_TABLE
+        label="fester Tisch", required=False, min_value=1, max_value=services.MAX_TABLE
     )
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
@@ -68,7 +68,7 @@ def seating_wishes(request: HttpRequest, key: str) -> HttpResponse:
         if apart_form.is_valid():
             data = apart_form.cleaned_data
             try:
-                wishes.keep_apart(
+                services.keep_apart(
                     event=event,
                     first=data["first"],
                     second=data["second"],
@@ -102,7 +102,7 @@ def seating_wishes(request: HttpRequest, key: str) -> HttpResponse:
 def keep_apart_drop(request: HttpRequest, key: str, pk: int) -> HttpResponse:
     event = event_or_404(key)
     wish = get_object_or_404(KeepApart, Q(event=event) | Q(event__isnull=True), pk=pk)
-    wishes.drop_keep_apart(wish=wish)
+    services.drop_keep_apart(wish=wish)
     messages.success(request, f"{wish.first.name} und {wish.second.name} dürfen wieder zusammen.")
     return redirect("spielwart-wishes", key=event.key)
 
@@ -117,7 +117,7 @@ def fixed_table(request: HttpRequest, key: str) -> HttpResponse:
         return redirect("spielwart-wishes", key=event.key)
     player, table = form.cleaned_data["player"], form.cleaned_data["table"]
     try:
-        wishes.set_fixed_table(event=event, player=player, table=table)
+        services.set_fixed_table(event=event, player=player, table=table)
     except EntryError as error:
         messages.error(request, error.message)
         return redirect("spielwart-wishes", key=event.key)
