@@ -332,7 +332,7 @@ def verify(samples: int, seed: int) -> None:
     from django.db import transaction
 
     from skatclub.club.models import Event, Seat, Table
-    from skatclub.club.services.results import SEAT_RESULT_FIELDS, refresh_results
+    from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results
 
     rng = random.Random(seed)
     ids = list(Event.all_clubs.values_list("id", flat=True))

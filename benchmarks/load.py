@@ -306,7 +306,7 @@ def main() -> None:
 def check(key: str, acknowledged: dict[int, set[int]]) -> None:
     """Every acknowledged game stored once; seat sums equal a recomputation."""
     from skatclub.club.models import Game, Table
-    from skatclub.club.services.results import entered_results
+    from skatclub.club.queries.standings import entered_results
 
     lost = 0
     for table in Table.objects.filter(round__event__key=key):

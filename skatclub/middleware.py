@@ -134,11 +134,18 @@ class ClubMiddleware:
             return None
         if not view.__module__.startswith("skatclub.club.views"):
             return None  # login, logout, admin: the same for every club
-        from skatclub.club.views.clubs import club_index
-
         if request.path_info == "/":
             return club_index(request)
         raise Http404("Bitte zuerst den Verein wählen.")
+
+
+def club_index(request: HttpRequest) -> HttpResponse:
+    """The server's start page when it hosts several clubs: which clubs there are, each with its
+    own pages under /v/<slug>/. Shown by `ClubMiddleware` for "/" without a club (a page of
+    the server, not of a club: no view of the club app)."""
+    from skatclub.club.tenancy import Club
+
+    return render(request, "club/club_index.html", {"clubs": Club.objects.order_by("name")})
 
 
 def _club_prefix(path: str) -> tuple[str | None, str]:

@@ -9,6 +9,15 @@ class ClubConfig(AppConfig):
     label = "club"
     verbose_name = "Skatclub"
 
+    def import_models(self) -> None:
+        """The app's records: `models`, and those kept beside their code, the spreadsheet
+        import's (`imports.models`) and the league's (`leagues.models`). They are registered
+        here, in the same step as `models`: `models` does not import them, since the import
+        and the league sit above the models whose rows they use (docs/architecture.md)."""
+        super().import_models()
+        import skatclub.club.imports.models  # noqa: F401 (registers SheetImport, SheetMapping)
+        import skatclub.club.leagues.models  # noqa: F401 (registers League, Division, …)
+
     def ready(self) -> None:
         from skatclub.club.migration_history import refuse_unreachable
 

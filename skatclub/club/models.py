@@ -8,11 +8,9 @@ Terms: see the glossary in README.md.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
@@ -22,29 +20,7 @@ from scoring.bock import Stacking
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club import tenancy
-from skatclub.club.imports.models import SheetImport, SheetMapping
-from skatclub.club.leagues.models import (
-    Division,
-    League,
-    LineupEntry,
-    Matchday,
-    MatchdayTeam,
-    Team,
-    TeamPlayer,
-)
-
-# Records kept beside their code: the spreadsheet import's (imports/), the league's (leagues/).
-__all__ = [
-    "Division",
-    "League",
-    "LineupEntry",
-    "Matchday",
-    "MatchdayTeam",
-    "SheetImport",
-    "SheetMapping",
-    "Team",
-    "TeamPlayer",
-]
+from skatclub.club.tenancy import Club as Club  # the tenant's record lives with the tenancy
 
 # The engine's Serie length per table size, with the string keys of a JSON field.
 DEFAULT_GAMES_PER_ROUND = {str(size): games for size, games in GAMES_PER_ROUND.items()}
@@ -69,40 +45,6 @@ ROUNDING_CHOICES = [
 
 def default_games_per_round() -> dict[str, int]:
     return dict(DEFAULT_GAMES_PER_ROUND)
-
-
-class Club(models.Model):
-    """A tenant: a club (or a Verband running a league) with its own players, seasons, events,
-    Spielwarte and public pages under /v/<slug>/ (see `tenancy`)."""
-
-    name = models.CharField("Name", max_length=200)
-    slug = models.SlugField("Kurzname (Adresse)", max_length=tenancy.MAX_SLUG, unique=True)
-    staff = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        through="ClubStaff",
-        related_name="clubs",
-        blank=True,
-        verbose_name="Spielwarte und Prüfer",
-    )
-
-    class Meta:
-        verbose_name = "Club"
-        verbose_name_plural = "Clubs"
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def validate_unique(self, exclude: Collection[str] | None = None) -> None:
-        """The slug also unique regardless of case (the admin's form checks this way)."""
-        super().validate_unique(exclude)
-        if exclude and "slug" in exclude:
-            return
-        other = tenancy.club_by_slug_any_case(self.slug, besides=self.pk)
-        if other is not None:
-            raise ValidationError(
-                {"slug": f"Den Kurznamen gibt es schon als „{other.slug}“ (Verein „{other}“)."}
-            )
 
 
 class ClubStaff(models.Model):

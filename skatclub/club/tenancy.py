@@ -1,7 +1,9 @@
 """Which club a request (or a command) acts for, and the club of rows created without one.
 
-One server hosts many clubs (`Club`); every season, event, player, Offiziersskat match and
-login role belongs to one. A request names its club by its path (`/v/<slug>/…`, see
+One server hosts many clubs (`Club`, whose record lives here: the default of every `club`
+column and the lookups by slug read it, and the club's other models build on this module;
+`models` names it too); every season, event, player, Offiziersskat match and login role
+belongs to one. A request names its club by its path (`/v/<slug>/…`, see
 `skatclub.middleware.ClubMiddleware`); a laptop with one club needs no prefix at all.
 
 The club is kept in a context variable while the request runs, and the default managers of the
@@ -15,17 +17,16 @@ tests calling services) no club is set and the managers see every club.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils.text import slugify
-
-if TYPE_CHECKING:
-    from skatclub.club.models import Club
 
 _M = TypeVar("_M", bound=models.Model)
 _current: ContextVar[Club | None] = ContextVar("skatclub_club", default=None)
@@ -34,6 +35,40 @@ _current: ContextVar[Club | None] = ContextVar("skatclub_club", default=None)
 PREFIX = "v"
 MAX_SLUG = 50
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
+
+class Club(models.Model):
+    """A tenant: a club (or a Verband running a league) with its own players, seasons, events,
+    Spielwarte and public pages under /v/<slug>/."""
+
+    name = models.CharField("Name", max_length=200)
+    slug = models.SlugField("Kurzname (Adresse)", max_length=MAX_SLUG, unique=True)
+    staff = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="ClubStaff",
+        related_name="clubs",
+        blank=True,
+        verbose_name="Spielwarte und Prüfer",
+    )
+
+    class Meta:
+        verbose_name = "Club"
+        verbose_name_plural = "Clubs"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def validate_unique(self, exclude: Collection[str] | None = None) -> None:
+        """The slug also unique regardless of case (the admin's form checks this way)."""
+        super().validate_unique(exclude)
+        if exclude and "slug" in exclude:
+            return
+        other = club_by_slug_any_case(self.slug, besides=self.pk)
+        if other is not None:
+            raise ValidationError(
+                {"slug": f"Den Kurznamen gibt es schon als „{other.slug}“ (Verein „{other}“)."}
+            )
 
 
 def current_club() -> Club | None:
@@ -57,16 +92,12 @@ def acting_for(club: Club | None) -> Iterator[None]:
 
 def home_club() -> Club:
     """The club of a laptop installation: the first club (created by `migrate`)."""
-    from skatclub.club.models import Club
-
     club = Club.objects.order_by("pk").first()
     return club if club is not None else new_home_club("default")
 
 
 def new_home_club(using: str) -> Club:
     """The first club, named from the setting (`migrate` makes it, see `apps`)."""
-    from skatclub.club.models import Club
-
     return Club.objects.using(using).create(**home_club_fields())
 
 
@@ -82,8 +113,6 @@ def slug_for(name: str) -> str:
 
 
 def club_by_slug(slug: str) -> Club | None:
-    from skatclub.club.models import Club
-
     if not SLUG.fullmatch(slug):
         return None
     return Club.objects.filter(slug=slug).order_by("pk").first()  # unique: no sort by name
@@ -92,8 +121,6 @@ def club_by_slug(slug: str) -> Club | None:
 def club_by_slug_any_case(slug: str, *, besides: int | None = None) -> Club | None:
     """The club whose slug is `slug` in any case (but not club `besides`): slugs are unique
     regardless of case, or "SFA" and "sfa" would be two clubs that read as one."""
-    from skatclub.club.models import Club
-
     found = Club.objects.filter(slug__iexact=slug)
     if besides is not None:
         found = found.exclude(pk=besides)
@@ -102,8 +129,6 @@ def club_by_slug_any_case(slug: str, *, besides: int | None = None) -> Club | No
 
 def club_reverse(club: Club, name: str) -> str:
     """The address of the page `name` of `club`, from a request without a club prefix."""
-    from django.urls import get_script_prefix, reverse, set_script_prefix
-
     prefix = get_script_prefix()
     set_script_prefix(f"{prefix}{PREFIX}/{club.slug}/")
     try:
@@ -114,8 +139,6 @@ def club_reverse(club: Club, name: str) -> str:
 
 def only_club() -> tuple[Club | None, bool]:
     """(the club, False) with one club, (None, False) with none yet, (None, True) with more."""
-    from skatclub.club.models import Club
-
     clubs = list(Club.objects.order_by("pk")[:2])
     if len(clubs) == 1:
         return clubs[0], False

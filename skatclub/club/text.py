@@ -4,13 +4,16 @@ Owns `visible_text` (a name as it is stored: no Unicode format, control, private
 unassigned characters such as right-to-left overrides, zero-width spaces or NUL, whitespace
 runs made one space, and "" when nothing in it shows), `visible_name` (the same, refused in
 German when something was typed but nothing shows) and `search_text` (a search as it is asked:
-the same, cut to `MAX_SEARCH` characters). Used by the forms, the services that store names,
-the archive and the spreadsheet import. Reads and writes nothing.
+the same, cut to `MAX_SEARCH` characters), and `is_key` (a key as addresses name players,
+events and clubs: letters, digits, "-" and "_"). Used by the forms, the services that store
+names, the archive and the spreadsheet import. Reads and writes nothing.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import Any, TypeGuard
 
 MAX_SEARCH = 100
 # Format (RLO U+202E and the other bidi controls, zero-width space and joiners, word joiner,
@@ -21,6 +24,7 @@ INVISIBLE = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
 BLANK_GLYPHS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 NO_VISIBLE_NAME = "Der Name braucht mindestens ein sichtbares Zeichen."
 NO_VISIBLE_NUMBER = "Die Mitgliedsnummer braucht mindestens ein sichtbares Zeichen."
+KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
 
 
 class InvisibleText(ValueError):
@@ -57,3 +61,9 @@ def visible_name(text: str, message: str = NO_VISIBLE_NAME) -> str:
 def search_text(text: str) -> str:
     """A search term as the database is asked: visible characters only, at most MAX_SEARCH."""
     return visible_text(text[: MAX_SEARCH * 4])[:MAX_SEARCH]
+
+
+def is_key(value: Any, max_length: int) -> TypeGuard[str]:
+    return (
+        isinstance(value, str) and 0 < len(value) <= max_length and bool(KEY_PATTERN.match(value))
+    )

@@ -60,7 +60,7 @@ CAUGHT = [
     "import tests.club.leagues.test_league_day",
     "from . import conftest",
     "from .test_spielwart_events import event_data",
-    "from tests.helpers.clubs import build_club",
+    "from tests.clubs import build_club",
     "from tests import factories",
 ]
 ALLOWED = [

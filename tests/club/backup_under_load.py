@@ -89,7 +89,7 @@ def check(file: Path, acknowledged: Path) -> None:
     from django.db import transaction
 
     from skatclub.club.models import Game, Seat
-    from skatclub.club.services.results import SEAT_RESULT_FIELDS, refresh_results
+    from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results
 
     stored = {s.pk: tuple(getattr(s, f) for f in SEAT_RESULT_FIELDS) for s in Seat.objects.all()}
     with transaction.atomic():

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
+from skatclub.club.imports.models import SheetImport
 from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
 from skatclub.club.models import (
     Club,
@@ -28,7 +29,6 @@ from skatclub.club.models import (
     Player,
     Round,
     Season,
-    SheetImport,
     TableLink,
 )
 from skatclub.club.roles import SPIELWART

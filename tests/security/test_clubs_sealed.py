@@ -324,7 +324,7 @@ def test_a_refused_player_form_keeps_the_stored_name_in_its_heading(clubs: Clubs
 def test_every_page_and_printout_of_club_a_shows_its_own_member_number_of_an_admitted_player(
     clubs: Clubs,
 ) -> None:
-    """One fact, one function (`members.numbers_here`): the players page's download, the
+    """One fact, one function (`queries.members.numbers_here`): the players page's download, the
     sign-in search and its download and the Startkarten show A's number, never B's."""
     client = admitted(clubs)
     client.post(f"{A}/spielwart/spieler/xaver/", {"number": "A-42"})

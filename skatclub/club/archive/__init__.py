@@ -11,7 +11,8 @@ from skatclub.club.archive.check import check_archive, parse_archive, read_archi
 from skatclub.club.archive.export import export_archive
 from skatclub.club.archive.plan import FORMAT, ArchiveError, ImportSummary, Plan
 from skatclub.club.archive.problems import MAX_PROBLEMS
-from skatclub.club.archive.write import import_archive, import_file, paused_gc, write_plan
+from skatclub.club.archive.stream import import_file
+from skatclub.club.archive.write import import_archive, paused_gc, write_plan
 
 __all__ = [
     "FORMAT",

@@ -30,7 +30,6 @@ from skatclub.club.archive.problems import (
     Problems,
     TooManyProblems,
     is_count,
-    is_key,
     is_text,
     parse_date,
     shown,
@@ -44,7 +43,7 @@ from skatclub.club.archive.tournament import (
 )
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
 from skatclub.club.services import EntryError, check_game_slot
-from skatclub.club.text import visible_text
+from skatclub.club.text import is_key, visible_text
 
 RULESETS = ("isko", "preisskat")
 HOUSE_RULES = ("kontra", "bock", "ramsch")

@@ -17,8 +17,9 @@ from typing import Any
 
 from scoring import Declaration, Outcome, Ruleset, ScoringError, format_notation, valuation
 from scoring.offiziersskat import VARIANTS, match_scores
-from skatclub.club.archive.problems import Problems, is_key, parse_date
+from skatclub.club.archive.problems import Problems, parse_date
 from skatclub.club.models import Match, MatchGame, Player
+from skatclub.club.text import is_key
 
 MAX_MATCH_GAMES = 99
 

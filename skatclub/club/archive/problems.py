@@ -1,4 +1,5 @@
-"""Collecting the check's German problem lines, and the field tests every check uses.
+"""Collecting the check's German problem lines, and the field tests every check uses (a
+key's test, `is_key`, is in `text`: the services and the league check keys too).
 
 Each line names where the problem is ("Veranstaltung x, Serie 2, Tisch 1, Spiel 5: ...");
 after `MAX_PROBLEMS` lines the check stops. Reads/writes nothing.
@@ -19,7 +20,6 @@ MAX_LINE = 300  # a problem line never repeats a whole upload
 MAX_SHOWN = 80  # a value quoted in a line, so the line's German sentence always fits
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict = 40, 40, 2, 4, 4
-KEY_PATTERN = re.compile(r"^[-a-zA-Z0-9_]+$")
 DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -53,12 +53,6 @@ def where(event: str, round_number: Any = None, table: Any = None, game: Any = N
     if game is not None:
         parts.append(f"Spiel {game}")
     return ", ".join(parts)
-
-
-def is_key(value: Any, max_length: int) -> TypeGuard[str]:
-    return (
-        isinstance(value, str) and 0 < len(value) <= max_length and bool(KEY_PATTERN.match(value))
-    )
 
 
 def shown(value: Any) -> str:

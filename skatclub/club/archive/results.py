@@ -21,10 +21,17 @@ from skatclub.club.archive.recorded import kept_as_recorded, refused_without_rec
 from skatclub.club.archive.scores import check_scores
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.numbers import SMALL_MAX
-from skatclub.club.services import PASSED_FIELDS, EntryError, TotalLine, check_game_slot, value_game
+from skatclub.club.services import (
+    PASSED_FIELDS,
+    EntryError,
+    TotalLine,
+    check_game_slot,
+    check_ramsch_seats,
+    house_rules_of,
+    value_game,
+    valued_ramsch,
+)
 from skatclub.club.services import check_totals as services_check_totals
-from skatclub.club.services.house_rules import check_ramsch_seats, valued_ramsch
-from skatclub.club.services.results import house_rules
 
 
 @dataclass
@@ -147,7 +154,7 @@ def ramsch_fields(event: Event, raw: Any, size: int, number: int) -> dict[str, A
     scores per seat (`ramsch_scores`, written as `RamschScore` rows)."""
     if not isinstance(raw, dict):
         raise EntryError("invalid_request", "„ramsch“ muss ein JSON-Objekt sein.")
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules(event))
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
     deal = RamschDeal.from_dict(raw)
     check_ramsch_seats(deal, size, number)
     bock = raw.get("bock", 0)

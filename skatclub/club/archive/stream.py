@@ -1,4 +1,5 @@
-"""Importing a large archive on PostgreSQL: read, check and write it event by event.
+"""Importing an archive file (`import_file`): on PostgreSQL read, checked and written event by
+event, elsewhere read whole and written by `write`.
 
 `import_archive` holds the parsed archive and the whole checked plan in memory (about 2 kB a
 game). On PostgreSQL `import_file` comes here instead: `ArchiveReader` reads the file's events
@@ -20,8 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from django.db import transaction
+from django.db import connections, transaction
 
+from skatclub.club.archive import staging
 from skatclub.club.archive.check import (
     MAX_ARCHIVE_BYTES,
     EventCheck,
@@ -44,6 +46,17 @@ EVENT_DEPTH = 3  # archive, "events", the event
 
 class NotStreamable(Exception):
     """The file is no valid JSON or breaks a limit: `read_archive` says what is wrong."""
+
+
+def import_file(
+    path: str | Path, *, replace: bool = False, as_recorded: bool = False
+) -> ImportSummary:
+    """The archive in `path`; on PostgreSQL read, checked and written event by event
+    (memory does not grow with the archive), elsewhere whole and staged."""
+    if connections[staging.alias()].vendor == "postgresql":
+        return import_streamed(path, replace=replace, as_recorded=as_recorded)
+    with paused_gc():
+        return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
 
 
 def import_streamed(

@@ -33,7 +33,7 @@ from scoring import prizes as engine
 from skatclub.club.archive.problems import Problems, is_count
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
 from skatclub.club.numbers import SMALL_MAX
-from skatclub.club.services.prizes import engine_prize
+from skatclub.club.queries.prizes import engine_prize
 from skatclub.club.text import NO_VISIBLE_NUMBER, visible_text
 
 CATEGORY_FLAGS = {"women": "is_woman", "seniors": "is_senior", "youth": "is_youth"}

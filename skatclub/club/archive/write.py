@@ -17,7 +17,6 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connections, transaction
@@ -26,7 +25,7 @@ from django.utils import timezone
 
 from skatclub.club import tenancy
 from skatclub.club.archive import staging
-from skatclub.club.archive.check import check_archive, read_archive
+from skatclub.club.archive.check import check_archive
 from skatclub.club.archive.matches import write_matches
 from skatclub.club.archive.pgcopy import COPY_NULL, copy_lines, copy_rows, copy_text
 from skatclub.club.archive.plan import ArchiveError, EventPlan, ImportSummary, Plan, TablePlan
@@ -46,7 +45,7 @@ from skatclub.club.models import (
     Table,
     TableTotal,
 )
-from skatclub.club.services.results import SEAT_RESULT_FIELDS, seat_scores
+from skatclub.club.services import SEAT_RESULT_FIELDS, seat_scores
 
 GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
@@ -98,19 +97,6 @@ CHANGED_MEANWHILE = (
     "Während des Imports wurde in der Datenbank etwas angelegt, das mit dem Archiv "
     "zusammenstößt ({}); nichts wurde übernommen. Bitte den Import wiederholen."
 )
-
-
-def import_file(
-    path: str | Path, *, replace: bool = False, as_recorded: bool = False
-) -> ImportSummary:
-    """The archive in `path`; on PostgreSQL read, checked and written event by event
-    (`stream`: memory does not grow with the archive), elsewhere whole and staged."""
-    if connections[staging.alias()].vendor == "postgresql":
-        from skatclub.club.archive.stream import import_streamed
-
-        return import_streamed(path, replace=replace, as_recorded=as_recorded)
-    with paused_gc():
-        return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
 
 
 @contextmanager

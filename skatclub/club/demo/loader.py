@@ -60,7 +60,7 @@ def ensure_spielwart(username: str = SPIELWART_USERNAME) -> str:
 
     from skatclub.club import tenancy
     from skatclub.club.roles import SPIELWART
-    from skatclub.club.services.users import grant
+    from skatclub.club.services import grant
 
     password = secrets.token_urlsafe(12)
     user = User.objects.filter(username=username).first() or User(username=username)

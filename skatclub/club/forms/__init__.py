@@ -38,7 +38,7 @@ from skatclub.club.models import (
 )
 from skatclub.club.money import EuroField
 from skatclub.club.numbers import whole_number
-from skatclub.club.services.events import unique_key
+from skatclub.club.services import unique_key
 from skatclub.club.text import NO_VISIBLE_NAME, NO_VISIBLE_NUMBER, InvisibleText, visible_name
 
 

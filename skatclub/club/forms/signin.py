@@ -6,14 +6,13 @@ from django import forms
 
 from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance
-from skatclub.club.services import signin
-from skatclub.club.services.events import MAX_NAME
+from skatclub.club import services
 
 
 class NewPlayerForm(forms.Form):
-    name = NameField(label="Name", max_length=MAX_NAME)
+    name = NameField(label="Name", max_length=services.MAX_NAME)
     member_number = MemberNumberField(
-        label="Mitgliedsnummer", max_length=signin.MAX_MEMBER_NUMBER, required=False
+        label="Mitgliedsnummer", max_length=services.MAX_MEMBER_NUMBER, required=False
     )
     guest = forms.BooleanField(label="Gast", required=False, initial=True)
     woman = forms.BooleanField(label="Dame", required=False)

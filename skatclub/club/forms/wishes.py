@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from skatclub.club.models import Player
-from skatclub.club.services import wishes
+from skatclub.club import services
 
 
 class KeepApartForm(forms.Form):
@@ -18,7 +18,7 @@ class KeepApartForm(forms.Form):
     )
     always = forms.BooleanField(label="bei allen Veranstaltungen", required=False)
     note = forms.CharField(
-        label="Grund (z. B. Ehepaar)", max_length=wishes.MAX_NOTE, required=False
+        label="Grund (z. B. Ehepaar)", max_length=services.MAX_NOTE, required=False
     )
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:
@@ -32,7 +32,7 @@ class KeepApartForm(forms.Form):
 class FixedTableForm(forms.Form):
     player = forms.ModelChoiceField(label="Spieler", queryset=Player.objects.none())
     table = forms.IntegerField(
-        label="fester Tisch", required=False, min_value=1, max_value=wishes.MAX_TABLE
+        label="fester Tisch", required=False, min_value=1, max_value=services.MAX_TABLE
     )
 
     def __init__(self, *args: Any, players: QuerySet[Player], **kwargs: Any) -> None:

@@ -30,7 +30,7 @@ from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SheetImport, SheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
 from skatclub.club.models import Event, Player, Season
-from skatclub.club.services.history import Actor, acting_user
+from skatclub.club.services import Actor, acting_user
 
 # Events written at a time: enough for bulk inserts to pay, few enough that memory stays flat.
 EVENTS_PER_WRITE = 20

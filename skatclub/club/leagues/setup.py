@@ -17,7 +17,7 @@ from django.utils.text import slugify
 
 import scoring.league as engine
 from scoring import ScoringError
-from skatclub.club.archive.problems import is_key
+from skatclub.club import services
 from skatclub.club.leagues.models import (
     Division,
     League,
@@ -28,12 +28,15 @@ from skatclub.club.leagues.models import (
     TeamPlayer,
 )
 from skatclub.club.models import Attendance, Event, Player, Round, Season
-from skatclub.club.services import members
-from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import shown_text, unique_key
-from skatclub.club.services.history import Actor
-from skatclub.club.services.seating import create_round, next_round_number
-from skatclub.club.text import NO_VISIBLE_NAME, visible_text
+from skatclub.club.services import (
+    Actor,
+    EntryError,
+    create_round,
+    next_round_number,
+    shown_text,
+    unique_key,
+)
+from skatclub.club.text import NO_VISIBLE_NAME, is_key, visible_text
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
@@ -147,7 +150,7 @@ def create_league(
         )
     staffel = Division.objects.create(league=league, key=division_key, name=division)
     for player in others:
-        members.admit(player.key, by=by)
+        services.admit(player.key, by=by)
     _teams(staffel, drafts)
     return staffel
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 from skatclub.club.models import Event
 from skatclub.club.presenters.prizes import check_lines, pot_text, prize_list_context, rule_text
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
-from skatclub.club.queries.prizes import plan_check, pot_parts
+from skatclub.club.queries.prizes import plan_check, pot_parts, stored_plan
 from skatclub.club.queries.standings import event_standings
-from skatclub.club.services.prizes import plan_of
 
 
 def gewinnplan_printout(event: Event) -> Printout:
-    plan = plan_of(event)
-    rules = list(plan.rules.all())
-    if not rules:
+    plan = stored_plan(event)
+    rules = list(plan.rules.all()) if plan is not None else []
+    if plan is None or not rules:
         raise PrintError("Der Gewinnplan hat noch keine Preise.")
     rows = event_standings(event)
     pot = pot_parts(plan, rows)

@@ -14,8 +14,8 @@ from skatclub.club.formatting import euro
 from skatclub.club.models import Attendance, Event, Seat
 from skatclub.club.presenters.collation import german_key
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
-from skatclub.club.services import members
-from skatclub.club.services.prizes import plan_of
+from skatclub.club.queries.members import numbers_here
+from skatclub.club.queries.prizes import planned_serien
 
 CARDS_PER_PAGE = 8
 
@@ -30,8 +30,8 @@ def startkarten_printout(event: Event) -> Printout:
         "player_id", "round__number", "table__number", "position"
     ):
         places[player][number] = (table, position)
-    numbers = [number for number, _ in serien] or list(range(1, plan_of(event).serien + 1))
-    member_numbers = members.numbers_here(a.player_id for a in signed)
+    numbers = [number for number, _ in serien] or list(range(1, planned_serien(event) + 1))
+    member_numbers = numbers_here(a.player_id for a in signed)
     cards = [
         _card(attendance, numbers, places[attendance.player_id], member_numbers)
         for attendance in sorted(signed, key=lambda a: (german_key(a.player.name), a.player.key))

@@ -1,6 +1,8 @@
 """Reads for the Gewinnplan: the pot, the plan's check for the signed-in field, the prize list.
 
-Owns `pot_parts` (Startgeld and Verlustspielgeld of the event), `plan_check` (what the plan
+Owns `stored_plan` and `planned_serien` (the plan as saved, without creating one),
+`engine_plan` and `engine_prize` (a stored plan and its lines as the engine takes them),
+`pot_parts` (Startgeld and Verlustspielgeld of the event), `plan_check` (what the plan
 pays for a field, against the pot) and `event_prizes` (who gets what: the event's ranking,
 each player's categories and the ranking at every table of every Serie, handed to the
 engine's `prize_list`). A fixed number of queries each; writes nothing.
@@ -11,15 +13,54 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Sum
 
 from scoring import TableSizeError, ranked, strength, table_sizes
 from scoring import prizes as engine
-from skatclub.club.models import Attendance, Event, Player, PrizePlan
+from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
 from skatclub.club.queries.standings import Line, Row, event_standings, played_rounds
-from skatclub.club.services.prizes import engine_plan
+
+
+def percent(value: Decimal | None) -> Fraction:
+    return Fraction(value or 0) / 100
+
+
+def engine_prize(rule: PrizeRule) -> engine.Prize:
+    return engine.Prize(
+        first=rule.first,
+        last=rule.last,
+        share=percent(rule.percent),
+        fixed_cents=rule.fixed_cents or 0,
+        item=rule.item,
+        category=engine.Category(rule.category),
+        per_participants=rule.per_participants,
+        min_participants=rule.min_participants,
+    )
+
+
+def engine_plan(plan: PrizePlan) -> engine.PrizePlan:
+    return engine.PrizePlan(
+        prizes=tuple(engine_prize(rule) for rule in plan.rules.all()),
+        entry_fee_share=percent(plan.entry_fee_percent),
+        lost_fee_share=percent(plan.lost_fee_percent),
+        ties=engine.TieRule(plan.ties),
+        one_prize_each=plan.one_prize_each,
+    )
+
+
+def stored_plan(event: Event) -> PrizePlan | None:
+    """The event's Gewinnplan, None before one is saved (a read creates none: the Spielwart's
+    page does, `services.prizes.plan_of`)."""
+    return PrizePlan.objects.filter(event=event).first()
+
+
+def planned_serien(event: Event) -> int:
+    """How many Serien the event's Gewinnplan plans; the plan's default before one is saved."""
+    return (stored_plan(event) or PrizePlan()).serien
 
 
 @dataclass(frozen=True)

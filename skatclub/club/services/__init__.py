@@ -1,42 +1,75 @@
 """Writes: every change to the club's data goes through these functions, each one transaction.
 
-- `results`: games and paper totals, valued by the engine; the sums on every seat.
-- `review`: the second signature on a list.
-- `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables.
-- `events`: events with their season, guests and attendance.
-- `recorded`: games imported "as recorded" (the list's value where the rules disagree).
+- `results`: games and paper totals, valued by the engine (`valuing`), each saved under its
+  table's lock (`locks`), then the sums on every seat (`seat_sums`); `house_rules`: Ramsch and
+  Bockrunden; `recorded`: games imported "as recorded" (the list's value where the rules
+  disagree); `review`: the second signature on a list; `wrong_seat`: a player at a wrong seat.
+- `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables; `draw`:
+  the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
+  meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
+  pairs and tables.
+- `events`: events with their season, guests and attendance; `signin`: a tournament's
+  sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
+  `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
+- `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
 - `table_links`: each table's secret link for entry at the table, the players' sign-off.
-- `draw`: the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids
-  repeat meetings, keeps declared pairs apart and fixed players at their tables.
-The names below are the public API; views, the archive import and commands use only these.
+
+The names below are the public API: whatever is outside this package imports only these
+(import-linter's contract "The services are used through their public names"); the modules
+are free to change behind them.
 """
 
+from skatclub.club.services.draw import DrawError, Move, new_seed
 from skatclub.club.services.errors import BusyError, ConflictError, EntryError, is_busy
-from skatclub.club.services.events import add_guest, mark_absent, mark_present, save_event
-from skatclub.club.services.history import Actor, seat_keys
-from skatclub.club.services.house_rules import record_ramsch
+from skatclub.club.services.events import (
+    MAX_NAME,
+    SamePlayer,
+    add_guest,
+    mark_absent,
+    mark_present,
+    save_event,
+    shown_text,
+    unique_key,
+)
+from skatclub.club.services.history import Actor, acting_user, seat_keys
+from skatclub.club.services.house_rules import (
+    check_ramsch_seats,
+    preview_ramsch,
+    record_ramsch,
+    valued_ramsch,
+)
+from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
+from skatclub.club.services.locks import TableAt
+from skatclub.club.services.members import (
+    MAX_MEMBER_NUMBER,
+    admit,
+    save_player,
+    set_member_number,
+    set_player_active,
+)
+from skatclub.club.services.offiziersskat import create_match, delete_match_game, record_match_game
+from skatclub.club.services.prizes import add_rule, announce, delete_rule, plan_of, save_settings
 from skatclub.club.services.recorded import recorded_fields
+from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
-    PASSED_FIELDS,
-    TableAt,
     TotalLine,
-    ValuedGame,
-    check_game_slot,
     check_totals,
     delete_game,
     preview_game,
     record_game,
     record_line,
     record_totals,
-    refresh_results,
-    value_game,
 )
 from skatclub.club.services.review import check_table, has_entered_results
+from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
 from skatclub.club.services.seating import (
     Seating,
     create_round,
+    draw_in_advance,
     next_round_number,
+    plan_in_advance,
+    plans_fingerprint,
     preview_round,
     regroup,
     regrouping,
@@ -48,6 +81,16 @@ from skatclub.club.services.seating import (
     swap_players,
     swap_seats,
 )
+from skatclub.club.services.signin import (
+    MAX_QUERY,
+    Categories,
+    default_rate,
+    find_players,
+    register_and_sign_in,
+    set_paid,
+    sign_in,
+    sign_out,
+)
 from skatclub.club.services.table_links import (
     check_link_writes,
     is_signed_off,
@@ -58,54 +101,140 @@ from skatclub.club.services.table_links import (
     revoke_link,
     sign_table,
 )
+from skatclub.club.services.users import (
+    MAX_LOGIN_NAME,
+    create_login,
+    grant,
+    logins,
+    other_logins,
+    reset_password,
+    roles_of,
+    set_login_active,
+    set_roles,
+)
+from skatclub.club.services.valuing import (
+    PASSED_FIELDS,
+    ValuedGame,
+    check_game_slot,
+    house_rules_of,
+    value_game,
+)
+from skatclub.club.services.wishes import (
+    MAX_NOTE,
+    MAX_TABLE,
+    drop_keep_apart,
+    keep_apart,
+    set_fixed_table,
+)
+from skatclub.club.services.wrong_seat import mark_wrong_seat
 
 __all__ = [
-    "record_ramsch",
-    "add_guest",
-    "mark_absent",
-    "mark_present",
-    "next_round_number",
-    "preview_round",
-    "round_report",
-    "save_event",
-    "Seating",
-    "PASSED_FIELDS",
     "Actor",
     "BusyError",
+    "Categories",
     "ConflictError",
-    "is_busy",
+    "DrawError",
     "EntryError",
+    "MAX_LOGIN_NAME",
+    "MAX_MEMBER_NUMBER",
+    "MAX_NAME",
+    "MAX_NOTE",
+    "MAX_QUERY",
+    "MAX_TABLE",
+    "MAX_TEXT",
+    "Move",
+    "PASSED_FIELDS",
+    "SEAT_RESULT_FIELDS",
+    "SamePlayer",
+    "Seating",
     "TableAt",
     "TotalLine",
     "ValuedGame",
+    "acting_user",
+    "add_guest",
+    "add_rule",
+    "admit",
+    "announce",
+    "book",
+    "cancel_booking",
     "check_game_slot",
+    "check_link_writes",
+    "check_ramsch_seats",
     "check_table",
     "check_totals",
+    "count_cash",
+    "create_login",
+    "create_match",
     "create_round",
+    "default_rate",
+    "delete_event",
     "delete_game",
-    "preview_game",
-    "check_link_writes",
+    "delete_match_game",
+    "delete_round",
+    "delete_rule",
+    "draw_in_advance",
+    "drop_keep_apart",
+    "find_players",
+    "grant",
+    "has_entered_results",
+    "has_results",
+    "house_rules_of",
+    "is_busy",
     "is_signed_off",
     "issue_link",
     "issue_links",
+    "keep_apart",
     "live_link",
     "live_links",
-    "revoke_link",
-    "sign_table",
-    "has_entered_results",
+    "logins",
+    "mark_absent",
+    "mark_present",
+    "mark_wrong_seat",
+    "new_seed",
+    "next_round_number",
+    "other_logins",
+    "plan_in_advance",
+    "plan_of",
+    "plans_fingerprint",
+    "preview_game",
+    "preview_ramsch",
+    "preview_round",
     "record_game",
     "record_line",
+    "record_match_game",
+    "record_ramsch",
     "record_totals",
     "recorded_fields",
     "refresh_results",
+    "register_and_sign_in",
     "regroup",
     "regrouping",
     "reseat_tables",
+    "reset_password",
+    "revoke_link",
+    "roles_of",
+    "round_report",
+    "save_event",
+    "save_player",
+    "save_settings",
     "seat_keys",
     "seat_round",
+    "seat_scores",
+    "set_fixed_table",
+    "set_login_active",
+    "set_member_number",
+    "set_paid",
+    "set_player_active",
+    "set_roles",
+    "shown_text",
+    "sign_in",
+    "sign_out",
+    "sign_table",
     "start_round",
     "started_tables",
     "swap_players",
     "swap_seats",
+    "unique_key",
     "value_game",
+    "valued_ramsch",
 ]

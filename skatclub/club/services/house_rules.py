@@ -22,7 +22,21 @@ from scoring.table import check_table_size, playing_positions
 from skatclub.club.models import Change, Event, Game, Player, RamschScore, Table
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, game_snapshot, log_change
+from skatclub.club.services.locks import (
+    check_actor,
+    check_version,
+    locked_game,
+    locked_table,
+    seated,
+)
 from skatclub.club.services.review import reopen_check
+from skatclub.club.services.seat_sums import refresh_results
+from skatclub.club.services.valuing import (
+    PASSED_FIELDS,
+    check_game_slot,
+    house_rules_of,
+    value_game,
+)
 
 BOCK_NOTE = "Bock neu berechnet"
 
@@ -87,8 +101,6 @@ def bock_level(table: Table, number: int, size: int, override: int | None) -> in
 
 def rebock(table: Table, size: int, user: Actor) -> None:
     """Re-value every later game whose Bock level the Bockrunden now set differently."""
-    from skatclub.club.services.results import value_game  # imports this module at load time
-
     event = table.round.event
     rule = bock_rule(event)
     if rule is None:
@@ -143,31 +155,27 @@ def record_ramsch(
     bock_override: int | None = None,
 ) -> Game:
     """Game `number` was passed by everybody and ramsched: store the deal and each score."""
-    from skatclub.club.services import results  # imports this module: a cycle at load time
-
-    table = results.locked_table(table)
-    results.check_actor(table, user)
+    table = locked_table(table)
+    check_actor(table, user)
     event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], results.house_rules(event))
-    seats = results.seated(table)
-    results.check_game_slot(
-        event=event, table_size=len(seats), number=number, declarer_position=None
-    )
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
+    seats = seated(table)
+    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=None)
     check_ramsch_seats(deal, len(seats), number)
     level = bock_level(table, number, len(seats), bock_override) or 0
-    existing = results.locked_game(table, number)
-    results.check_version(existing, expected_version)
+    existing = locked_game(table, number)
+    check_version(existing, expected_version)
     before = game_snapshot(existing)
     game = existing or Game(table=table, number=number, version=0)
     game.bock_override = bock_override
     game.entered_by = acting_user(user)
     _store_ramsch(table, game, deal, level, user=None, note="")
     action = Change.Action.CREATE if existing is None else Change.Action.UPDATE
-    results.refresh_results(table_ids=[table.pk])
+    refresh_results(table_ids=[table.pk])
     reopen_check(table)
     log_change(table, action, user, before, game_snapshot(game), game_number=number)
     rebock(table, len(seats), user)
-    results.refresh_results(table_ids=[table.pk])
+    refresh_results(table_ids=[table.pk])
     return game
 
 
@@ -176,8 +184,6 @@ def valued_ramsch(
 ) -> tuple[dict[str, Any], dict[int, int]]:
     """The `Game` fields of a Ramsch (an eingepasstes Spiel with its deal) and the score per
     seat, doubled once per Bock level."""
-    from skatclub.club.services.results import PASSED_FIELDS  # (cycle, as above)
-
     result = ramsch_result(deal, ramsch_options(event), bock=level)
     fields: dict[str, Any] = {
         **PASSED_FIELDS,
@@ -192,8 +198,6 @@ def _store_ramsch(
     table: Table, game: Game, deal: RamschDeal, level: int, user: Actor, note: str
 ) -> None:
     """Value the deal (with its Bock level), write the game and one score per player."""
-    from skatclub.club.services.results import seated  # (cycle, as above)
-
     before = game_snapshot(game) if note else None
     fields, scores = valued_ramsch(table.round.event, deal, level)
     for name, value in fields.items():
@@ -223,13 +227,11 @@ def preview_ramsch(
     *, table: Table, number: int, deal: RamschDeal, bock_override: int | None = None
 ) -> Game:
     """The Ramsch as `record_ramsch` would store it (same checks, same value), not saved."""
-    from skatclub.club.services import results  # (cycle, as above)
-
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], results.house_rules(event))
-    size = len(results.seated(table))
-    results.check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
+    size = len(seated(table))
+    check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
     check_ramsch_seats(deal, size, number)
     fields, _ = valued_ramsch(event, deal, bock_level(table, number, size, bock_override) or 0)
     return Game(table=table, number=number, **fields)

@@ -3,54 +3,35 @@
 A player keeps one history wherever he plays: one key on the whole server, one name, his
 categories (Dame, Senior, Jugend), Gast or not, active or not. That identity is his
 Stammverein's (`Player.club`): only it (or a superuser) changes it (`save_player`,
-`set_active`). Another club that admits him (`admit`, a `Membership`) uses him in its events and
-keeps its own member number for him (`set_member_number`), nothing more.
+`set_player_active`). Another club that admits him (`admit`, a `Membership`) uses him in its
+events and keeps its own member number for him (`set_member_number`), nothing more.
 
 Every change of the identity and every admission is written to the player's history
-(`PlayerChange`), which his Stammverein reads on his page: a club learns there that another
-club admitted its player. Refusals are `EntryError`s in German.
+(`PlayerChange`), which his Stammverein reads on his page (`queries.members.history`): a club
+learns there that another club admitted its player. Refusals are `EntryError`s in German.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Case, F, OuterRef, QuerySet, Subquery, Value, When
-from django.db.models.functions import Coalesce
 
 from skatclub.club import tenancy
-from skatclub.club.archive.problems import is_key
 from skatclub.club.models import Club, Membership, Player, PlayerChange
+from skatclub.club.queries.members import SHARED_TEXT, home_club_name, is_home, may_change_identity
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
-from skatclub.club.text import visible_text
+from skatclub.club.text import is_key, visible_text
 
 MAX_KEY = 60  # Player.key
 MAX_MEMBER_NUMBER = 20  # Membership.member_number, Player.member_number
 # What a player's Stammverein keeps for every club (the history's before/after).
 IDENTITY = ("name", "key", "is_guest", "is_woman", "is_senior", "is_youth", "is_active")
-# Shown beside a player of another club: what the club cannot change here.
-SHARED_TEXT = "Name, Kürzel, Gast, Dame/Senior/Jugend und aktiv"
-
-
-def is_home(player: Player) -> bool:
-    """Whether the club acted for is the player's Stammverein (outside a request: always)."""
-    club_id = tenancy.current_club_id()
-    return club_id is None or player.club_id == club_id
-
-
-def may_change_identity(player: Player, by: Actor) -> bool:
-    return is_home(player) or bool(getattr(by, "is_superuser", False))
 
 
 def identity(player: Player) -> dict[str, Any]:
     return {field: getattr(player, field) for field in IDENTITY}
-
-
-def home_club_name(player: Player) -> str:
-    return str(player.club.name)
 
 
 @transaction.atomic
@@ -90,7 +71,7 @@ def save_player(*, player: Player, by: Actor = None) -> Player:
 
 
 @transaction.atomic
-def set_active(*, player: Player, active: bool, by: Actor = None) -> None:
+def set_player_active(*, player: Player, active: bool, by: Actor = None) -> None:
     _refuse_not_home(player, by)
     if player.is_active == active:
         return  # a repeated click changes nothing, and writes no history
@@ -117,65 +98,6 @@ def set_member_number(*, player: Player, number: str, by: Actor = None) -> None:
     Membership.objects.filter(club_id=tenancy.club_for_new_rows(), player=player).update(
         member_number=number
     )
-
-
-def with_member_numbers(players: QuerySet[Player], club_id: int | None = None) -> QuerySet[Any]:
-    """The players with `number_here` (their member number in the club acted for, or in
-    `club_id`) and their Stammverein (`club`)."""
-    club_id = tenancy.club_for_new_rows() if club_id is None else club_id
-    theirs = Membership.objects.filter(club_id=club_id, player=OuterRef("pk"))
-    return players.select_related("club").annotate(
-        number_here=Case(
-            When(club_id=club_id, then=F("member_number")),
-            default=Coalesce(Subquery(theirs.values("member_number")[:1]), Value("")),
-        )
-    )
-
-
-def numbers_here(player_ids: Iterable[int]) -> dict[int, str]:
-    """The member numbers of these players in the club acted for: the one source of every page,
-    download and printout that shows a member number (the players page reads the same rule as
-    `with_member_numbers`)."""
-    ids = list(player_ids)
-    return dict(
-        with_member_numbers(Player.all_clubs.filter(pk__in=ids)).values_list("pk", "number_here")
-    )
-
-
-def member_number(player: Player) -> str:
-    """The member number of the player in the club acted for."""
-    return numbers_here([player.pk]).get(player.pk) or ""
-
-
-def history(player: Player | None) -> list[dict[str, Any]]:
-    """The player's history for his Stammverein's page (the admitting clubs' rows included),
-    with before and after as German text; another club sees none of it."""
-    if player is None or not is_home(player):
-        return []
-    rows = player.changes.select_related("club", "user")[:MAX_HISTORY]
-    return [{"change": c, "before": describe(c.before), "after": describe(c.after)} for c in rows]
-
-
-MAX_HISTORY = 200
-
-
-def describe(snapshot: dict[str, Any] | None) -> str:
-    """'Name: Anna Albers, Gast: nein' (the fields' German names)."""
-    if not snapshot:
-        return "–"
-    return ", ".join(f"{_label(k)}: {_shown(v)}" for k, v in snapshot.items())
-
-
-def _label(field: str) -> str:
-    if field == "club":
-        return "Verein"
-    return str(getattr(Player._meta.get_field(field), "verbose_name", field))
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "ja" if value else "nein"
-    return str(value)
 
 
 def _refuse_not_home(player: Player, by: Actor) -> None:

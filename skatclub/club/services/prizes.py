@@ -2,14 +2,13 @@
 
 Owns `plan_of`, `save_settings`, `add_rule`, `delete_rule` and `announce`. Every line is checked
 by the engine (`scoring.prizes.Prize`) before it is stored, so a stored plan always converts
-(`engine_plan`). A plan is announced before the first Serie and locked from then on. One
-transaction each; refusals are `EntryError`s in German.
+(`queries.prizes.engine_plan`). A plan is announced before the first Serie and locked from
+then on. One transaction each; refusals are `EntryError`s in German.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from django.utils import timezone
 from scoring import InvalidPrizePlan
 from scoring import prizes as engine
 from skatclub.club.models import Event, PrizePlan, PrizeRule
+from skatclub.club.queries.prizes import engine_plan, engine_prize, percent
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
 
@@ -26,33 +26,6 @@ MAX_SERIEN = 20
 def plan_of(event: Event) -> PrizePlan:
     plan, _ = PrizePlan.objects.get_or_create(event=event)
     return plan
-
-
-def percent(value: Decimal | None) -> Fraction:
-    return Fraction(value or 0) / 100
-
-
-def engine_prize(rule: PrizeRule) -> engine.Prize:
-    return engine.Prize(
-        first=rule.first,
-        last=rule.last,
-        share=percent(rule.percent),
-        fixed_cents=rule.fixed_cents or 0,
-        item=rule.item,
-        category=engine.Category(rule.category),
-        per_participants=rule.per_participants,
-        min_participants=rule.min_participants,
-    )
-
-
-def engine_plan(plan: PrizePlan) -> engine.PrizePlan:
-    return engine.PrizePlan(
-        prizes=tuple(engine_prize(rule) for rule in plan.rules.all()),
-        entry_fee_share=percent(plan.entry_fee_percent),
-        lost_fee_share=percent(plan.lost_fee_percent),
-        ties=engine.TieRule(plan.ties),
-        one_prize_each=plan.one_prize_each,
-    )
 
 
 def _locked(plan: PrizePlan) -> PrizePlan:

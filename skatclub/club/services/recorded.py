@@ -22,7 +22,7 @@ from scoring import (
     recorded_game,
 )
 from skatclub.club.models import GAME_TYPE_CHOICES, Event, Game
-from skatclub.club.services.results import value_game
+from skatclub.club.services.valuing import value_game
 
 RECORDED_DERIVATION = "abweichend erfasst"
 GAME_TYPES = {value for value, _ in GAME_TYPE_CHOICES}

@@ -22,12 +22,12 @@ from django.db.models import Max
 
 from skatclub.club.backup import BackupError, automatic_backup
 from skatclub.club.models import Attendance, Change, Event, Game, Player, Round, Seat, Table
-from skatclub.club.queries.meetings import apart_pairs, earlier_meetings, fixed_tables
+from skatclub.club.queries.meetings import declared_pairs, earlier_tables, fixed_tables
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import draw, meetings
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import Actor, log_change, seat_keys
-from skatclub.club.services.results import refresh_results
+from skatclub.club.services.seat_sums import refresh_results
 
 SEATINGS = ("draw", "standings")
 
@@ -183,7 +183,7 @@ def plan_in_advance(
             "Im Voraus auslosen geht nur, solange die Veranstaltung noch keine Serie hat."
         )
     present = sorted(present_ids(event))
-    apart, fixed = apart_pairs(event), fixed_tables(event)
+    apart, fixed = _apart_pairs(event), fixed_tables(event)
     met: Counter[meetings.Pair] = Counter()
     plans = []
     for number in range(1, count + 1):
@@ -260,22 +260,22 @@ def _seating(
         newcomers = Player.objects.filter(pk__in=present - set(ranked)).order_by("name")
         ranked += [p.pk for p in newcomers]
         tables = draw.seat_by_standings(ranked, allow_five)
-        met = earlier_meetings(event, avoid or Round.Avoid.EVENT)
-        shown = meetings.conflicts(tables, met, apart_pairs(event))
+        met = _earlier_meetings(event, avoid or Round.Avoid.EVENT)
+        shown = meetings.conflicts(tables, met, _apart_pairs(event))
         return Seating(number, "standings", "", "", tables, _report(shown))
     if avoid not in Round.Avoid.values:
         raise draw.DrawError("Bitte angeben, welche Wiederholungen vermieden werden sollen.")
-    apart = apart_pairs(event)
+    apart = _apart_pairs(event)
     spread = meetings.spread_tables(
         sorted(present),
         seed,
-        met=earlier_meetings(event, avoid),
+        met=_earlier_meetings(event, avoid),
         apart=apart,
         fixed=fixed_tables(event),
         allow_five=allow_five,
     )
     # The report counts the event's repeats even when the draw was told to ignore them.
-    shown = meetings.conflicts(spread.tables, earlier_meetings(event, avoid or "event"), apart)
+    shown = meetings.conflicts(spread.tables, _earlier_meetings(event, avoid or "event"), apart)
     return Seating(number, "draw", seed, avoid, spread.tables, _report(shown))
 
 
@@ -291,12 +291,24 @@ def round_report(round_: Round) -> list[str]:
         [s.player_id for s in table.seats.all()]
         for table in round_.tables.prefetch_related("seats").order_by("number")
     ]
-    met = earlier_meetings(round_.event, round_.avoid or Round.Avoid.EVENT, before=round_.number)
-    return _report(meetings.conflicts(tables, met, apart_pairs(round_.event)))
+    met = _earlier_meetings(round_.event, round_.avoid or Round.Avoid.EVENT, before=round_.number)
+    return _report(meetings.conflicts(tables, met, _apart_pairs(round_.event)))
 
 
 def present_ids(event: Event) -> set[int]:
     return set(Attendance.objects.filter(event=event).values_list("player_id", flat=True))
+
+
+def _earlier_meetings(
+    event: Event, scope: str, before: int | None = None
+) -> Counter[meetings.Pair]:
+    """How often each pair sat at one table before (`queries.meetings.earlier_tables`)."""
+    return meetings.meetings([earlier_tables(event, scope, before)])
+
+
+def _apart_pairs(event: Event) -> set[meetings.Pair]:
+    """The declared pairs for this event, each smaller id first."""
+    return {meetings.pair(first, second) for first, second in declared_pairs(event)}
 
 
 def players(tables: Sequence[Sequence[int]]) -> list[list[Player]]:

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from skatclub.club.models import Attendance, Event, Player, Seat
-from skatclub.club.services import members
+from skatclub.club.queries.members import numbers_here, with_member_numbers
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import (
     SamePlayer,
@@ -25,10 +25,10 @@ from skatclub.club.services.events import (
     similar_players,
     unique_key,
 )
+from skatclub.club.services.members import MAX_MEMBER_NUMBER
 from skatclub.club.text import NO_VISIBLE_NUMBER, search_text
 
 MAX_QUERY = 100
-MAX_MEMBER_NUMBER = 20
 
 
 @dataclass(frozen=True)
@@ -100,12 +100,12 @@ def register_and_sign_in(
     if not confirmed_new:
         candidates = similar_players(name)
         if member_number:
-            taken = members.with_member_numbers(Player.objects.all())
+            taken = with_member_numbers(Player.objects.all())
             candidates += [
                 p for p in taken.filter(number_here=member_number) if p not in candidates
             ]
         if candidates:
-            numbers = members.numbers_here(p.pk for p in candidates)
+            numbers = numbers_here(p.pk for p in candidates)
             for candidate in candidates:
                 setattr(candidate, "number_here", numbers.get(candidate.pk) or "")  # noqa: B010
             raise SamePlayer(name, candidates)
@@ -154,7 +154,7 @@ def find_players(
     """Active players by name, Kürzel or member number, not yet signed in at `absent_from`."""
     # Visible characters only: PostgreSQL refuses a NUL, and format characters match nothing.
     text = " ".join(search_text(query).split())[:MAX_QUERY]
-    players = members.with_member_numbers(Player.objects.filter(is_active=True))
+    players = with_member_numbers(Player.objects.filter(is_active=True))
     if absent_from is not None:
         players = players.exclude(attendance__event=absent_from)
     if not text:

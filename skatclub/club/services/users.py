@@ -2,7 +2,7 @@
 
 Owns `create_login` (a new login with a one-time password, returned once and never stored in
 clear), `reset_password`, `set_roles` (the login's role in the club: Spielwart or Prüfer) and
-`set_active`, for the logins of the club acted for (`logins`).
+`set_login_active`, for the logins of the club acted for (`logins`).
 
 A club changes only its own logins: those whose every role is in this club. A login that also
 holds a role in another club, a login of no club (made in the admin) and a superuser are
@@ -30,7 +30,7 @@ from skatclub.club.services.events import shown_text
 from skatclub.club.services.history import Actor
 
 USERNAME = re.compile(r"^[\w.@+-]{3,40}$")
-MAX_NAME = 150
+MAX_LOGIN_NAME = 150
 PASSWORD_WORDS = 4  # four groups of four characters: easy to read out, hard to guess
 ALPHABET = "abcdefghkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i
 
@@ -53,8 +53,8 @@ def create_login(
             "Der Benutzername hat 3 bis 40 Zeichen: Buchstaben, Ziffern und . @ + - _.",
         )
     name = shown_text(name)
-    if len(name) > MAX_NAME:
-        raise EntryError("too_long", f"Der Name hat höchstens {MAX_NAME} Zeichen.")
+    if len(name) > MAX_LOGIN_NAME:
+        raise EntryError("too_long", f"Der Name hat höchstens {MAX_LOGIN_NAME} Zeichen.")
     if User.objects.filter(username__iexact=username).exists():
         raise EntryError("username_taken", f"Den Benutzernamen „{username}“ gibt es schon.")
     password = one_time_password()
@@ -129,7 +129,7 @@ def set_roles(*, user: User, roles: Iterable[str], by: Actor = None) -> None:
 
 
 @transaction.atomic
-def set_active(*, user: User, active: bool, by: Actor = None) -> None:
+def set_login_active(*, user: User, active: bool, by: Actor = None) -> None:
     _refuse_not_ours(user, by)
     if _is_self(user, by) and not active:
         raise EntryError("own_login", "Die eigene Anmeldung lässt sich nicht abschalten.")

@@ -33,7 +33,6 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
-from skatclub.club.services.house_rules import preview_ramsch
 from skatclub.club.views.lookups import INVALID, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
@@ -228,7 +227,7 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         entered = _read_game(request, link.table, seats)
         if entered.ramsch is not None:
-            game = preview_ramsch(
+            game = services.preview_ramsch(
                 table=link.table,
                 number=entered.number,
                 deal=entered.ramsch,

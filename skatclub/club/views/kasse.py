@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club import services
 from skatclub.club.models import KasseEntry, Player, Seat
 from skatclub.club.money import EuroField
 from skatclub.club.numbers import whole_number
@@ -22,8 +23,7 @@ from skatclub.club.printing.kasse import kassenbericht_printout
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.queries.kasse import event_kasse
-from skatclub.club.services import kasse, wrong_seat
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import pdf_response
@@ -31,13 +31,13 @@ from skatclub.club.views.printing import pdf_response
 
 class BookingForm(forms.Form):
     kind = forms.ChoiceField(label="Art", choices=KasseEntry.Kind.choices)
-    text = forms.CharField(label="wofür", max_length=kasse.MAX_TEXT)
+    text = forms.CharField(label="wofür", max_length=services.MAX_TEXT)
     amount = EuroField(label="Betrag (€)")
 
 
 class CountForm(forms.Form):
     counted = EuroField(label="gezählt (€)")
-    note = forms.CharField(label="Vermerk", max_length=kasse.MAX_TEXT, required=False)
+    note = forms.CharField(label="Vermerk", max_length=services.MAX_TEXT, required=False)
 
 
 @spielwart_required
@@ -67,7 +67,7 @@ def kasse_change(request: HttpRequest, key: str) -> HttpResponse:
             if not form.is_valid() or form.cleaned_data["amount"] is None:
                 raise EntryError("bad_booking", _errors(form) or "Bitte einen Betrag angeben.")
             data = form.cleaned_data
-            kasse.book(
+            services.book(
                 event=event,
                 kind=data["kind"],
                 text=data["text"],
@@ -79,14 +79,14 @@ def kasse_change(request: HttpRequest, key: str) -> HttpResponse:
             entry = get_object_or_404(
                 KasseEntry, event=event, pk=whole_number(request.POST.get("entry")) or 0
             )
-            kasse.cancel_booking(entry=entry)
+            services.cancel_booking(entry=entry)
             messages.success(request, f"Buchung „{entry.text}“ gelöscht.")
         elif action == "count":
             counting = CountForm(request.POST)
             if not counting.is_valid() or counting.cleaned_data["counted"] is None:
                 message = _errors(counting) or "Bitte den gezählten Betrag angeben."
                 raise EntryError("bad_count", message)
-            kasse.count_cash(
+            services.count_cash(
                 event=event,
                 cents=counting.cleaned_data["counted"],
                 note=counting.cleaned_data["note"],
@@ -139,7 +139,7 @@ def seat_wrong(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
     seat = get_object_or_404(Seat, round=round_, pk=whole_number(request.POST.get("seat")) or 0)
     wrong = request.POST.get("wrong") == "1"
-    wrong_seat.mark_wrong_seat(seat=seat, wrong=wrong, user=request.user)
+    services.mark_wrong_seat(seat=seat, wrong=wrong, user=request.user)
     name = seat.player.name
     text = (
         f"{name}: falscher Platz – die Serie zählt für {name} 0 Punkte und 0 Spiele."

@@ -38,7 +38,7 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters import league as rows
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.tables import LeaguePlayersTable, LeagueTable
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 

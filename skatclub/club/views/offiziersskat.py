@@ -19,8 +19,7 @@ from skatclub.club.forms import MatchForm, MatchLineForm
 from skatclub.club.models import Match
 from skatclub.club.printing.match import match_printout
 from skatclub.club.queries.offiziersskat import match_sheet
-from skatclub.club.services import EntryError
-from skatclub.club.services.offiziersskat import create_match, delete_match_game, record_match_game
+from skatclub.club.services import EntryError, create_match, delete_match_game, record_match_game
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import cached_printout

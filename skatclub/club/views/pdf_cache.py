@@ -53,7 +53,7 @@ from skatclub.club.models import (
 )
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import Printout, club_name
-from skatclub.club.services import members
+from skatclub.club.queries.members import with_member_numbers
 
 # Half the cores: a render takes a whole core (a Serie's Spiellisten two), and the pages need
 # the rest (benchmarks/pdf_throttle.py times the ranking page while PDFs are asked for).
@@ -109,7 +109,7 @@ def _players(event: Event) -> list[tuple[object, ...]]:
     seated = Seat.objects.filter(round__event=event).values("player_id")
     signed = Attendance.objects.filter(event=event).values("player_id")
     players = Player.all_clubs.filter(Q(pk__in=seated) | Q(pk__in=signed))
-    numbered = members.with_member_numbers(players, club_id=event.club_id)
+    numbered = with_member_numbers(players, club_id=event.club_id)
     return list(numbered.order_by("pk").values_list(*PLAYER_FIELDS, "number_here"))
 
 

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST, require_safe
 
+from skatclub.club import services
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.money import EuroField, PercentField
 from skatclub.club.numbers import whole_number
@@ -29,10 +30,9 @@ from skatclub.club.presenters.prizes import (
 )
 from skatclub.club.printing.printouts import PrintError, Printout
 from skatclub.club.printing.prizes import gewinnplan_printout
-from skatclub.club.queries.prizes import entry_fees, plan_check, pot_parts
+from skatclub.club.queries.prizes import entry_fees, percent, plan_check, pot_parts
 from skatclub.club.queries.standings import event_standings
-from skatclub.club.services import prizes
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import cached_response, pdf_response
@@ -79,7 +79,7 @@ def _participants(request: HttpRequest, signed: int) -> int:
 @spielwart_required
 def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    plan = prizes.plan_of(event)
+    plan = services.plan_of(event)
     rows = event_standings(event)
     pot = pot_parts(plan, rows)
     signed = event.attendance_set.count()
@@ -89,9 +89,7 @@ def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
         entry_fees(event) if participants == signed else participants * event.entry_fee_cents
     )
     estimate = (
-        pot.cents
-        if participants == signed
-        else int(prizes.percent(plan.entry_fee_percent) * startgeld)
+        pot.cents if participants == signed else int(percent(plan.entry_fee_percent) * startgeld)
     )
     check = plan_check(plan, participants, estimate)
     context: dict[str, Any] = {
@@ -113,7 +111,7 @@ def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def plan_change(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    plan = prizes.plan_of(event)
+    plan = services.plan_of(event)
     action = request.POST.get("action")
     try:
         if action == "settings":
@@ -121,7 +119,7 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
             if not form.is_valid():
                 raise EntryError("bad_settings", _errors(form))
             data = form.cleaned_data
-            prizes.save_settings(
+            services.save_settings(
                 plan=plan,
                 entry_fee_percent=data["entry_fee_percent"],
                 lost_fee_percent=data["lost_fee_percent"],
@@ -136,10 +134,10 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
             rule = get_object_or_404(
                 PrizeRule, plan=plan, pk=whole_number(request.POST.get("rule")) or 0
             )
-            prizes.delete_rule(rule=rule)
+            services.delete_rule(rule=rule)
             messages.success(request, "Zeile gelöscht.")
         elif action == "announce":
-            prizes.announce(plan=plan, user=request.user)
+            services.announce(plan=plan, user=request.user)
             messages.success(request, "Der Gewinnplan ist angekündigt und steht jetzt fest.")
     except EntryError as error:
         messages.error(request, error.message)
@@ -152,7 +150,7 @@ def _add_rule(request: HttpRequest, plan: PrizePlan) -> None:
         raise EntryError("bad_rule", _errors(form))
     data = form.cleaned_data
     kind = data["kind"]
-    prizes.add_rule(
+    services.add_rule(
         plan=plan,
         category=data["category"],
         first=data["first"],

@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club import services
 from skatclub.club.models import Removal
-from skatclub.club.services import removal
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -24,7 +24,7 @@ from skatclub.club.views.permissions import spielwart_required
 def round_delete(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
     try:
-        removal.delete_round(round_=round_, user=request.user)
+        services.delete_round(round_=round_, user=request.user)
     except EntryError as error:
         messages.error(request, error.message)
         return redirect("spielwart-round", key=key, number=number)
@@ -37,7 +37,7 @@ def round_delete(request: HttpRequest, key: str, number: int) -> HttpResponse:
 def event_delete(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     try:
-        removal.delete_event(event=event, user=request.user)
+        services.delete_event(event=event, user=request.user)
     except EntryError as error:
         messages.error(request, error.message)
         return redirect("spielwart-event", key=key)

@@ -29,8 +29,6 @@ from skatclub.club.queries.progress import (
     annotated_progress,
     with_progress,
 )
-from skatclub.club.services import draw
-from skatclub.club.services.seating import draw_in_advance, plan_in_advance, plans_fingerprint
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.table_links import is_local_address, link_address
@@ -119,16 +117,18 @@ def advance_preview(request: HttpRequest, key: str) -> HttpResponse:
         messages.error(request, "Bitte die Angaben prüfen: " + _errors(form))
         return redirect("spielwart-event", key=event.key)
     data = form.cleaned_data
-    seed = data["seed"].strip() or draw.new_seed()
+    seed = data["seed"].strip() or services.new_seed()
     try:
-        plans = plan_in_advance(
+        plans = services.plan_in_advance(
             event=event, count=data["count"], seed=seed, allow_five=data["allow_five"]
         )
     except (services.EntryError, ScoringError) as error:
         messages.error(request, error.message)
         return redirect("spielwart-event", key=event.key)
     names = dict(Player.objects.filter(attendance__event=event).values_list("pk", "name"))
-    confirm = AdvanceForm(initial=data | {"seed": seed, "tables": plans_fingerprint(plans)})
+    confirm = AdvanceForm(
+        initial=data | {"seed": seed, "tables": services.plans_fingerprint(plans)}
+    )
     serien = [
         {"plan": plan, "tables": [[names[p] for p in table] for table in plan.tables]}
         for plan in plans
@@ -147,7 +147,7 @@ def advance_create(request: HttpRequest, key: str) -> HttpResponse:
         return redirect("spielwart-event", key=event.key)
     data = form.cleaned_data
     try:
-        rounds = draw_in_advance(
+        rounds = services.draw_in_advance(
             event=event,
             count=data["count"],
             seed=data["seed"].strip(),
@@ -233,7 +233,7 @@ def _proposal(round_: Round, allow_five: bool) -> tuple[list[dict[str, str]] | N
     return [{"text": _describe_move(m, names)} for m in proposal.regrouping.moves], ""
 
 
-def _describe_move(move: draw.Move, names: dict[int, str]) -> str:
+def _describe_move(move: services.Move, names: dict[int, str]) -> str:
     name = names.get(move.player_id, "?")
     if move.from_table is None:
         return f"{name} kommt neu an Tisch {move.to_table}"

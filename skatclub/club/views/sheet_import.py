@@ -37,7 +37,7 @@ from skatclub.club.imports.write import (
 from skatclub.club.models import Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.name_review import name_review
-from skatclub.club.services.history import acting_user
+from skatclub.club.services import acting_user
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 

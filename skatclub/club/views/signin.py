@@ -15,14 +15,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from skatclub.club import services
 from skatclub.club.formatting import euro, euros
 from skatclub.club.forms.signin import NewPlayerForm
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
-from skatclub.club.services import members, signin
-from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import SamePlayer
+from skatclub.club.queries.members import numbers_here
+from skatclub.club.services import EntryError, SamePlayer
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -35,7 +35,7 @@ def _back(event: Event, query: str) -> HttpResponse:
 @spielwart_required
 def signin_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    query = request.GET.get("q", request.POST.get("q", "")).strip()[: signin.MAX_QUERY]
+    query = request.GET.get("q", request.POST.get("q", "")).strip()[: services.MAX_QUERY]
     form = NewPlayerForm(initial={"guest": event.guests_allowed})
     same: SamePlayer | None = None
     if request.method == "POST":
@@ -48,12 +48,12 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
     exports = [_signin_export(event, signed)]
     if response := download(request, exports, f"anmeldung-{event.key}"):
         return response
-    found = signin.find_players(query, absent_from=event) if query else []
+    found = services.find_players(query, absent_from=event) if query else []
     context = {
         "downloads": links(request, exports),
         "event": event,
         "query": query,
-        "found": [(p, signin.default_rate(event, p)) for p in found],
+        "found": [(p, services.default_rate(event, p)) for p in found],
         "signed": signed,
         "sums": _sums(event),
         "form": form,
@@ -80,7 +80,7 @@ def _post(
             return _back(event, ""), form, None
         player = get_object_or_404(Player, pk=whole_number(request.POST.get("player")) or 0)
         if action == "sign_in":
-            attendance = signin.sign_in(
+            attendance = services.sign_in(
                 event=event,
                 player=player,
                 rate=request.POST.get("rate") or None,
@@ -89,11 +89,11 @@ def _post(
             messages.success(request, f"{player.name} ist angemeldet{_fee(attendance)}.")
             return _back(event, ""), form, None
         if action in ("paid", "unpaid"):
-            signin.set_paid(event=event, player=player, paid=action == "paid")
+            services.set_paid(event=event, player=player, paid=action == "paid")
             state = "bezahlt" if action == "paid" else "nicht bezahlt"
             messages.success(request, f"Startgeld von {player.name}: {state}.")
         elif action == "sign_out":
-            signin.sign_out(event=event, player=player)
+            services.sign_out(event=event, player=player)
             messages.success(request, f"{player.name} ist abgemeldet.")
     except SamePlayer as question:
         return None, form, question
@@ -106,12 +106,12 @@ def _post(
 
 
 def _register(event: Event, data: dict[str, Any], confirmed_new: bool) -> Attendance:
-    return signin.register_and_sign_in(
+    return services.register_and_sign_in(
         event=event,
         name=data["name"],
         guest=data["guest"],
         member_number=data["member_number"],
-        categories=signin.Categories(data["woman"], data["senior"], data["youth"]),
+        categories=services.Categories(data["woman"], data["senior"], data["youth"]),
         rate=data["rate"] or None,
         paid=data["paid"],
         confirmed_new=confirmed_new,
@@ -130,7 +130,7 @@ SIGNIN_COLUMNS = [
 
 def _signin_export(event: Event, signed: Iterable[Attendance]) -> Export:
     signed = list(signed)
-    numbers = members.numbers_here(a.player_id for a in signed)
+    numbers = numbers_here(a.player_id for a in signed)
     rows = [
         {
             "name": a.player.name,

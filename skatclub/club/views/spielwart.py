@@ -33,11 +33,9 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
 from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
+from skatclub.club.queries import members
 from skatclub.club.queries.standings import event_standings, kasse_cents
-from skatclub.club.services import members
-from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import SamePlayer
-from skatclub.club.services.removal import has_results
+from skatclub.club.services import EntryError, SamePlayer, has_results
 from skatclub.club.text import search_text
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
 from skatclub.club.views.permissions import spielwart_required
@@ -104,7 +102,7 @@ def _player_rows(players: Iterable[Player]) -> list[dict[str, str]]:
 def player_admit(request: HttpRequest) -> HttpResponse:
     """A player of another club on this server plays here too (by his Kürzel)."""
     try:
-        player = members.admit(request.POST.get("key", ""), by=request.user)
+        player = services.admit(request.POST.get("key", ""), by=request.user)
     except EntryError as error:
         messages.error(request, error.message)
     else:
@@ -124,7 +122,7 @@ def player_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     stored_name = player.name if player else ""  # the form writes what was typed into `player`
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
-        saved = members.save_player(player=form.save(commit=False), by=request.user)
+        saved = services.save_player(player=form.save(commit=False), by=request.user)
         messages.success(request, f"{saved.name} gespeichert.")
         return redirect("spielwart-players")
     context = {
@@ -141,7 +139,7 @@ def _member_number_edit(request: HttpRequest, player: Player) -> HttpResponse:
     """A player of another club: his identity is shown, only the member number is ours."""
     form = MemberNumberForm(request.POST or None, initial={"number": members.member_number(player)})
     if request.method == "POST" and form.is_valid():
-        members.set_member_number(player=player, number=form.cleaned_data["number"])
+        services.set_member_number(player=player, number=form.cleaned_data["number"])
         messages.success(request, f"Mitgliedsnummer von {player.name} gespeichert.")
         return redirect("spielwart-players")
     context = {
@@ -160,7 +158,7 @@ def player_deactivate(request: HttpRequest, key: str) -> HttpResponse:
     player = get_object_or_404(Player, key=key)
     active = request.POST.get("active") == "1"
     try:
-        members.set_active(player=player, active=active, by=request.user)
+        services.set_player_active(player=player, active=active, by=request.user)
     except EntryError as error:
         messages.error(request, error.message)
     else:

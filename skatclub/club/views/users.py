@@ -17,9 +17,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club import services
 from skatclub.club.forms.logins import SHORT_ROLES, LoginForm, RolesForm
-from skatclub.club.services import users
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
@@ -32,7 +32,7 @@ def login_list(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            user, password = users.create_login(
+            user, password = services.create_login(
                 username=data["username"], name=data["name"], roles=data["roles"], by=request.user
             )
         except EntryError as error:
@@ -42,12 +42,12 @@ def login_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Anmeldung „{user.username}“ angelegt.")
             return redirect("spielwart-users")
     rows = [
-        {"user": user, "roles": users.roles_of(user)}
-        for user in users.logins().prefetch_related("club_roles").order_by("username")
+        {"user": user, "roles": services.roles_of(user)}
+        for user in services.logins().prefetch_related("club_roles").order_by("username")
     ]
     context = {
         "rows": rows,
-        "others": users.other_logins().order_by("username"),
+        "others": services.other_logins().order_by("username"),
         "form": form,
         "shown_once": request.session.pop(SHOWN_ONCE, None),
         "role_choices": SHORT_ROLES,
@@ -74,21 +74,21 @@ def password_change(request: HttpRequest) -> HttpResponse:
 @spielwart_required
 @require_POST
 def login_change(request: HttpRequest, pk: int) -> HttpResponse:
-    user = get_object_or_404(users.logins(), pk=pk)
+    user = get_object_or_404(services.logins(), pk=pk)
     action = request.POST.get("action")
     try:
         if action == "roles":
             form = RolesForm(request.POST)
             if not form.is_valid():
                 raise EntryError("bad_role", "Rollen sind Spielwart und Prüfer.")
-            users.set_roles(user=user, roles=form.cleaned_data["roles"], by=request.user)
+            services.set_roles(user=user, roles=form.cleaned_data["roles"], by=request.user)
             messages.success(request, f"Rollen von „{user.username}“ gespeichert.")
         elif action in ("activate", "deactivate"):
-            users.set_active(user=user, active=action == "activate", by=request.user)
+            services.set_login_active(user=user, active=action == "activate", by=request.user)
             state = "wieder aktiv" if action == "activate" else "abgeschaltet"
             messages.success(request, f"Anmeldung „{user.username}“ ist {state}.")
         elif action == "password":
-            password = users.reset_password(user=user, by=request.user)
+            password = services.reset_password(user=user, by=request.user)
             request.session[SHOWN_ONCE] = [user.username, password]
             messages.success(request, f"Neues Passwort für „{user.username}“.")
         else:

@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from skatclub.club import services
 from skatclub.club.forms.wishes import FixedTableForm, KeepApartForm
 from skatclub.club.models import Attendance, Event, KeepApart, Player
-from skatclub.club.services import wishes
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -35,7 +35,7 @@ def seating_wishes(request: HttpRequest, key: str) -> HttpResponse:
         if apart_form.is_valid():
             data = apart_form.cleaned_data
             try:
-                wishes.keep_apart(
+                services.keep_apart(
                     event=event,
                     first=data["first"],
                     second=data["second"],
@@ -69,7 +69,7 @@ def seating_wishes(request: HttpRequest, key: str) -> HttpResponse:
 def keep_apart_drop(request: HttpRequest, key: str, pk: int) -> HttpResponse:
     event = event_or_404(key)
     wish = get_object_or_404(KeepApart, Q(event=event) | Q(event__isnull=True), pk=pk)
-    wishes.drop_keep_apart(wish=wish)
+    services.drop_keep_apart(wish=wish)
     messages.success(request, f"{wish.first.name} und {wish.second.name} dürfen wieder zusammen.")
     return redirect("spielwart-wishes", key=event.key)
 
@@ -84,7 +84,7 @@ def fixed_table(request: HttpRequest, key: str) -> HttpResponse:
         return redirect("spielwart-wishes", key=event.key)
     player, table = form.cleaned_data["player"], form.cleaned_data["table"]
     try:
-        wishes.set_fixed_table(event=event, player=player, table=table)
+        services.set_fixed_table(event=event, player=player, table=table)
     except EntryError as error:
         messages.error(request, error.message)
         return redirect("spielwart-wishes", key=event.key)

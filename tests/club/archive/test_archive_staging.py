@@ -21,7 +21,7 @@ from skatclub.club.archive import (
 from skatclub.club.archive.write import merge_or_refuse, write_plan
 from skatclub.club.demo.generator import generate_archive
 from skatclub.club.models import Club, Event, Game, Player, Round, Season, Seat, Table
-from skatclub.club.services.results import refresh_results
+from skatclub.club.services import refresh_results
 from tests.helpers.factories import enter
 
 pytestmark = pytest.mark.skipif(

@@ -25,7 +25,7 @@ from skatclub.club.models import (
     Table,
     TableTotal,
 )
-from skatclub.club.services.results import SEAT_RESULT_FIELDS
+from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql",

@@ -22,8 +22,8 @@ from skatclub.club.services import (
     record_game,
     record_line,
     record_totals,
+    refresh_results,
 )
-from skatclub.club.services.results import refresh_results
 
 CLUBS_MIT_2 = {"type": "clubs", "matadors": 2, "bid": 24}
 WON = {"won": True}

@@ -3,10 +3,14 @@ public, and the cached public PDF follows every change of the sign-in."""
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 from skatclub.club.models import Attendance, Event, Player
+from skatclub.club.printing.printouts import PrintError
+from skatclub.club.printing.prizes import gewinnplan_printout
 from tests.helpers.pdf import pdf_text
+from tests.helpers.refusals import database_fingerprint
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 CHANGE = EVENT + "gewinnplan/aendern/"
@@ -63,3 +67,12 @@ def test_the_cached_public_pdf_follows_a_new_signin(
 def test_a_plan_without_prizes_has_no_pdf(spielwart_client: Client, field: Event) -> None:
     assert spielwart_client.get(DRAFT_PDF).status_code == 404
     assert "Gewinnplan als PDF" not in spielwart_client.get(EVENT + "gewinnplan/").content.decode()
+
+
+def test_printing_an_event_without_a_gewinnplan_refuses_in_german_and_stores_nothing(
+    field: Event,
+) -> None:
+    before = database_fingerprint()
+    with pytest.raises(PrintError, match="Der Gewinnplan hat noch keine Preise"):
+        gewinnplan_printout(field)
+    assert database_fingerprint() == before

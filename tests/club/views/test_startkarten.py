@@ -130,6 +130,15 @@ def test_cards_before_the_draw_have_empty_boxes_to_fill_in(
     assert pages == 2 and "trägt die Spielleitung vor jeder Serie ein" in text
 
 
+def test_printing_the_startkarten_before_a_gewinnplan_exists_stores_nothing(
+    signed: Event,
+) -> None:
+    before = database_fingerprint()
+    printout = startkarten_printout(signed)
+    assert printout.context["numbers"] == [1, 2, 3]  # the Gewinnplan's default, unsaved
+    assert database_fingerprint() == before
+
+
 def test_without_signed_in_players_there_are_no_startkarten(
     spielwart_client: Client, event: Event
 ) -> None:

@@ -16,11 +16,10 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from skatclub.club import tenancy
+from skatclub.club import services, tenancy
 from skatclub.club.models import Club, ClubStaff
 from skatclub.club.roles import PRUEFER, SPIELWART
-from skatclub.club.services import users
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services import EntryError
 from skatclub.club.text import visible_text
 
 
@@ -58,7 +57,7 @@ class Command(BaseCommand):
             return
         try:
             with tenancy.acting_for(club):
-                user, password = users.create_login(username=username, roles=["spielwart"])
+                user, password = services.create_login(username=username, roles=["spielwart"])
         except EntryError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Spielwart „{user.username}“, Einmal-Passwort: {password}")
@@ -67,7 +66,7 @@ class Command(BaseCommand):
         """Makes an existing login Spielwart of `club`; says exactly what changed."""
         before = ClubStaff.objects.filter(club=club, user=user).values_list("role", flat=True)
         was = next(iter(before), None)
-        users.grant(user, club.pk, SPIELWART)
+        services.grant(user, club.pk, SPIELWART)
         if user.is_superuser:
             return f"„{user.username}“ ist Administrator und darf in „{club.name}“ ohnehin alles."
         if was == SPIELWART:
