@@ -156,6 +156,11 @@ class Account:
         return tuple((a.title, a.item) for a in self.awards if a.item)
 
     @property
+    def game_balance(self) -> Fraction:
+        """Preisskat money less Verlustspielgeld, exact: the Preisskat's "Saldo"."""
+        return self.game_cash - self.lost_fee_total
+
+    @property
     def exact_end(self) -> Fraction:
         """What the player would get at the end without any rounding."""
         return self.at_the_end - self.rounding - self.game_cash_cents + self.game_cash
@@ -179,8 +184,20 @@ class Kassenbericht:
     rounding: int  # what rounding to the step leaves in the Kasse (+) or costs it (−)
     other_income: int
     expenses: int
-    at_the_end: int  # what the Kasse takes (+) or pays (−) at the end, all players together
+    end_in: int  # what the players who pay at the end pay in, together
+    end_out: int  # what the Kasse pays out at the end, together
     counted: int | None = None  # the cash counted at the end, if counted
+
+    @property
+    def at_the_end(self) -> int:
+        """What the Kasse takes (+) or pays (−) at the end, all players together."""
+        return self.end_in - self.end_out
+
+    @property
+    def end_sum(self) -> int:
+        """Every player's amount at the end plus the Kasse's: always zero, nobody pays anybody
+        else."""
+        return self.end_out - self.end_in + self.at_the_end
 
     @property
     def income(self) -> int:
@@ -346,7 +363,8 @@ def _kassenbericht(
         rounding=-sum(a.rounding for a in accounts),
         other_income=sum(c for c in others if c > 0),
         expenses=-sum(c for c in others if c < 0),
-        at_the_end=-sum(a.at_the_end for a in accounts),
+        end_in=-sum(min(a.at_the_end, 0) for a in accounts),
+        end_out=sum(max(a.at_the_end, 0) for a in accounts),
         counted=counted,
     )
 

@@ -1,53 +1,20 @@
-"""Reads for the Gewinnplan: the pot, the plan's check for the signed-in field, the prize list.
+"""Reads for the Gewinnplan besides the money: each player's prize categories, the ranking at
+every table of every Serie (for table prizes) and how many Serien are played.
 
-Owns `pot_parts` (Startgeld and Verlustspielgeld of the event), `plan_check` (what the plan
-pays for a field, against the pot) and `event_prizes` (who gets what: the event's ranking,
-each player's categories and the ranking at every table of every Serie, handed to the
-engine's `prize_list`). A fixed number of queries each; writes nothing.
+Owns `categories_of`, `table_rankings` and `played_serien_count`. The pot and the prize list
+are the ledger's (`queries.ledger`). Writes nothing.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Sum
-
-from scoring import TableSizeError, ranked, strength, table_sizes
 from scoring import prizes as engine
-from skatclub.club.models import Attendance, Event, Player, PrizePlan
-from skatclub.club.queries.standings import Line, Row, event_standings, played_rounds
-from skatclub.club.services.prizes import engine_plan
-
-
-@dataclass(frozen=True)
-class Pot:
-    entry_fees: int  # all Startgeld owed (cents)
-    lost_fees: int  # all Verlustspielgeld (cents)
-    cents: int  # what goes into the pot by the plan
-
-
-def entry_fees(event: Event) -> int:
-    return Attendance.objects.filter(event=event).aggregate(s=Sum("fee_cents"))["s"] or 0
-
-
-def pot_parts(plan: PrizePlan, rows: list[Row] | None = None) -> Pot:
-    event = plan.event
-    rows = event_standings(event) if rows is None else rows
-    fees = sum(row.fees_cents for row in rows)
-    startgeld = entry_fees(event)
-    return Pot(startgeld, fees, engine.pot_cents(engine_plan(plan), startgeld, fees))
-
-
-def plan_check(plan: PrizePlan, participants: int, pot: int) -> engine.PlanCheck:
-    """What the plan pays for `participants` players seated into `plan.serien` Serien."""
-    try:
-        tables = len(table_sizes(participants)) if participants else 0
-    except TableSizeError:
-        tables = 0
-    return engine.check_plan(engine_plan(plan), participants, pot, tables * plan.serien)
+from scoring import ranked, strength
+from skatclub.club.models import Event, Player
+from skatclub.club.queries.standings import Line, played_rounds
 
 
 def categories_of(player: Player | Mapping[str, Any]) -> set[engine.Category]:
@@ -61,26 +28,6 @@ def categories_of(player: Player | Mapping[str, Any]) -> set[engine.Category]:
         ("is_guest", engine.Category.GUESTS),
     )
     return {category for flag, category in flags if get(flag)}
-
-
-def event_prizes(plan: PrizePlan, rows: list[Row] | None = None) -> engine.PrizeList:
-    """The prize list for the event's standings as they are now."""
-    event = plan.event
-    rows = event_standings(event) if rows is None else rows
-    ranking = [engine.Placed(row.player_id, row.place) for row in rows]
-    flags = Player.objects.filter(id__in=[r.player_id for r in rows]).values(
-        "id", "is_woman", "is_senior", "is_youth", "is_guest"
-    )
-    categories = {f["id"]: categories_of(f) for f in flags}
-    pot = pot_parts(plan, rows).cents
-    return engine.prize_list(
-        engine_plan(plan),
-        ranking,
-        pot,
-        categories=categories,
-        tables=table_rankings([line for row in rows for line in row.lines]),
-        seed=event.key,
-    )
 
 
 def table_rankings(lines: list[Line]) -> list[engine.TableRanking]:

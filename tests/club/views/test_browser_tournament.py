@@ -18,9 +18,7 @@ from pypdf import PdfReader
 from test_browser_entry import CHROMIUM, PASSWORD, browser_page  # noqa: F401 - the fixture
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Round
-from skatclub.club.queries.kasse import event_kasse
-from skatclub.club.queries.prizes import event_prizes
-from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services.meetings import meetings
 from skatclub.club.services.users import roles_of
 
@@ -180,19 +178,18 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
 
     # --- prize list: what the page shows is what the engine says
     page.goto(base + "gewinnplan/")
-    rows = event_standings(event)
-    awarded = event_prizes(PrizePlan.objects.get(event=event), rows)
-    names = {row.player_id: row.name for row in rows}
+    found = event_ledger(event)
+    assert found.ledger.prizes is not None
     shown = page.inner_text("#prizes")
-    for award in awarded.awards:
-        assert names[award.player_id] in shown
+    for award in found.ledger.prizes.awards:
+        assert found.names[award.player_id] in shown
     assert "Blumenstrauß" in shown and "Carla Claus" in shown
     assert "vorläufig" in page.inner_text("main")  # no list is checked yet
     shoot(page, "preisliste")
 
     # --- Kasse: the Kassenbericht balances; the PDF prints it
     page.goto(base + "kasse/")
-    report = event_kasse(event).report
+    report = event_ledger(event, kasse=True).report
     assert report.balances()
     assert "Noch nicht gezählt." in page.inner_text("#differenz")
     page.fill("#id_counted", f"{report.expected // 100},{report.expected % 100:02d}")
