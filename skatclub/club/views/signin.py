@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -21,9 +21,10 @@ from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services import members, signin
 from skatclub.club.services.errors import EntryError
-from skatclub.club.services.events import MAX_NAME, SamePlayer
+from skatclub.club.services.events import MAX_NAME, SamePlayer, mark_absent
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -55,7 +56,7 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     query = request.GET.get("q", request.POST.get("q", "")).strip()[: signin.MAX_QUERY]
     form = NewPlayerForm(initial={"guest": event.guests_allowed})
-    same: SamePlayer | None = None
+    same: SamePlayer | signin.ChangeSignIn | None = None
     if request.method == "POST":
         response, form, same = _post(request, event, query)
         if response is not None:
@@ -75,7 +76,8 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
         "signed": signed,
         "sums": _sums(event),
         "form": form,
-        "same": same,
+        "same": same if isinstance(same, SamePlayer) else None,
+        "change": same if isinstance(same, signin.ChangeSignIn) else None,
         "rates": Attendance.Rate.choices,
         "fees": {rate: euro(event.fee_for(rate)) for rate in Attendance.Rate.values},
     }
@@ -85,7 +87,7 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
 
 def _post(
     request: HttpRequest, event: Event, query: str
-) -> tuple[HttpResponse | None, NewPlayerForm, SamePlayer | None]:
+) -> tuple[HttpResponse | None, NewPlayerForm, SamePlayer | signin.ChangeSignIn | None]:
     action = request.POST.get("action", "")
     form = NewPlayerForm(initial={"guest": event.guests_allowed})
     try:
@@ -103,6 +105,7 @@ def _post(
                 player=player,
                 rate=request.POST.get("rate") or None,
                 paid=request.POST.get("paid") == "1",
+                confirmed=request.POST.get("confirmed") == "1",
             )
             messages.success(request, f"{player.name} ist angemeldet{_fee(attendance)}.")
             return _back(event, ""), form, None
@@ -111,9 +114,9 @@ def _post(
             state = "bezahlt" if action == "paid" else "nicht bezahlt"
             messages.success(request, f"Startgeld von {player.name}: {state}.")
         elif action == "sign_out":
-            signin.sign_out(event=event, player=player)
+            mark_absent(event=event, player=player)
             messages.success(request, f"{player.name} ist abgemeldet.")
-    except SamePlayer as question:
+    except (SamePlayer, signin.ChangeSignIn) as question:
         return None, form, question
     except EntryError as error:
         if action.startswith("register"):
@@ -171,20 +174,18 @@ def _fee(attendance: Attendance) -> str:
 
 
 def _sums(event: Event) -> dict[str, Any]:
+    """Who is signed in, and the Startgeld as the Kasse has it (the event's ledger)."""
     rows = Attendance.objects.filter(event=event).aggregate(
-        count=Count("id"),
-        total=Sum("fee_cents"),
-        paid=Sum("fee_cents", filter=Q(paid=True)),
-        guests=Count("id", filter=Q(player__is_guest=True)),
+        count=Count("id"), guests=Count("id", filter=Q(player__is_guest=True))
     )
-    total, paid = rows["total"] or 0, rows["paid"] or 0
+    report = event_ledger(event).report
     return {
         "count": rows["count"],
         "guests": rows["guests"],
-        "total": euro(total),
-        "paid": euro(paid),
-        "open": euro(total - paid),
-        "has_open": total > paid,
+        "total": euro(report.entry_fees),
+        "paid": euro(report.paid_at_sign_in),
+        "open": euro(report.entry_fees_open),
+        "has_open": report.entry_fees_open > 0,
     }
 
 

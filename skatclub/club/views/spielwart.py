@@ -183,9 +183,13 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     event = event_or_404(key) if key else None
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        saved = services.save_event(event=form.save(commit=False))
-        messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
-        return redirect("spielwart-event", key=saved.key)
+        try:
+            saved = services.save_event(event=form.save(commit=False))
+        except services.EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
+            return redirect("spielwart-event", key=saved.key)
     if form.errors and key:
         # The refused form has written what was typed (an emptied name and key) into its
         # instance; the page's title and links name the event as it is stored.
@@ -271,8 +275,12 @@ def _change_attendance(
         services.mark_present(event=event, player=player)
         messages.success(request, f"{player.name} ist anwesend.")
     elif action == "remove":
-        services.mark_absent(event=event, player=player)
-        messages.success(request, f"{player.name} ist nicht mehr anwesend.")
+        try:
+            services.mark_absent(event=event, player=player)
+        except services.EntryError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{player.name} ist nicht mehr anwesend.")
     return GuestForm(), None, True
 
 
