@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from scoring.ledger import Account
 from skatclub.club import services
+from skatclub.club.formatting import euro
 from skatclub.club.models import Event, Player, Season
 from skatclub.club.presenters.kasse import receipt_context, report_context
 from skatclub.club.printing.payout import payout_context
@@ -179,7 +180,14 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
     soll = next(ln for ln in bericht.splitlines() if ln.startswith("Soll-Bestand"))
     assert euros(re.findall(AMOUNT, soll)[-1]) == report.expected
 
-    # the prize list pays what the Kasse pays
+    # the Gewinnplan's summary is its own prize list's, and the prize list pays what the Kasse
+    # pays
+    builder = spielwart_client.get(SPIELWART + "gewinnplan/").content.decode()
+    ledger = found.ledger
+    assert ledger.pot is not None
+    assert f"davon Geld zusammen {euro(ledger.prizes_paid)}." in builder
+    assert f"Es bleiben {euro(ledger.pot.cents - ledger.prizes_paid)} im Topf" in builder
+    assert report.prizes == ledger.prizes_paid
     prize_page = client.get(PUBLIC + "gewinnplan/?format=json&table=preise").json()
     paid: dict[str, int] = {}
     for row in prize_page["tables"]["preise"]["rows"]:
