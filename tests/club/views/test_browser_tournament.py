@@ -1,5 +1,6 @@
 """A real browser tournament: sign-in of 12 players (3 walk-ins, a known guest typed again),
-the Gewinnplan, three Serien with preview, paper lists, the prize list and the Kassenbericht.
+the Gewinnplan (after its announcement the event's money settings are refused), three Serien
+with preview, paper lists, the prize list and the Kassenbericht.
 
 Runs headless Debian Chromium through Playwright against pytest-django's live server. With
 SKATCLUB_SCREENSHOTS=<folder> every new page is also saved at 390 px and 1280 px width.
@@ -118,6 +119,18 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
     page.get_by_role("button", name="Gewinnplan ankündigen").click()
     page.wait_for_selector("text=der Plan steht fest")
     assert PrizePlan.objects.get(event=event).is_locked
+
+    # --- announced means frozen: a new Verlustspielgeld is refused, the reason shown
+    page.goto(base + "bearbeiten/")
+    page.fill("#id_lost_game_fees", "100, 100")
+    page.get_by_role("button", name="Speichern").click()
+    refusal = page.inner_text("form.stack")
+    assert "Der Gewinnplan ist seit" in refusal
+    assert "Nicht mehr zu ändern: Verlustspielgeld." in refusal
+    assert page.input_value("#id_lost_game_fees") == "100, 100"  # nothing typed is lost
+    shoot(page, "veranstaltung-fest")
+    event.refresh_from_db()
+    assert event.lost_game_fees_cents == [50, 50, 50, 100]
     page.goto(f"{live_server.url}/veranstaltungen/{event.key}/gewinnplan/")
     assert "Platz 1: 50 % des Topfes" in page.inner_text("main")
     shoot(page, "gewinnplan-oeffentlich")
