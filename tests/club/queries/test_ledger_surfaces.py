@@ -23,6 +23,7 @@ import json
 import random
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -198,6 +199,41 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
         for name, p in names.items()
         if account(found, p).prize_cents
     }
+
+
+def test_the_cached_abrechnung_follows_who_has_paid(
+    event: Event,
+    client: Client,
+    settings,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.DATA_DIR = tmp_path
+    field = build(event, random.Random(27))
+    paid, unpaid = (
+        next(
+            p
+            for p in field
+            if p.attendance_set.get().paid == state and p.attendance_set.get().fee_cents
+        )
+        for state in (True, False)
+    )
+
+    def amounts() -> dict[str, int]:
+        _, text = pdf_text(client.get(PUBLIC + "abrechnung.pdf").content)
+        lines = text.splitlines()
+        return {
+            p.name: euros(re.findall(AMOUNT, next(ln for ln in lines if ln.startswith(p.name)))[-1])
+            for p in (paid, unpaid)
+        }
+
+    before = amounts()
+    # The same number of sign-ins paid and the same Startgeld, but another player owes it.
+    signin.set_paid(event=event, player=paid, paid=False)
+    signin.set_paid(event=event, player=unpaid, paid=True)
+    after = amounts()
+    found = event_ledger(event)
+    assert after == {p.name: account(found, p).at_the_end for p in (paid, unpaid)} != before
 
 
 def account(found: EventLedger, player: Player) -> Account:
