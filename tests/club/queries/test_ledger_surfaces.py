@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 from scoring.ledger import Account
 from skatclub.club import services
+from skatclub.club.demo.generator import FIRST_NAMES
 from skatclub.club.formatting import euro
 from skatclub.club.models import Event, Player, Season
 from skatclub.club.presenters.kasse import receipt_context, report_context
@@ -47,19 +48,7 @@ KEY = "2026-11-20-preisskat"
 SPIELWART = f"/spielwart/veranstaltungen/{KEY}/"
 PUBLIC = f"/veranstaltungen/{KEY}/"
 AMOUNT = r"[+−]?\d{1,3}(?:\.\d{3})*,\d{2}"
-NAMES = [
-    "Anna",
-    "Bernd",
-    "Carla",
-    "Dieter",
-    "Emil",
-    "Frieda",
-    "Gerd",
-    "Hanna",
-    "Ida",
-    "Jakob",
-    "Karla",
-]
+NAMES = FIRST_NAMES[:11]  # one word each: a name never wraps on paper
 
 
 def euros(text: str) -> int:

@@ -221,13 +221,18 @@ def test_a_seated_player_without_startgeld_may_leave_and_keeps_his_results(
 ANWESEND = EVENT + "anwesend/"
 
 
-def test_the_anwesenheit_refuses_to_remove_a_player_who_paid_like_the_sign_in_page(
-    spielwart_client: Client, tournament: Event, players: dict[str, Player]
+@pytest.mark.parametrize(("page_url", "action"), [(SIGNIN, "sign_out"), (ANWESEND, "remove")])
+def test_both_pages_refuse_to_take_off_a_player_who_paid(
+    spielwart_client: Client,
+    tournament: Event,
+    players: dict[str, Player],
+    page_url: str,
+    action: str,
 ) -> None:
     anna = players["anna"]
     spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "paid": "1"})
     page = spielwart_client.post(
-        ANWESEND, {"action": "remove", "player": anna.pk}, follow=True
+        page_url, {"action": action, "player": anna.pk}, follow=True
     ).content.decode()
     assert "hat das Startgeld schon bezahlt; die Anmeldung bleibt" in page
     assert Attendance.objects.get(player=anna).paid
