@@ -68,6 +68,7 @@ from scoring.settlement import (
     lost_game_fees,
     parse_cents_per_point,
     rounded_payout,
+    rounded_to_step,
     transfers,
     vergleichsrechnung,
 )
@@ -168,6 +169,7 @@ __all__ = [
     "ramsch_scores",
     "ranked",
     "rounded_payout",
+    "rounded_to_step",
     "recorded_game",
     "score_parts",
     "score_rule",

@@ -1,10 +1,11 @@
 """The Gewinnplan: prizes per place and per category, the pot, and who gets what.
 
-Owns the plan (`PrizePlan` of `Prize` rules), the pot (`pot_cents`: a share of the Startgeld
-and optionally of the Verlustspielgeld), the check of a plan against a pot (`check_plan`) and
-the prize list after the last Serie (`prize_list`). Pure: reads rankings the caller made with
-`ranking.ranked`; writes nothing. Money is integer cents; a share of the pot is an exact
-`Fraction` and each prize is rounded down to the cent (what is left stays in the Kasse).
+Owns the plan (`PrizePlan` of `Prize` rules), the pot (`pot`: a share of the Startgeld and
+optionally of the Verlustspielgeld), what a plan would pay for a field (`forecast`, rule by
+rule, with the reason a rule pays nothing) and the prize list after the last Serie
+(`prize_list`). Pure: reads rankings the caller made with `ranking.ranked`; writes nothing.
+Money is integer cents; a share of the pot is an exact `Fraction` and each prize is rounded
+down to the cent (what is left stays in the Kasse).
 
 A prize is exactly one of: a share of the pot (per winner), a fixed amount, a Sachpreis.
 Place prizes go by the event's ranking; category prizes (Damen, Senioren, Jugend, Gäste) by
@@ -146,41 +147,100 @@ def pot_cents(plan: PrizePlan, entry_fees_cents: int, lost_game_fees_cents: int 
 
 
 @dataclass(frozen=True, slots=True)
-class PlanCheck:
-    """What the plan would pay out for `participants` players, against the pot."""
+class Pot:
+    """The pot and what it is made of: all Startgeld owed, all Verlustspielgeld (cents)."""
 
-    pot: int
-    money: int  # all money prizes together
-    items: tuple[str, ...]  # Sachpreise, one entry per prize
+    entry_fees: int
+    lost_fees: int
+    cents: int
+
+
+def pot(plan: PrizePlan, entry_fees_cents: int, lost_game_fees_cents: int = 0) -> Pot:
+    return Pot(
+        entry_fees_cents,
+        lost_game_fees_cents,
+        pot_cents(plan, entry_fees_cents, lost_game_fees_cents),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleForecast:
+    """What one rule of the plan pays for a field: how many winners, how much each, and when it
+    pays nothing, why (German, e.g. "erst ab 30 Teilnehmern")."""
+
+    prize: Prize
     winners: int
-    share_total: Fraction  # the shares of the pot together
+    cents: int  # per winner
+    reason: str = ""
+
+    @property
+    def money(self) -> int:
+        return self.winners * self.cents
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What the plan would pay out for `participants` players, against the pot: the one
+    computation behind the plan's check, the "für N Teilnehmer" simulation and announcing."""
+
+    participants: int
+    pot: Pot
+    rules: tuple[RuleForecast, ...]
+
+    @property
+    def money(self) -> int:
+        """All money prizes together."""
+        return sum(rule.money for rule in self.rules)
+
+    @property
+    def winners(self) -> int:
+        return sum(rule.winners for rule in self.rules)
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """The Sachpreise, one entry per prize."""
+        return tuple(r.prize.item for r in self.rules if r.prize.item for _ in range(r.winners))
+
+    @property
+    def share_total(self) -> Fraction:
+        """The shares of the pot together."""
+        return sum((r.winners * r.prize.share for r in self.rules), Fraction(0))
 
     @property
     def remaining(self) -> int:
         """What stays in the Kasse (negative: the plan pays out more than the pot)."""
-        return self.pot - self.money
+        return self.pot.cents - self.money
 
 
-def check_plan(plan: PrizePlan, participants: int, pot: int, tables: int = 0) -> PlanCheck:
-    """The planned payout for a field of `participants` (and `tables` table prizes)."""
-    money, winners, items = 0, 0, []
-    share_total = Fraction(0)
+def forecast(plan: PrizePlan, participants: int, pot_: Pot, tables: int = 0) -> Forecast:
+    """The planned payout for a field of `participants` (and `tables` table prizes, one per
+    table and Serie), rule by rule."""
+    rules = []
     for prize in plan.prizes:
-        if not prize.applies(participants):
-            continue
-        count = _planned_winners(prize, participants, tables)
-        winners += count
-        money += count * prize.cents(pot)
-        share_total += count * prize.share
-        items += [prize.item] * count if prize.item else []
-    return PlanCheck(pot, money, tuple(items), winners, share_total)
+        count, reason = _planned_winners(prize, participants, tables)
+        rules.append(RuleForecast(prize, count, prize.cents(pot_.cents), reason))
+    return Forecast(participants, pot_, tuple(rules))
 
 
-def _planned_winners(prize: Prize, participants: int, tables: int) -> int:
+def _planned_winners(prize: Prize, participants: int, tables: int) -> tuple[int, str]:
+    """How many win this rule in a field of `participants`, and why none, if none."""
+    if not prize.applies(participants):
+        return 0, f"erst ab {prize.min_participants} Teilnehmern"
     if prize.category is Category.TABLE:
-        return tables * (prize.last - prize.first + 1)
+        if not tables:
+            return 0, "noch keine Tische"
+        return tables * (prize.last - prize.first + 1), ""
     last = min(prize.last_place(participants), participants)
-    return max(0, last - prize.first + 1)
+    if last >= prize.first:
+        return last - prize.first + 1, ""
+    if prize.per_participants and prize.last_place(participants) < prize.first:
+        reached = participants // prize.per_participants
+        needed = prize.first * prize.per_participants
+        return 0, (
+            f"ein Preis je {prize.per_participants} Teilnehmer: bei {participants} "
+            f"Teilnehmern bis Platz {reached}, Platz {prize.first} erst ab {needed} Teilnehmern"
+        )
+    return 0, f"nur {participants} Teilnehmer"
 
 
 # --- the prize list -------------------------------------------------------------------------

@@ -226,14 +226,21 @@ def rounded_payout(exact: Sequence[Fraction], step_cents: int = 1) -> RoundedPay
     """
     if isinstance(step_cents, bool) or not isinstance(step_cents, int) or step_cents < 1:
         raise InvalidRequest(f"Rundung auf {step_cents!r} Cent gibt es nicht: ganze Cent ab 1.")
-    amounts = tuple(_rounded(Fraction(value), step_cents) for value in exact)
+    amounts = tuple(rounded_to_step(Fraction(value), step_cents) for value in exact)
     kasse = -sum(amounts)
     return RoundedPayout(amounts, kasse, kasse + sum(exact, Fraction(0)))
 
 
-def _rounded(value: Fraction, step: int) -> int:
-    """Nearest multiple of `step`; a half goes down (toward the Kasse)."""
-    return math.ceil(value / step - Fraction(1, 2)) * step
+def rounded_to_step(value: Fraction | int, step: int) -> int:
+    """Cents to the nearest multiple of `step`, a half step in the Kasse's favour (a receiver
+    gets the lower amount, a payer pays the higher one): the one rounding of money.
+
+    >>> rounded_to_step(Fraction(195, 2), 1), rounded_to_step(Fraction(-141, 2), 1)
+    (97, -71)
+    >>> rounded_to_step(-715, 10), rounded_to_step(715, 10)
+    (-720, 710)
+    """
+    return math.ceil(Fraction(value) / step - Fraction(1, 2)) * step
 
 
 # Verlustspielgeld is set by the organiser (docs/rules.md §11): a short list of small amounts.

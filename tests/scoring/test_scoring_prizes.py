@@ -1,4 +1,4 @@
-"""The Gewinnplan: pot, check against the pot, prize list with ties and categories.
+"""The Gewinnplan: pot, the forecast against the pot, prize list with ties and categories.
 
 Hand-worked example (10 players, Startgeld 10 €, Verlustspielgeld 20 € of which half goes
 into the pot):
@@ -26,7 +26,8 @@ from scoring.prizes import (
     PrizePlan,
     TableRanking,
     TieRule,
-    check_plan,
+    forecast,
+    pot,
     pot_cents,
     prize_list,
 )
@@ -85,8 +86,17 @@ def test_the_hand_worked_prize_list() -> None:
     assert 11_000 - awarded.paid_cents == 3000
 
 
-def test_the_plan_check_says_what_remains() -> None:
-    check = check_plan(PLAN, participants=10, pot=11_000, tables=2)
+def test_the_forecast_says_what_each_rule_pays_and_what_remains() -> None:
+    check = forecast(PLAN, 10, pot(PLAN, 10_000, 2_000), tables=2)
+    assert check.pot.cents == 11_000
+    assert [(r.winners, r.cents) for r in check.rules] == [
+        (1, 3300),
+        (1, 2200),
+        (1, 1100),
+        (1, 1000),
+        (1, 0),
+        (2, 200),
+    ]
     assert (check.money, check.winners, check.items) == (
         3300 + 2200 + 1100 + 1000 + 400,
         7,
@@ -94,6 +104,27 @@ def test_the_plan_check_says_what_remains() -> None:
     )
     assert check.remaining == 11_000 - 8000
     assert check.share_total == Fraction(60, 100)
+
+
+@pytest.mark.parametrize(
+    ("prize", "participants", "reason"),
+    [
+        # 17 // 4 = 4: the last paid place is 4, so places 10–16 wait for 10 × 4 = 40 players
+        (
+            Prize(10, 16, fixed_cents=500, per_participants=4),
+            17,
+            "ein Preis je 4 Teilnehmer: bei 17 Teilnehmern bis Platz 4, Platz 10 erst ab 40 "
+            "Teilnehmern",
+        ),
+        (Prize(1, 1, fixed_cents=500, min_participants=30), 17, "erst ab 30 Teilnehmern"),
+        (Prize(20, 20, fixed_cents=500), 17, "nur 17 Teilnehmer"),
+        (Prize(1, 1, item="Sekt", category=Category.TABLE), 17, "noch keine Tische"),
+    ],
+)
+def test_a_rule_that_cannot_pay_says_why(prize: Prize, participants: int, reason: str) -> None:
+    plan = PrizePlan(prizes=(prize,))
+    (rule,) = forecast(plan, participants, pot(plan, participants * 1000)).rules
+    assert (rule.winners, rule.reason) == (0, reason)
 
 
 def test_an_odd_cent_of_a_split_prize_stays_in_the_kasse() -> None:
@@ -127,9 +158,10 @@ def test_every_fourth_player_wins_and_the_plan_scales_with_the_field() -> None:
             Prize(1, 1, fixed_cents=5000, category=Category.GUESTS, min_participants=30),
         )
     )
-    assert check_plan(plan, 40, 0).winners == 10 + 1  # and the best guest
-    assert check_plan(plan, 41, 0).winners == 10 + 1
-    assert check_plan(plan, 12, 0).winners == 3  # no guest prize below 30 players
+    empty = pot(plan, 0)
+    assert forecast(plan, 40, empty).winners == 10 + 1  # and the best guest
+    assert forecast(plan, 41, empty).winners == 10 + 1
+    assert forecast(plan, 12, empty).winners == 3  # no guest prize below 30 players
     field = [Placed(n, n) for n in range(1, 13)]
     assert [a.player_id for a in prize_list(plan, field, 0).awards] == [1, 2, 3]
 

@@ -16,6 +16,7 @@ from typing import Any
 from scoring import (
     MAX_GAMES_PER_ROUND,
     MIN_GAMES_PER_ROUND,
+    ROUNDING_STEPS,
     ScoringError,
     check_games_per_round,
     check_lost_game_fees,
@@ -376,7 +377,7 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
     if ruleset not in RULESETS:
         problems.add(here, f"Regelwerk {shown(ruleset)} gibt es nicht (isko oder preisskat).")
     house = _check_house_rules(raw.get("house_rules", {}), ruleset, here, problems)
-    cents_per_point, fees = _check_settlement(raw.get("settlement"), here, problems)
+    cents_per_point, fees, step = _check_settlement(raw.get("settlement"), here, problems)
     games_per_round = _check_games_per_round(raw.get("games_per_round"), here, problems)
     bock = _check_bock(raw.get("bock_rounds"), here, problems)
     ramsch = _check_ramsch_rules(raw.get("ramsch_rules"), here, problems)
@@ -392,6 +393,7 @@ def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str
         "house_ramsch": house["ramsch"],
         "cents_per_point": cents_per_point,
         "lost_game_fees_cents": fees,
+        "rounding_step_cents": step,
         "games_per_round": games_per_round,
         **bock,
         **ramsch,
@@ -462,12 +464,13 @@ def _check_house_rules(raw: Any, ruleset: Any, here: str, problems: Problems) ->
     return house
 
 
-def _check_settlement(raw: Any, here: str, problems: Problems) -> tuple[str, list[int]]:
+def _check_settlement(raw: Any, here: str, problems: Problems) -> tuple[str, list[int], int]:
+    """Wertpunkt, Verlustspielgeld and the payout step (1 ct when an old archive has none)."""
     if raw is None:
-        return "", []
+        return "", [], 1
     if not isinstance(raw, dict):
         problems.add(here, "„settlement“ muss ein JSON-Objekt sein.")
-        return "", []
+        return "", [], 1
     cents_per_point = raw.get("cents_per_point", "")
     if not isinstance(cents_per_point, str) or len(cents_per_point) > 20:
         problems.add(here, 'Der Wertpunkt („cents_per_point“) muss als Text stehen, z. B. "1/4".')
@@ -486,7 +489,12 @@ def _check_settlement(raw: Any, here: str, problems: Problems) -> tuple[str, lis
     except ScoringError as error:
         problems.add(here, error.message)
         fees = []
-    return cents_per_point, fees
+    step = raw.get("rounding_step_cents", 1)
+    if isinstance(step, bool) or step not in ROUNDING_STEPS:
+        steps = ", ".join(str(s) for s in ROUNDING_STEPS)
+        problems.add(here, f"„rounding_step_cents“ (Auszahlung runden auf) ist einer von {steps}.")
+        step = 1
+    return cents_per_point, fees, step
 
 
 def _check_games_per_round(raw: Any, here: str, problems: Problems) -> dict[str, int]:

@@ -173,6 +173,8 @@ def _export_event(
         settlement["cents_per_point"] = event.cents_per_point
     if event.lost_game_fees_cents:
         settlement["lost_game_fees_cents"] = event.lost_game_fees_cents
+    if event.rounding_step_cents != 1:  # old archives have none: whole cents
+        settlement["rounding_step_cents"] = event.rounding_step_cents
     if settlement:
         row["settlement"] = settlement
     if event.games_per_round and event.games_per_round != DEFAULT_GAMES_PER_ROUND:

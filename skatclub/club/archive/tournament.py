@@ -1,6 +1,7 @@
-"""The archive's optional tournament fields: event kind, Startgeld, sign-ins, Gewinnplan, and
-a player's member number and prize categories. Old archives have none of them and import as
-before; `export` writes them only when they say something (so export(import(x)) == x).
+"""The archive's optional tournament fields: event kind, Startgeld, sign-ins, Gewinnplan, the
+Kasse's bookings and cash counts, and a player's member number and prize categories. Old
+archives have none of them and import as before; `export` writes them only when they say
+something (so export(import(x)) == x).
 
 Event (all optional):
     "kind": "evening" | "tournament" | "championship"
@@ -13,6 +14,9 @@ Event (all optional):
                               {"category": "women", "first": 1, "last": 1, "fixed_cents": 1000},
                               {"category": "table", "first": 1, "last": 1, "item": "Sekt",
                                "per_participants": 0, "min_participants": 0}]}
+    "kasse": {"bookings": [{"kind": "opening" | "income" | "expense", "text": "Wechselgeld",
+                            "amount_cents": 5000}],
+              "counts": [{"counted_cents": 4510, "note": ""}]}   (oldest first)
 Player (optional): "member_number": "0815", "categories": ["women", "seniors", "youth"].
 
 The prizes themselves are not stored: they follow from the plan and the results
@@ -31,7 +35,15 @@ from django.utils import timezone
 from scoring import InvalidPrizePlan
 from scoring import prizes as engine
 from skatclub.club.archive.problems import Problems, is_count
-from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule
+from skatclub.club.models import (
+    Attendance,
+    CashCount,
+    Event,
+    KasseEntry,
+    Player,
+    PrizePlan,
+    PrizeRule,
+)
 from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.queries.prizes import engine_prize
 from skatclub.club.text import NO_VISIBLE_NUMBER, visible_text
@@ -39,6 +51,9 @@ from skatclub.club.text import NO_VISIBLE_NUMBER, visible_text
 CATEGORY_FLAGS = {"women": "is_woman", "seniors": "is_senior", "youth": "is_youth"}
 MAX_FEE = 100_000
 MAX_SIGN_INS = 5000
+MAX_BOOKINGS = 500  # as `services.kasse` allows
+MAX_KASSE_CENTS = 10_000_000
+MAX_KASSE_TEXT = 200
 
 
 # --- players ----------------------------------------------------------------------------------
@@ -105,7 +120,70 @@ def check_event_extras(
         "fields": fields,
         "sign_ins": _check_sign_ins(raw.get("sign_ins", []), here, seated_or_known, problems),
         "plan": _check_plan(raw.get("prize_plan"), here, problems),
+        "kasse": _check_kasse(raw.get("kasse"), here, problems),
     }
+
+
+def _check_kasse(raw: Any, here: str, problems: Problems) -> dict[str, list[dict[str, Any]]]:
+    """`"kasse": {"bookings": [...], "counts": [...]}` (optional): what the Kassenwart booked
+    besides the computed money, and every cash count."""
+    empty: dict[str, list[dict[str, Any]]] = {"bookings": [], "counts": []}
+    if raw is None:
+        return empty
+    where_ = f"{here}, Kasse"
+    if not isinstance(raw, dict) or any(k not in empty for k in raw):
+        problems.add(where_, "„kasse“ kennt nur „bookings“ und „counts“.")
+        return empty
+    bookings, counts = raw.get("bookings", []), raw.get("counts", [])
+    if not all(isinstance(x, list) and len(x) <= MAX_BOOKINGS for x in (bookings, counts)):
+        problems.add(where_, f"„bookings“ und „counts“ sind Listen von höchstens {MAX_BOOKINGS}.")
+        return empty
+    result = {"bookings": [_booking(b, where_, problems) for b in bookings]}
+    result["counts"] = [_count(c, where_, problems) for c in counts]
+    return {k: [x for x in v if x is not None] for k, v in result.items()}
+
+
+def _booking(raw: Any, where_: str, problems: Problems) -> dict[str, Any] | None:
+    if (
+        not isinstance(raw, dict)
+        or raw.get("kind") not in KasseEntry.Kind.values
+        or not _text(raw.get("text"), required=True)
+        or not is_count(raw.get("amount_cents"))
+        or not 0 < raw["amount_cents"] <= MAX_KASSE_CENTS
+    ):
+        problems.add(
+            where_,
+            "eine Buchung hat „kind“ (opening, income oder expense), „text“ (1 bis "
+            f"{MAX_KASSE_TEXT} Zeichen) und „amount_cents“ (1 bis {MAX_KASSE_CENTS}).",
+        )
+        return None
+    return {
+        "kind": raw["kind"],
+        "text": visible_text(raw["text"]),
+        "amount_cents": raw["amount_cents"],
+    }
+
+
+def _count(raw: Any, where_: str, problems: Problems) -> dict[str, Any] | None:
+    if (
+        not isinstance(raw, dict)
+        or not is_count(raw.get("counted_cents"))
+        or raw["counted_cents"] > MAX_KASSE_CENTS
+        or not _text(raw.get("note", ""), required=False)
+    ):
+        problems.add(
+            where_,
+            f"eine Zählung hat „counted_cents“ (0 bis {MAX_KASSE_CENTS}) und wahlweise "
+            f"„note“ (höchstens {MAX_KASSE_TEXT} Zeichen).",
+        )
+        return None
+    return {"counted_cents": raw["counted_cents"], "note": visible_text(raw.get("note", ""))}
+
+
+def _text(value: Any, *, required: bool) -> bool:
+    if not isinstance(value, str) or len(value) > MAX_KASSE_TEXT:
+        return False
+    return bool(visible_text(value)) or not required
 
 
 def _check_sign_ins(
@@ -228,13 +306,17 @@ def _check_rules(raw: Any, where: str, problems: Problems) -> list[dict[str, Any
 
 
 def write_event_extras(event: Event, extras: dict[str, Any], player_ids: dict[str, int]) -> None:
-    """Sign-ins (on top of the attendance the Serien imply) and the Gewinnplan."""
+    """Sign-ins (on top of the attendance the Serien imply), the Kasse and the Gewinnplan."""
     for sign_in in extras["sign_ins"]:
         Attendance.objects.update_or_create(
             event=event,
             player_id=player_ids[sign_in["player"]],
             defaults={k: sign_in[k] for k in ("rate", "fee_cents", "paid")},
         )
+    kasse = extras.get("kasse") or {"bookings": [], "counts": []}
+    KasseEntry.objects.bulk_create(KasseEntry(event=event, **b) for b in kasse["bookings"])
+    for count in kasse["counts"]:  # one by one: each its own time, the last is the latest
+        CashCount.objects.create(event=event, **count)
     plan = extras["plan"]
     if plan is None:
         return
@@ -254,7 +336,8 @@ def write_event_extras(event: Event, extras: dict[str, Any], player_ids: dict[st
 
 
 def tournament_data(events: list[Event]) -> dict[str, Any]:
-    """Sign-ins and Gewinnpläne of `events` for `export_event_extras`, in three queries."""
+    """Sign-ins, Gewinnpläne and the Kasse of `events` for `export_event_extras`, in five
+    queries."""
     sign_ins: dict[int, list[dict[str, Any]]] = {}
     rows = (
         Attendance.objects.filter(event__in=events)
@@ -271,7 +354,16 @@ def tournament_data(events: list[Event]) -> dict[str, Any]:
         plan.event_id: plan
         for plan in PrizePlan.objects.filter(event__in=events).prefetch_related("rules")
     }
-    return {"sign_ins": sign_ins, "plans": plans}
+    kasse: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    chronological = ("at", "id")
+    for kind, rows_of in (
+        ("bookings", KasseEntry.objects.values("event_id", "kind", "text", "amount_cents")),
+        ("counts", CashCount.objects.values("event_id", "counted_cents", "note")),
+    ):
+        for found in rows_of.filter(event__in=events).order_by(*chronological):
+            item = {k: v for k, v in found.items() if k != "event_id"}
+            kasse.setdefault(found["event_id"], {"bookings": [], "counts": []})[kind].append(item)
+    return {"sign_ins": sign_ins, "plans": plans, "kasse": kasse}
 
 
 def export_event_extras(event: Event, data: dict[str, Any]) -> dict[str, Any]:
@@ -287,6 +379,8 @@ def export_event_extras(event: Event, data: dict[str, Any]) -> dict[str, Any]:
         row["sign_ins"] = data["sign_ins"][event.pk]
     if event.pk in data["plans"]:
         row["prize_plan"] = _export_plan(data["plans"][event.pk])
+    if event.pk in data["kasse"]:
+        row["kasse"] = {k: v for k, v in data["kasse"][event.pk].items() if v}
     return row
 
 

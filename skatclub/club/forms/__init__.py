@@ -2,6 +2,7 @@
 
 Owns input parsing only: players, events (with Wertpunkt and fee list), attendance, Serie
 creation, seat swaps, the mouse/touch game form, paper-list totals and the second signature;
+at the end the Kasse's bookings and cash count and the Gewinnplan's settings and lines.
 the modules beside it hold the forms of one page each (sign-in, logins, seating wishes, season
 rule). No view module declares a form (`tests/architecture/test_thin_views.py`).
 No Skat rule is checked here: the game form only assembles a declaration/outcome for the engine.
@@ -32,12 +33,16 @@ from skatclub.club.models import (
     DEFAULT_GAMES_PER_ROUND,
     GAME_TYPE_CHOICES,
     Event,
+    KasseEntry,
     Match,
     Player,
+    PrizePlan,
+    PrizeRule,
     Round,
 )
-from skatclub.club.money import EuroField
+from skatclub.club.money import EuroField, PercentField
 from skatclub.club.numbers import whole_number
+from skatclub.club.services import MAX_TEXT as MAX_BOOKING_TEXT
 from skatclub.club.services import unique_key
 from skatclub.club.text import NO_VISIBLE_NAME, NO_VISIBLE_NUMBER, InvisibleText, visible_name
 
@@ -497,3 +502,51 @@ class MatchLineForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=10**6, widget=forms.HiddenInput)
     line = forms.CharField(label="Spiel", max_length=80, strip=True)
+
+
+# --- the Kasse and the Gewinnplan -------------------------------------------------------------
+
+
+class BookingForm(forms.Form):
+    kind = forms.ChoiceField(label="Art", choices=KasseEntry.Kind.choices)
+    text = forms.CharField(label="wofür", max_length=MAX_BOOKING_TEXT)
+    amount = EuroField(label="Betrag (€)")
+
+
+class CountForm(forms.Form):
+    counted = EuroField(label="gezählt (€)")
+    note = forms.CharField(label="Vermerk", max_length=MAX_BOOKING_TEXT, required=False)
+
+
+MAX_FIELD = 1000  # players, places and "je … Teilnehmer" of a Gewinnplan
+
+
+class PrizeSettingsForm(forms.ModelForm[PrizePlan]):
+    entry_fee_percent = PercentField(label="vom Startgeld in den Topf (%)")
+    lost_fee_percent = PercentField(label="vom Verlustspielgeld in den Topf (%)")
+
+    class Meta:
+        model = PrizePlan
+        fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "serien"]
+
+
+class PrizeRuleForm(forms.Form):
+    KINDS = [
+        ("percent", "Anteil am Topf (%)"),
+        ("fixed", "fester Betrag (€)"),
+        ("item", "Sachpreis"),
+    ]
+
+    category = forms.ChoiceField(label="Wertung", choices=PrizeRule.Category.choices)
+    first = forms.IntegerField(label="von Platz", min_value=1, max_value=MAX_FIELD, initial=1)
+    last = forms.IntegerField(label="bis Platz", min_value=1, max_value=MAX_FIELD, initial=1)
+    kind = forms.ChoiceField(label="Preis", choices=KINDS)
+    percent = PercentField(label="Anteil (%)", required=False)
+    amount = EuroField(label="Betrag (€)", required=False, max_cents=10_000_000)
+    item = forms.CharField(label="Sachpreis", max_length=100, required=False)
+    per_participants = forms.IntegerField(
+        label="ein Preis je … Teilnehmer (0: nein)", min_value=0, max_value=MAX_FIELD, initial=0
+    )
+    min_participants = forms.IntegerField(
+        label="nur ab … Teilnehmern (0: immer)", min_value=0, max_value=MAX_FIELD, initial=0
+    )

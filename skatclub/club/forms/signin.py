@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django import forms
 
+from skatclub.club import services
 from skatclub.club.forms import MemberNumberField, NameField
 from skatclub.club.models import Attendance
-from skatclub.club import services
 
 
 class NewPlayerForm(forms.Form):

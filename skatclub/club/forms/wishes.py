@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
-from skatclub.club.models import Player
 from skatclub.club import services
+from skatclub.club.models import Player
 
 
 class KeepApartForm(forms.Form):

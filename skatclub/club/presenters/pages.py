@@ -2,7 +2,8 @@
 
 Owns turning the standings adapter's output into the plain dict rows, download columns and
 extra table columns those pages show: the season ranking (`season_page`, `ranking_rows`),
-the event and Serie standings and money (`standing_row`, `money_row`, `standings_exports`)
+the event and Serie standings and money (`standing_row`, `money_rows` from the event's ledger,
+`standings_exports`)
 and the start page's list of events (`event_row`). Reads through `standings.lines_for` and
 `event_standings` with a fixed number of queries, ranks with `season.season_ranking`;
 writes nothing and knows no request. The player page's rows live in `presenters/player.py`.
@@ -13,7 +14,7 @@ list (key, German heading) for the CSV/JSON downloads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,7 @@ from skatclub.club.formatting import euros, rounded
 from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.tables import Num
+from skatclub.club.queries.ledger import EventLedger
 from skatclub.club.queries.standings import Row, lines_for, played_rounds
 
 # Tables of a Serie whose list has no second signature yet ("geprüft").
@@ -202,10 +204,15 @@ MONEY_COLUMNS = [
     ("cash_cents", "Spielgeld (€)"),
     ("fees_cents", "Verlustspielgeld (€)"),
     ("net_cents", "Saldo (€)"),
+    ("entry_fee_open_cents", "Startgeld offen (€)"),
+    ("prize_cents", "Preise (€)"),
+    ("rounding_cents", "Rundung (€)"),
+    ("payout_cents", "Betrag (€)"),
 ]
-
-
-MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
+# Only the whole event is paid out: a Serie's money ends with its exact Saldo.
+SERIE_MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
+TOURNAMENT_KEYS = ("entry_fee_open_cents", "prize_cents")
+MONEY_KEYS = [key for key, _ in MONEY_COLUMNS[3:]]
 
 
 def standing_row(row: Row, numbers: list[int]) -> dict[str, Any]:
@@ -227,15 +234,41 @@ def standing_row(row: Row, numbers: list[int]) -> dict[str, Any]:
     }
 
 
-def money_row(row: Row) -> dict[str, Any]:
-    return {
-        "place": row.place,
-        "player": row.player,
-        "name": row.name,
-        "cash_cents": row.cash_cents,
-        "fees_cents": row.fees_cents,
-        "net_cents": row.cash_cents - row.fees_cents,
+def money_keys(found: EventLedger, serie: bool) -> list[str]:
+    """The money columns to show: a Serie's exact money, or the event's down to the amount
+    paid out, with Startgeld and prizes where the event has them."""
+    if serie:
+        return list(SERIE_MONEY_KEYS)
+    accounts = found.accounts
+    tournament = {
+        "entry_fee_open_cents": any(a.entry_fee for a in accounts),
+        "prize_cents": any(a.awards for a in accounts),
     }
+    return [key for key in MONEY_KEYS if key not in TOURNAMENT_KEYS or tournament[key]]
+
+
+def money_rows(found: EventLedger) -> list[dict[str, Any]]:
+    """One row per ranked player, every amount the ledger's: the exact Preisskat money and
+    Verlustspielgeld, and for the whole event what is paid out at the end."""
+    rows = []
+    for row in found.rows:
+        account = found.account(row.player_id)
+        assert account is not None  # every ranked player has an account
+        rows.append(
+            {
+                "place": row.place,
+                "player": row.player,
+                "name": row.name,
+                "cash_cents": account.game_cash,
+                "fees_cents": account.lost_fee_total,
+                "net_cents": account.game_balance,
+                "entry_fee_open_cents": -account.entry_fee_open,
+                "prize_cents": account.prize_cents,
+                "rounding_cents": account.rounding,
+                "payout_cents": account.at_the_end,
+            }
+        )
+    return rows
 
 
 def serie_columns(numbers: list[int]) -> list[tuple[str, Any]]:
@@ -246,15 +279,19 @@ def serie_columns(numbers: list[int]) -> list[tuple[str, Any]]:
 
 
 def standings_exports(
-    event: Event, standings: list[dict[str, Any]], money: list[dict[str, Any]], numbers: list[int]
+    event: Event,
+    standings: list[dict[str, Any]],
+    money: list[dict[str, Any]],
+    numbers: list[int],
+    money_shown: Sequence[str] = SERIE_MONEY_KEYS,
 ) -> list[Export]:
     columns = [*STANDING_COLUMNS, *((f"serie_{n}", f"Serie {n}") for n in numbers)]
     exports = [Export("wertung", f"Wertung {event.name}", columns, standings)]
     if money:
-        euro_rows = [{**m, **{k: euros(m[k]) for k in MONEY_KEYS}} for m in money]
-        exports.append(
-            Export("geld", f"Abrechnung {event.name}", MONEY_COLUMNS, euro_rows, money=MONEY_KEYS)
-        )
+        keys = list(money_shown)
+        euro_rows = [{**m, **{k: euros(m[k]) for k in keys}} for m in money]
+        shown = [c for c in MONEY_COLUMNS if c[0] in keys or c[0] in ("place", "player", "name")]
+        exports.append(Export("geld", f"Abrechnung {event.name}", shown, euro_rows, money=keys))
     return exports
 
 

@@ -1,9 +1,11 @@
 """The Gewinnplan and the prize list in German words and rows, for pages and printouts.
 
-Owns `rule_text` (one line of the plan as the club reads it), `check_lines` (the planned
-payout against the pot: what remains or what is missing) and `prize_rows` (who gets what,
-best first), and `prize_list_context`, the prize list as the page and the printout show it
-(reading the event's ranking and prizes through `queries`). Writes nothing.
+Owns `rule_text` (one line of the plan as the club reads it), `rule_lines` (each line with what
+it pays for the field, or why it pays nothing), `check_lines` (the forecast against the pot:
+what remains or what is missing), `paid_lines` (what the prize list pays, once Serien are
+played) and `prize_rows` (who gets what, best first), and `prize_list_context`, the prize list
+as the page and the printout show it. Every amount is the ledger's or the forecast's
+(`queries.ledger`); reads and writes nothing else.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from skatclub.club.formatting import decimal, euro, euros
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.pages import played_serien, provisional_text
-from skatclub.club.queries.prizes import Pot, event_prizes, played_serien_count
-from skatclub.club.queries.standings import Row
+from skatclub.club.queries.ledger import EventLedger
+from skatclub.club.queries.prizes import played_serien_count
 
 
 def percent_text(value: Any) -> str:
@@ -50,7 +52,7 @@ def rule_text(rule: PrizeRule) -> str:
     return f"{who}: {what}{when}"
 
 
-def pot_text(plan: PrizePlan, pot: Pot) -> str:
+def pot_text(plan: PrizePlan, pot: engine.Pot) -> str:
     parts = [f"{percent_text(plan.entry_fee_percent)} vom Startgeld ({euro(pot.entry_fees)})"]
     if plan.lost_fee_percent:
         parts.append(
@@ -59,8 +61,24 @@ def pot_text(plan: PrizePlan, pot: Pot) -> str:
     return f"Topf {euro(pot.cents)}: " + " und ".join(parts) + "."
 
 
-def check_lines(check: engine.PlanCheck, participants: int) -> list[str]:
+def rule_lines(rules: list[PrizeRule], check: engine.Forecast) -> list[tuple[PrizeRule, str, str]]:
+    """(rule, its text, what it pays for the forecast's field): "1 × 116,30 €", "2 Sachpreise",
+    or "kein Preis: …" with the reason."""
+    result = []
+    for rule, planned in zip(rules, check.rules, strict=True):
+        if not planned.winners:
+            note = f"bei {check.participants} Teilnehmern kein Preis: {planned.reason}"
+        elif rule.item:
+            note = f"{planned.winners} × {rule.item}"
+        else:
+            note = f"{planned.winners} × {euro(planned.cents)}"
+        result.append((rule, rule_text(rule), note))
+    return result
+
+
+def check_lines(check: engine.Forecast) -> list[str]:
     """The payout against the pot in German, the verdict last."""
+    participants = check.participants
     lines = [
         f"Bei {participants} Teilnehmern: {check.winners} "
         f"{'Preis' if check.winners == 1 else 'Preise'}, davon Geld zusammen "
@@ -104,20 +122,46 @@ def prize_rows(
     return sorted(rows, key=lambda r: (r["place"] or 10**6, r["title"]))
 
 
-def prize_list_context(event: Event, plan: PrizePlan, rows: list[Row]) -> dict[str, Any]:
+def paid_lines(found: EventLedger) -> list[str]:
+    """What the prize list pays against the pot, once Serien are played; the verdict last."""
+    ledger = found.ledger
+    count = len(ledger.prizes.awards) if ledger.prizes else 0
+    lines = [
+        f"Die Preisliste: {count} {'Preis' if count == 1 else 'Preise'}, davon Geld zusammen "
+        f"{euro(ledger.prizes_paid)}."
+    ]
+    if ledger.pot_remaining >= 0:
+        unpaid = ledger.prizes_unpaid
+        lines.append(
+            f"Es bleiben {euro(ledger.pot_remaining)} im Topf (für die Kasse)"
+            + (
+                f", davon {euro(unpaid)} Rest beim Teilen und nicht erreichte Plätze"
+                if unpaid
+                else ""
+            )
+            + "."
+        )
+    else:
+        lines.append(
+            f"Die Preisliste zahlt {euro(-ledger.pot_remaining)} mehr aus, als im Topf ist; "
+            "das schießt die Kasse zu."
+        )
+    return lines
+
+
+def prize_list_context(found: EventLedger) -> dict[str, Any]:
     """Who gets what so far, with the note how far the tournament is and "vorläufig"."""
-    if not rows or not plan.rules.exists():
+    event, plan, awarded = found.event, found.plan, found.ledger.prizes
+    if plan is None or awarded is None:
         return {"prize_rows": [], "prize_note": ""}
-    awarded = event_prizes(plan, rows)
-    names = {row.player_id: row.name for row in rows}
-    places = {row.player_id: row.place for row in rows}
     played = played_serien_count(event)
     note = "" if played >= plan.serien else f"Zwischenstand nach {played} von {plan.serien} Serien."
     return {
-        "prize_rows": prize_rows(awarded, names, places),
+        "prize_rows": prize_rows(awarded, found.names, found.places),
         "prize_note": note,
-        "prize_total": awarded.paid_cents,
-        "prize_unpaid": awarded.unpaid_cents,
+        "prize_total": found.ledger.prizes_paid,
+        "prize_unpaid": found.ledger.prizes_unpaid,
+        "paid_lines": paid_lines(found),
         "provisional": provisional_text(played_serien(event)),
     }
 

@@ -19,9 +19,10 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring import WON_BONUS, format_cents, others_rates
+from scoring import WON_BONUS, others_rates
 from scoring.league import format_score
 from skatclub.club.formatting import decimal, euro
+from skatclub.club.queries.ledger import EventLedger
 from skatclub.club.queries.standings import Row
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -177,9 +178,13 @@ class MoneyTable(PublicTable):
     cash_cents = Euro("Spielgeld")
     fees_cents = Euro("Verlustspielgeld")
     net_cents = Euro("Saldo")
+    entry_fee_open_cents = Euro("Startgeld offen")
+    prize_cents = Euro("Preise")
+    rounding_cents = Euro("Rundung")
+    payout_cents = Euro("Betrag")
 
     class Meta:
-        sequence = ("place", "name", "net_cents", "...")
+        sequence = ("place", "name", "...")
 
 
 class PlayerRoundsTable(PublicTable):
@@ -233,7 +238,10 @@ class LatestEventsTable(PublicTable):
 # --- the Spielwart's results page -----------------------------------------------------------
 
 
-def standings_rows(rows: Iterable[Row]) -> list[dict[str, Any]]:
+def standings_rows(rows: Iterable[Row], found: EventLedger) -> list[dict[str, Any]]:
+    """The Spielwart's results table: the standings with each player's exact money from the
+    ledger."""
+    accounts = {a.player_id: a for a in found.accounts}
     return [
         {
             "place": row.place,
@@ -250,10 +258,10 @@ def standings_rows(rows: Iterable[Row]) -> list[dict[str, Any]]:
             "others_points": row.others_points,
             "score": row.score,
             "decomposition": row.decomposition(),
-            "cash": format_cents(row.cash_cents),
-            "cash_value": row.cash_cents,
-            "fees": format_cents(Fraction(row.fees_cents)),
-            "fees_value": row.fees_cents,
+            "cash": euro(accounts[row.player_id].game_cash),
+            "cash_value": accounts[row.player_id].game_cash,
+            "fees": euro(accounts[row.player_id].lost_fee_total),
+            "fees_value": accounts[row.player_id].lost_fee_total,
         }
         for row in rows
     ]
@@ -273,8 +281,8 @@ class StandingsTable(tables.Table):
         "+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM
     )
     decomposition = tables.Column("Berechnung", orderable=False)
-    cash = tables.Column("Geld (Cent)", attrs=NUM, order_by=("cash_value",))
-    fees = tables.Column("Verlustspielgeld (Cent)", attrs=NUM, order_by=("fees_value",))
+    cash = tables.Column("Spielgeld (exakt)", attrs=NUM, order_by=("cash_value",))
+    fees = tables.Column("Verlustspielgeld", attrs=NUM, order_by=("fees_value",))
 
     class Meta:
         orderable = True

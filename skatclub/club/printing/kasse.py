@@ -1,30 +1,50 @@
-"""The Kassenbericht as a printout (a template of its own, `pdf/kassenbericht.html`).
+"""The Kassenbericht and the receipts as printouts (`pdf/kassenbericht.html`,
+`pdf/receipt.html`).
 
-Owns `kassenbericht_printout`: the same context as the Kasse page, plus the page frame of
-every printout, with lines for the signatures of Kassenwart and Kassenprüfer. Rendered by
-`printing.render` like every other printout.
+Owns `kassenbericht_printout` (the same context as the Kasse page, plus the page frame of every
+printout, with lines for the signatures of Kassenwart and Kassenprüfer) and
+`receipts_printout` (one player's receipt, or every player's on A4 for the Kassenwart: club,
+event, date, every line of the account, what was paid and what is paid or received at the end,
+and a line for the signature). Both read the event's ledger (`queries.ledger`) and compute no
+money; rendered by `printing.render` like every other printout.
 """
 
 from __future__ import annotations
 
-from django.utils import timezone
-
 from skatclub.club.models import Event
-from skatclub.club.presenters.kasse import report_context
-from skatclub.club.printing.fonts import font_face_css
-from skatclub.club.printing.printouts import Printout, club_name
-from skatclub.club.queries.kasse import event_kasse
+from skatclub.club.presenters.kasse import receipt_context, receipts_context, report_context
+from skatclub.club.printing.printouts import PrintError, Printout, base_context
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 
 
 def kassenbericht_printout(event: Event) -> Printout:
-    context = report_context(event_kasse(event)) | {
-        "club_name": club_name(event.season.club_id),
-        "font_faces": font_face_css(),
-        "status": status_text(table_progress(tables_of(event.pk, None))),
-        "event": event,
-        "title": "Kassenbericht",
-        "subtitle": f"{event.name}, {event.date:%d.%m.%Y}",
-        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
-    }
+    context = base_context(event, None, "Kassenbericht") | report_context(
+        event_ledger(event, kasse=True)
+    )
+    context["status"] = status_text(table_progress(tables_of(event.pk, None)))
     return Printout("pdf/kassenbericht.html", f"kassenbericht-{event.key}.pdf", context)
+
+
+def receipts_printout(event: Event, player_key: str | None = None) -> Printout:
+    """Every player's receipt (`player_key` None) or one player's."""
+    found = event_ledger(event)
+    if player_key is None:
+        receipts = receipts_context(found)
+        filename = f"quittungen-{event.key}.pdf"
+    else:
+        ids = [pid for pid, key in found.keys.items() if key == player_key]
+        account = found.account(ids[0]) if ids else None
+        if account is None:
+            raise PrintError(
+                "Dieser Spieler hat bei der Veranstaltung weder gespielt noch sich angemeldet."
+            )
+        receipts = [receipt_context(found, account)]
+        filename = f"quittung-{event.key}-{player_key}.pdf"
+    if not receipts:
+        raise PrintError("Bei dieser Veranstaltung hat noch niemand gespielt oder sich angemeldet.")
+    context = base_context(event, None, "Quittung" if player_key else "Quittungen") | {
+        "receipts": receipts,
+        "step_text": receipts[0]["step_text"],
+    }
+    return Printout("pdf/receipt.html", filename, context)

@@ -1,36 +1,36 @@
-"""The settlement a Kassenwart pays from: one amount per player in whole cents, and the Kasse.
+"""The settlement a Kassenwart pays from: one amount per player, and the Kasse.
 
-Owns the context of `pdf/settlement.html` (`payout_context`). Reads the event's standings
-(exact money per player from the adapter, Verlustspielgeld per Serie from its lines), rounds
-with the engine's `rounded_payout` to the event's step and lets the Kasse take or give the
-remainder; writes nothing. There is one way to settle: whoever pays, pays the Kasse; whoever
-receives, is paid from it. The exact fractions of a cent stay in the data and the JSON.
+Owns the context of `pdf/settlement.html` (`payout_context`): every player's account of the
+event's ledger (`queries.ledger`) as one row, with the amount he pays (−) or receives (+) at the
+end, rounded to the event's step, and the Kasse's share, so everything sums to zero. It shows
+what the ledger holds and computes nothing: the same amount stands on the Kasse page, the
+receipt and in the JSON. What the printout covers is said on it: at a tournament the Startgeld
+still open and the money prizes are in the amount (Startgeld paid at sign-in is settled).
 
-Terms: *Spielgeld* is the money of the Vergleichsrechnung, *Verlustspielgeld* the fees for
-lost games that go to the Kasse, the *Betrag* what a player finally pays (−) or receives (+).
+Terms: *Spielgeld* is the money of the Vergleichsrechnung, *Verlustspielgeld* the fees for lost
+games that go to the Kasse, the *Betrag* what a player finally pays (−) or receives (+).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
-from scoring import rounded_payout
+from scoring.ledger import Account
 from skatclub.club.formatting import euro
 from skatclub.club.models import Event
-from skatclub.club.presenters.collation import german_key
-from skatclub.club.queries.standings import Row, event_standings
+from skatclub.club.presenters.kasse import by_name, step_text
+from skatclub.club.queries.ledger import EventLedger, event_ledger
 
 
 @dataclass(frozen=True)
 class PayoutLine:
-    """One player's receipt line, every amount in whole cents already formatted."""
+    """One player's row, every amount in whole cents already formatted."""
 
     name: str
-    rounds: int
-    lost: int
+    entry_fee: str  # "−10,00" still open, "bezahlt", or ""
     game_money: str
     fees: list[str]  # per Serie of the event, "" where he did not play
+    prizes: str
     rounding: str
     amount: str
     amount_cents: int
@@ -42,59 +42,77 @@ class PayoutLine:
         return "zahlt" if self.amount_cents < 0 else "–"
 
 
-def payout_context(event: Event) -> dict[str, object]:
-    rows = sorted(event_standings(event), key=lambda r: german_key(r.name))
-    numbers = sorted({line.round_number for row in rows for line in row.lines})
-    payout = rounded_payout([row.cash_cents - row.fees_cents for row in rows], _step(event))
-    lines = [
-        _line(row, numbers, amount, event.has_settlement)
-        for row, amount in zip(rows, payout.amounts, strict=True)
-    ]
-    fees = sum(row.fees_cents for row in rows)
-    rounding = payout.kasse - fees
+def payout_context(event: Event, found: EventLedger | None = None) -> dict[str, object]:
+    found = event_ledger(event) if found is None else found
+    accounts = by_name(found)
+    numbers = sorted({n for a in accounts for n, _ in a.lost_fees})
+    report = found.report
+    has_fees = any(a.entry_fee for a in accounts)
+    has_prizes = any(a.awards for a in accounts)
+    lines = [_line(found, a, numbers) for a in accounts]
+    columns = 5 + len(numbers) + has_fees + has_prizes + event.has_settlement
     return {
         "numbers": numbers,
         "lines": lines,
-        "step_text": _step_text(_step(event)),
-        "kasse_fees": euro(fees, unit=False),
-        "kasse_rounding": euro(rounding, sign=True, unit=False),
-        "kasse_rounding_cents": rounding,
-        "kasse_total": euro(payout.kasse, unit=False),
-        "kasse_cents": payout.kasse,
-        "paid_in": euro(-sum(a for a in payout.amounts if a < 0), unit=False),
-        "paid_out": euro(sum(a for a in payout.amounts if a > 0), unit=False),
-        "total": euro(sum(payout.amounts) + payout.kasse, unit=False),
+        "has_fees": has_fees,
+        "has_prizes": has_prizes,
+        "covers": _covers(has_fees, has_prizes),
+        "step_text": step_text(found.ledger.step_cents),
+        "kasse_parts": _kasse_parts(found, has_fees, has_prizes),
+        "kasse_total": euro(report.at_the_end, unit=False),
+        "kasse_cents": report.at_the_end,
+        "paid_in": euro(report.end_in, unit=False),
+        "paid_out": euro(report.end_out, unit=False),
+        "total": euro(report.end_sum, unit=False),
+        "items": [
+            (found.names[a.player_id], title, item) for a in accounts for title, item in a.items
+        ],
         "fee_schedule": ", ".join(euro(c) for c in event.lost_game_fees_cents or []),
-        "column_count": len(numbers) + (6 if event.has_settlement else 5),
+        "column_count": columns,
     }
 
 
-def _step(event: Event) -> int:
-    return int(event.rounding_step_cents or 1)
+def _covers(has_fees: bool, has_prizes: bool) -> str:
+    """What the amounts include, said on the printout."""
+    parts = ["Spielgeld", "Verlustspielgeld"]
+    if has_fees:
+        parts.append("das noch offene Startgeld (bei der Anmeldung bezahltes ist erledigt)")
+    if has_prizes:
+        parts.append("die Geldpreise des Gewinnplans")
+    listed = ", ".join(parts[:-1]) + " und " + parts[-1]
+    return f"Jeder Betrag enthält {listed}; dieselben Beträge stehen im Kassenbericht."
 
 
-def _step_text(step: int) -> str:
-    return "ganze Cent" if step == 1 else f"{euro(step)}-Schritte"
+def _kasse_parts(found: EventLedger, has_fees: bool, has_prizes: bool) -> str:
+    """What the Kasse takes or gives at the end, part by part (they add up to its amount)."""
+    report = found.report
+    parts = [f"Verlustspielgeld {euro(report.lost_fees, unit=False)}"]
+    if has_fees:
+        parts.append(f"offenes Startgeld {euro(report.entry_fees_open, unit=False)}")
+    if has_prizes:
+        parts.append(f"Preise {euro(-report.prizes, unit=False)}")
+    rest = report.game_cash_in - report.game_cash_out
+    if rest:
+        parts.append(f"Spielgeld auf Cent gerundet {euro(rest, sign=True, unit=False)}")
+    parts.append(f"Rundung {euro(report.rounding, sign=True, unit=False)}")
+    return ", ".join(parts)
 
 
-def _line(row: Row, numbers: list[int], amount: int, has_settlement: bool) -> PayoutLine:
-    game_money = _nearest_cent(row.cash_cents) if has_settlement else 0
-    by_round: dict[int, int] = {}
-    for line in row.lines:
-        by_round[line.round_number] = by_round.get(line.round_number, 0) + line.fees_cents
-    fees = [euro(-by_round[n], unit=False) if n in by_round else "" for n in numbers]
-    rounding = amount - (game_money - row.fees_cents)
+def _line(found: EventLedger, account: Account, numbers: list[int]) -> PayoutLine:
+    fees = dict(account.lost_fees)
+    if not account.entry_fee:
+        entry_fee = ""
+    elif account.entry_fee_paid:
+        entry_fee = "bezahlt"
+    else:
+        entry_fee = euro(-account.entry_fee, unit=False)
     return PayoutLine(
-        name=row.name,
-        rounds=row.rounds,
-        lost=row.lost,
-        game_money=euro(game_money, unit=False),
-        fees=fees,
-        rounding=euro(rounding, sign=True, unit=False) if rounding else "",
-        amount=euro(amount, sign=True, unit=False),
-        amount_cents=amount,
+        name=found.names[account.player_id],
+        entry_fee=entry_fee,
+        game_money=euro(account.game_cash_cents, unit=False),
+        fees=[euro(-fees[n], unit=False) if n in fees else "" for n in numbers],
+        prizes=euro(account.prize_cents, unit=False) if account.prize_cents else "",
+        rounding=euro(account.rounding, sign=True, unit=False) if account.rounding else "",
+        amount=euro(account.at_the_end, sign=True, unit=False),
+        amount_cents=account.at_the_end,
     )
-
-
-def _nearest_cent(amount: Fraction) -> int:
-    return rounded_payout([amount], 1).amounts[0]

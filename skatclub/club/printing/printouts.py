@@ -20,7 +20,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import WON_BONUS, rounded_payout, score_rule
+from scoring import WON_BONUS, score_rule
+from scoring.ledger import Account
 from skatclub.club import formatting, tenancy
 from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
@@ -30,9 +31,10 @@ from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css
 from skatclub.club.printing.payout import payout_context
 from skatclub.club.printing.sheet_layout import TAB_PX, printed_sheet
+from skatclub.club.queries.ledger import event_ledger, serie_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 from skatclub.club.queries.sheet import score_sheets
-from skatclub.club.queries.standings import Row, event_standings, kasse_cents
+from skatclub.club.queries.standings import Row, event_standings
 
 KINDS = ("score_sheet", "blank_sheet", "results", "settlement", "seating")
 KIND_NAMES = {
@@ -172,17 +174,18 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     rows = event_standings(event, number)
     title = f"Ergebnis Serie {number}" if number else "Gesamtergebnis"
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
+    found = serie_ledger(event, rows) if number else event_ledger(event, rows)
+    accounts = {a.player_id: a for a in found.accounts}
     context = base_context(event, round_, title) | {
         "status": _status(event, number),
-        "rows": [_result_row(row, event) for row in rows],
+        "rows": [_result_row(row, accounts[row.player_id], event) for row in rows],
         "has_settlement": event.has_settlement,
-        "kasse": euro(kasse_cents(rows)),
+        "kasse": euro(found.report.lost_fees),
     }
     return Printout("pdf/results.html", f"{stem}.pdf", context)
 
 
-def _result_row(row: Row, event: Event) -> dict[str, Any]:
-    game_money = rounded_payout([row.cash_cents], 1).amounts[0]
+def _result_row(row: Row, account: Account, event: Event) -> dict[str, Any]:
     return {
         "place": row.place,
         "name": row.name,
@@ -197,8 +200,8 @@ def _result_row(row: Row, event: Event) -> dict[str, Any]:
         "others_points": row.others_points,
         "score": formatting.number(row.score),
         "decomposition": row.decomposition(),
-        "cash": euro(game_money) if event.has_settlement else "",
-        "fees": euro(row.fees_cents),
+        "cash": euro(account.game_cash_cents) if event.has_settlement else "",
+        "fees": euro(account.lost_fee_total),
     }
 
 

@@ -3,16 +3,20 @@ what remains, and once Serien are played the prize list (who gets what, ties spl
 plan says).
 
 Owns `gewinnplan_printout`. Before the announcement the printout says "Entwurf" on every
-page, so a draft pinned to the wall is never taken for the plan.
+page, so a draft pinned to the wall is never taken for the plan. The pot, what each line pays
+and the prize list are the event's ledger's (`queries.ledger`); the time of the announcement
+is the club's local time.
 """
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from skatclub.club.models import Event
-from skatclub.club.presenters.prizes import check_lines, pot_text, prize_list_context, rule_text
+from skatclub.club.presenters.prizes import check_lines, pot_text, prize_list_context, rule_lines
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
-from skatclub.club.queries.prizes import plan_check, pot_parts, stored_plan
-from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.ledger import event_ledger, forecast_for
+from skatclub.club.queries.prizes import stored_plan
 
 
 def gewinnplan_printout(event: Event) -> Printout:
@@ -20,21 +24,22 @@ def gewinnplan_printout(event: Event) -> Printout:
     rules = list(plan.rules.all()) if plan is not None else []
     if plan is None or not rules:
         raise PrintError("Der Gewinnplan hat noch keine Preise.")
-    rows = event_standings(event)
-    pot = pot_parts(plan, rows)
-    participants = event.attendance_set.count()
+    found = event_ledger(event)
+    check = forecast_for(found, plan, found.signed)
     if plan.announced_at is None:
         state = "Entwurf – noch nicht angekündigt"
     else:
         who = f" von {plan.announced_by.get_username()}" if plan.announced_by else ""
-        state = f"angekündigt am {plan.announced_at:%d.%m.%Y %H:%M}{who}, steht fest"
+        when = timezone.localtime(plan.announced_at)
+        state = f"angekündigt am {when:%d.%m.%Y um %H:%M} Uhr{who}, steht fest"
+    shown = prize_list_context(found)
     context = base_context(event, None, "Gewinnplan") | {
         "status": state,
         "plan": plan,
-        "rules": [rule_text(rule) for rule in rules],
-        "pot_text": pot_text(plan, pot),
-        "check_lines": check_lines(plan_check(plan, participants, pot.cents), participants),
-        "participants": participants,
+        "rules": [f"{text} ({note})" for _, text, note in rule_lines(rules, check)],
+        "pot_text": pot_text(plan, check.pot),
+        "check_lines": [] if shown["prize_rows"] else check_lines(check),
+        "participants": found.signed,
     }
-    context |= prize_list_context(event, plan, rows)
+    context |= shown
     return Printout("pdf/gewinnplan.html", f"gewinnplan-{event.key}.pdf", context)

@@ -304,6 +304,9 @@ def _row_line(row: SheetRow, frame: FilledFrame, size: float, overflows: list[Ov
         cells.append(Cell(frame.players_left - 4.0, signed(row.list_score), "r"))
         if row.won is False:
             cells.append(Cell(frame.players_left - 2.0, LOST_MARK, "c"))
+    elif row.is_ramsch and row.totals is not None:
+        # in the column too, so that its sum under the list is the players' sums together
+        cells.append(Cell(frame.players_left - 4.0, signed(row.list_score), "r"))
     if row.totals is not None:
         # A game changes its declarer's total; a Ramsch changes everyone's.
         changed = range(1, frame.table_size + 1) if row.is_ramsch else [row.declarer_position]

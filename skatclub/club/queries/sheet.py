@@ -249,8 +249,11 @@ def _rows(
         declarer = position_of.get(values["declarer_id"])
         if declarer is not None:
             totals[declarer - 1] += values["list_score"]
-        for player_id, score in ramsch.get(number, {}).items():
+        hits = ramsch.get(number, {})
+        for player_id, score in hits.items():
             totals[position_of[player_id] - 1] += score
+        if hits:  # a Ramsch's Spielpunkte are what it takes from the players it hits
+            values = {**values, "list_score": sum(hits.values())}
         running = tuple(totals) if game is not None else None
         rows.append(_row(number, values, declarer, size, running))
     return tuple(rows)

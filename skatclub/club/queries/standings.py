@@ -371,8 +371,3 @@ def event_standings(event: Event, round_number: int | None = None) -> list[Row]:
 def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
     rows = event_standings(event, round_number)
     return {"event": event.key, "round": round_number, "rows": [r.as_json() for r in rows]}
-
-
-def kasse_cents(rows: Iterable[Row]) -> int:
-    """Lost-game fees collected by the club."""
-    return sum(row.fees_cents for row in rows)

@@ -84,12 +84,12 @@ from skatclub.club.services.seating import (
 from skatclub.club.services.signin import (
     MAX_QUERY,
     Categories,
+    ChangeSignIn,
     default_rate,
     find_players,
     register_and_sign_in,
     set_paid,
     sign_in,
-    sign_out,
 )
 from skatclub.club.services.table_links import (
     check_link_writes,
@@ -228,7 +228,7 @@ __all__ = [
     "set_roles",
     "shown_text",
     "sign_in",
-    "sign_out",
+    "ChangeSignIn",
     "sign_table",
     "start_round",
     "started_tables",

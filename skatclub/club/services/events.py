@@ -1,9 +1,11 @@
 """Events and who is there: saving an event into its season, attendance, guests.
 
-Owns `save_event` (an event belongs to the season of its date, created when needed),
+Owns `save_event` (an event belongs to the season of its date, created when needed; once its
+Gewinnplan is announced, what moves money stays as announced: `money_refusal`),
 `add_guest` (a new guest player, present at once; a name like one already known asks
-"derselbe Spieler?" first: `SamePlayer`), `mark_present`, `mark_absent`, and the keys in URLs
-(`unique_key`).
+"derselbe Spieler?" first: `SamePlayer`), `mark_present`, `mark_absent` (the one way to take a
+player off an event, from the Anwesenheit and the sign-in page alike: never when that would
+delete money), and the keys in URLs (`unique_key`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
-from skatclub.club.models import Attendance, Event, Player, Season
+from scoring import parse_cents_per_point
+from skatclub.club.models import Attendance, Event, Player, PrizePlan, Season, Seat
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.names import near_matches
 from skatclub.club.text import NO_VISIBLE_NAME, InvisibleText, visible_name
@@ -64,10 +68,54 @@ def clean_name(name: str) -> str:
 
 @transaction.atomic
 def save_event(*, event: Event) -> Event:
-    """Save `event` (new or changed) in the season of its date."""
+    """Save `event` (new or changed) in the season of its date; refused when it would change
+    what moves money after the Gewinnplan was announced."""
+    if event.pk is not None:
+        refusal = money_refusal(event)
+        if refusal:
+            raise EntryError("announced", refusal)
     event.season, _ = Season.objects.get_or_create(year=event.date.year)
     event.save()
     return event
+
+
+# What moves money (the pot, every account, the rounding), with its German name.
+MONEY_FIELDS = {
+    "cents_per_point": "Wertpunkt",
+    "lost_game_fees_cents": "Verlustspielgeld",
+    "rounding_step_cents": "Auszahlung runden auf",
+    "entry_fee_cents": "Startgeld",
+    "reduced_fee_cents": "ermäßigtes Startgeld",
+}
+
+
+def _same(field: str, stored: Any, now: Any) -> bool:
+    """ "1/4" and "0,25" are the same Wertpunkt."""
+    if field == "cents_per_point" and stored and now:
+        return bool(parse_cents_per_point(stored) == parse_cents_per_point(now))
+    return bool(stored == now)
+
+
+def money_refusal(event: Event) -> str:
+    """A German reason when `event` (changed, not saved yet) would change a money setting that
+    an announced Gewinnplan fixed, else "". The announced plan's pot and prizes follow from
+    them: a change would pay by other rules than announced."""
+    plan = PrizePlan.objects.filter(event_id=event.pk, announced_at__isnull=False).first()
+    if plan is None or plan.announced_at is None:
+        return ""
+    stored = Event.objects.filter(pk=event.pk).values(*MONEY_FIELDS).first() or {}
+    changed = [
+        name
+        for field, name in MONEY_FIELDS.items()
+        if not _same(field, stored.get(field), getattr(event, field))
+    ]
+    if not changed:
+        return ""
+    when = timezone.localtime(plan.announced_at)
+    return (
+        f"Der Gewinnplan ist seit {when:%d.%m.%Y um %H:%M} Uhr angekündigt; was das Geld bewegt, "
+        f"steht damit fest. Nicht mehr zu ändern: {', '.join(changed)}."
+    )
 
 
 @transaction.atomic
@@ -94,8 +142,28 @@ def mark_present(*, event: Event, player: Player) -> None:
     )
 
 
+@transaction.atomic
 def mark_absent(*, event: Event, player: Player) -> None:
-    Attendance.objects.filter(event=event, player=player).delete()
+    """Take a player off the event (he is not drawn again); his results stay. Refused when his
+    sign-in holds money: a paid Startgeld (it would vanish from the Kasse), or a Startgeld he
+    owes after playing (he would owe nothing). The Anwesenheit and the sign-in page both call
+    this."""
+    attendance = Attendance.objects.select_for_update().filter(event=event, player=player).first()
+    if attendance is None:
+        return
+    if attendance.paid and attendance.fee_cents:
+        raise EntryError(
+            "paid",
+            f"{player.name} hat das Startgeld schon bezahlt; die Anmeldung bleibt, sonst fehlte "
+            "das Geld in der Kasse. Wer sein Geld zurückbekommt: erst „nicht bezahlt“ setzen.",
+        )
+    if attendance.fee_cents and Seat.objects.filter(round__event=event, player=player).exists():
+        raise EntryError(
+            "seated",
+            f"{player.name} hat schon an einem Tisch gesessen und schuldet das Startgeld; die "
+            "Anmeldung bleibt, damit es in der Abrechnung steht.",
+        )
+    attendance.delete()
 
 
 def unique_key(text: str, model: Any, exclude_pk: int | None = None, max_length: int = 60) -> str:

@@ -1,7 +1,7 @@
 """The Kasse of an event: other bookings (opening float, income, expenses) and cash counts.
 
 Owns `book` and `cancel_booking` and `count_cash`. Startgeld, Verlustspielgeld, Preisskat money
-and prizes are not booked by hand: the Kassenbericht computes them (`queries.kasse`). Every
+and prizes are not booked by hand: the ledger computes them (`queries.ledger`). Every
 count is kept; the latest one is checked against the expected cash. One transaction each;
 refusals are `EntryError`s in German.
 """

@@ -121,7 +121,7 @@ def announce(*, plan: PrizePlan, user: Actor = None) -> PrizePlan:
             "Die erste Serie ist schon angelegt: ein Gewinnplan wird vor dem Start angekündigt.",
         )
     participants = plan.event.attendance_set.count()
-    check = engine.check_plan(engine_plan(plan), participants=participants, pot=0)
+    check = engine.forecast(engine_plan(plan), participants, engine.pot(engine_plan(plan), 0))
     if check.share_total > 1:
         raise EntryError(
             "over_pot",

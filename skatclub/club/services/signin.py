@@ -1,11 +1,13 @@
 """Sign-in at a tournament: who plays, at which Startgeld rate, and whether it is paid.
 
-Owns `sign_in` (a known player; a walk-in takes seconds), `register_and_sign_in` (a new player
-or guest, remembered for next time; a near-identical name asks "derselbe Spieler?" first),
-`set_paid`, `sign_out` and `find_players` (by name or member number). The Startgeld of each
-sign-in is the event's rate at that moment (`Event.fee_for`), kept on the `Attendance` so a
-later change of the event's rates does not rewrite what was paid. A Vereinsmeisterschaft
-admits members only. One transaction each; refusals are `EntryError`s in German.
+Owns `sign_in` (a known player; a walk-in takes seconds; signing in a player again asks before
+it changes his rate or paid state: `ChangeSignIn`), `register_and_sign_in` (a new player or
+guest, remembered for next time; a near-identical name asks "derselbe Spieler?" first),
+`set_paid` and `find_players` (by name or member number); signing out is
+`events.mark_absent`, the same as on the Anwesenheit page. The Startgeld of each sign-in is
+the event's rate at that moment (`Event.fee_for`), kept on the `Attendance` so a later change
+of the event's rates does not rewrite what was paid. A Vereinsmeisterschaft admits members
+only. One transaction each; refusals are `EntryError`s in German.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from skatclub.club.models import Attendance, Event, Player, Seat
+from skatclub.club.formatting import euro
+from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.queries.members import numbers_here, with_member_numbers
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.events import (
@@ -47,11 +50,38 @@ def default_rate(event: Event, player: Player) -> str:
     return Attendance.Rate.FULL
 
 
+class ChangeSignIn(EntryError):
+    """The player is signed in already, with another rate or paid state: ask before changing."""
+
+    def __init__(self, attendance: Attendance, rate: str, fee: int, paid: bool) -> None:
+        now = _state(attendance.get_rate_display(), attendance.fee_cents, attendance.paid)
+        wanted = _state(Attendance.Rate(rate).label, fee, paid)
+        super().__init__(
+            "change_sign_in",
+            f"{attendance.player.name} ist schon angemeldet ({now}). Ändern auf {wanted}?",
+        )
+        self.player = attendance.player
+        self.rate, self.paid = rate, paid
+
+
+def _state(rate: str, fee: int, paid: bool) -> str:
+    if not fee:
+        return f"{rate}, kein Startgeld"
+    return f"{rate}, {euro(fee)} {'bezahlt' if paid else 'offen'}"
+
+
 @transaction.atomic
 def sign_in(
-    *, event: Event, player: Player, rate: str | None = None, paid: bool = False
+    *,
+    event: Event,
+    player: Player,
+    rate: str | None = None,
+    paid: bool = False,
+    confirmed: bool = False,
 ) -> Attendance:
-    """Sign `player` in (or change his rate); his Startgeld follows the rate."""
+    """Sign `player` in; his Startgeld follows the rate. A player signed in already keeps his
+    sign-in: another rate, or paid where it was open, is `ChangeSignIn` unless `confirmed`
+    (a second tap never takes back a payment)."""
     if player.is_guest and not event.guests_allowed:
         raise EntryError(
             "members_only", f"Zur {event.get_kind_display()} sind nur Mitglieder zugelassen."
@@ -64,10 +94,15 @@ def sign_in(
         player=player,
         defaults={"rate": rate, "fee_cents": event.fee_for(rate), "paid": paid},
     )
-    if not created:
-        attendance.rate, attendance.fee_cents = rate, event.fee_for(rate)
-        attendance.paid = attendance.paid or paid
-        attendance.save(update_fields=["rate", "fee_cents", "paid"])
+    if created:
+        return attendance
+    paid = attendance.paid or paid
+    if (attendance.rate, attendance.paid) == (rate, paid):
+        return attendance
+    if not confirmed:
+        raise ChangeSignIn(attendance, rate, event.fee_for(rate), paid)
+    attendance.rate, attendance.fee_cents, attendance.paid = rate, event.fee_for(rate), paid
+    attendance.save(update_fields=["rate", "fee_cents", "paid"])
     return attendance
 
 
@@ -125,27 +160,6 @@ def register_and_sign_in(
 def set_paid(*, event: Event, player: Player, paid: bool) -> None:
     if not Attendance.objects.filter(event=event, player=player).update(paid=paid):
         raise EntryError("absent", f"{player.name} ist nicht angemeldet.")
-
-
-@transaction.atomic
-def sign_out(*, event: Event, player: Player) -> None:
-    """Take back a sign-in: only before the player was seated and while nothing is paid."""
-    attendance = Attendance.objects.filter(event=event, player=player).first()
-    if attendance is None:
-        return
-    if attendance.paid and attendance.fee_cents:
-        raise EntryError(
-            "paid",
-            f"{player.name} hat das Startgeld schon bezahlt; erst „nicht bezahlt“ setzen "
-            "(und das Geld zurückgeben).",
-        )
-    if Seat.objects.filter(round__event=event, player=player).exists():
-        raise EntryError(
-            "seated",
-            f"{player.name} hat schon an einem Tisch gesessen; die Anmeldung bleibt. Für "
-            "spätere Serien reicht es, ihn als abwesend zu führen.",
-        )
-    attendance.delete()
 
 
 def find_players(

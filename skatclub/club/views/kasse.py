@@ -1,6 +1,7 @@
-"""The Kasse of an event: the Kassenbericht (page and PDF), each player's receipt, other
-bookings and the counted cash, and the Startkarten (they show who has paid). Spielwart only;
-writes go through `services.kasse`.
+"""The Kasse of an event: the Kassenbericht (page and PDF), each player's receipt (page and
+PDF, one or all), other bookings and the counted cash, and the Startkarten (they show who has
+paid). Spielwart only; writes go through `services.kasse`; every amount is the event's ledger's
+(`queries.ledger`).
 """
 
 from __future__ import annotations
@@ -13,37 +14,26 @@ from django.urls import path
 from django.views.decorators.http import require_POST
 
 from skatclub.club import services
+from skatclub.club.forms import BookingForm, CountForm
 from skatclub.club.models import KasseEntry, Player, Seat
-from skatclub.club.money import EuroField
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.kasse import kasse_exports, receipt_context, report_context
 from skatclub.club.printing import render as pdf
-from skatclub.club.printing.kasse import kassenbericht_printout
+from skatclub.club.printing.kasse import kassenbericht_printout, receipts_printout
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.printing.startkarten import startkarten_printout
-from skatclub.club.queries.kasse import event_kasse
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
-from skatclub.club.views.printing import pdf_response
-
-
-class BookingForm(forms.Form):
-    kind = forms.ChoiceField(label="Art", choices=KasseEntry.Kind.choices)
-    text = forms.CharField(label="wofür", max_length=services.MAX_TEXT)
-    amount = EuroField(label="Betrag (€)")
-
-
-class CountForm(forms.Form):
-    counted = EuroField(label="gezählt (€)")
-    note = forms.CharField(label="Vermerk", max_length=services.MAX_TEXT, required=False)
+from skatclub.club.views.printing import cached_printout, pdf_response
 
 
 @spielwart_required
 def kasse_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    report = report_context(event_kasse(event))
+    report = report_context(event_ledger(event, kasse=True))
     exports = kasse_exports(report, event.name)
     if response := download(request, exports, f"kasse-{event.key}"):
         return response
@@ -106,10 +96,23 @@ def _errors(form: forms.BaseForm) -> str:
 def receipt_page(request: HttpRequest, key: str, player: str) -> HttpResponse:
     event = event_or_404(key)
     found = get_object_or_404(Player, key=player)
-    context = receipt_context(event_kasse(event), found.pk)
-    if context is None:
+    ledger = event_ledger(event)
+    account = ledger.account(found.pk)
+    if account is None:
         raise Http404(f"{found.name} hat bei dieser Veranstaltung nicht gespielt.")
+    context = receipt_context(ledger, account)
     return render(request, "club/spielwart_receipt.html", context | {"event": event})
+
+
+@spielwart_required
+def receipts_pdf(request: HttpRequest, key: str, player: str | None = None) -> HttpResponse:
+    """One player's receipt, or every player's on A4 for the Kassenwart (cached by content)."""
+    event = event_or_404(key)
+    try:
+        printout = receipts_printout(event, player)
+    except PrintError as error:
+        raise Http404(error.message) from error
+    return cached_printout(request, "quittung", printout)
 
 
 @spielwart_required
@@ -154,6 +157,12 @@ urlpatterns = [
     path(EVENT + "kasse/", kasse_page, name="spielwart-kasse"),
     path(EVENT + "kasse/aendern/", kasse_change, name="spielwart-kasse-change"),
     path(EVENT + "kasse/quittung/<slug:player>/", receipt_page, name="spielwart-receipt"),
+    path(
+        EVENT + "kasse/quittung/<slug:player>/quittung.pdf",
+        receipts_pdf,
+        name="spielwart-receipt-pdf",
+    ),
+    path(EVENT + "kasse/quittungen.pdf", receipts_pdf, name="spielwart-receipts-pdf"),
     path(EVENT + "kasse/kassenbericht.pdf", kassenbericht_pdf, name="spielwart-kassenbericht"),
     path(EVENT + "startkarten.pdf", startkarten_pdf, name="spielwart-startkarten"),
     path(ROUND + "falscher-platz/", seat_wrong, name="spielwart-wrong-seat"),

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, Q
 
 from skatclub.club.models import (
     Attendance,
@@ -119,15 +119,15 @@ PLAYER_FIELDS = [field.attname for field in Player._meta.concrete_fields]
 def _tournament(event: Event) -> tuple[object, ...]:
     """What a tournament's printouts show besides the games: sign-in and Startgeld, the
     Gewinnplan with its prizes (three small queries)."""
-    signed = Attendance.objects.filter(event=event).aggregate(
-        count=Count("id"),
-        fees=Sum("fee_cents"),
-        paid=Count("id", filter=Q(paid=True)),
-        last=Max("id"),
+    # Every sign-in, not a count: the Abrechnung shows whose Startgeld is still open.
+    signed = list(
+        Attendance.objects.filter(event=event)
+        .order_by("pk")
+        .values_list("pk", "player_id", "rate", "fee_cents", "paid")
     )
     plan = PrizePlan.objects.filter(event=event).values_list().first()
     rules = list(PrizeRule.objects.filter(plan__event=event).order_by("pk").values_list())
-    return sorted(signed.items()), plan, rules
+    return signed, plan, rules
 
 
 def content_key(kind: str, printout: Printout) -> str:

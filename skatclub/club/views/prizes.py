@@ -17,8 +17,8 @@ from django.urls import path
 from django.views.decorators.http import require_POST, require_safe
 
 from skatclub.club import services
+from skatclub.club.forms import MAX_FIELD, PrizeRuleForm, PrizeSettingsForm
 from skatclub.club.models import Event, PrizePlan, PrizeRule
-from skatclub.club.money import EuroField, PercentField
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.prizes import (
@@ -26,49 +26,16 @@ from skatclub.club.presenters.prizes import (
     pot_text,
     prize_export,
     prize_list_context,
+    rule_lines,
     rule_text,
 )
 from skatclub.club.printing.printouts import PrintError, Printout
 from skatclub.club.printing.prizes import gewinnplan_printout
-from skatclub.club.queries.prizes import entry_fees, percent, plan_check, pot_parts
-from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.ledger import event_ledger, forecast_for
 from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 from skatclub.club.views.printing import cached_response, pdf_response
-
-MAX_FIELD = 1000
-
-
-class SettingsForm(forms.ModelForm[PrizePlan]):
-    entry_fee_percent = PercentField(label="vom Startgeld in den Topf (%)")
-    lost_fee_percent = PercentField(label="vom Verlustspielgeld in den Topf (%)")
-
-    class Meta:
-        model = PrizePlan
-        fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "serien"]
-
-
-class RuleForm(forms.Form):
-    KINDS = [
-        ("percent", "Anteil am Topf (%)"),
-        ("fixed", "fester Betrag (€)"),
-        ("item", "Sachpreis"),
-    ]
-
-    category = forms.ChoiceField(label="Wertung", choices=PrizeRule.Category.choices)
-    first = forms.IntegerField(label="von Platz", min_value=1, max_value=MAX_FIELD, initial=1)
-    last = forms.IntegerField(label="bis Platz", min_value=1, max_value=MAX_FIELD, initial=1)
-    kind = forms.ChoiceField(label="Preis", choices=KINDS)
-    percent = PercentField(label="Anteil (%)", required=False)
-    amount = EuroField(label="Betrag (€)", required=False, max_cents=10_000_000)
-    item = forms.CharField(label="Sachpreis", max_length=100, required=False)
-    per_participants = forms.IntegerField(
-        label="ein Preis je … Teilnehmer (0: nein)", min_value=0, max_value=MAX_FIELD, initial=0
-    )
-    min_participants = forms.IntegerField(
-        label="nur ab … Teilnehmern (0: immer)", min_value=0, max_value=MAX_FIELD, initial=0
-    )
 
 
 def _participants(request: HttpRequest, signed: int) -> int:
@@ -80,29 +47,24 @@ def _participants(request: HttpRequest, signed: int) -> int:
 def plan_builder(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     plan = services.plan_of(event)
-    rows = event_standings(event)
-    pot = pot_parts(plan, rows)
-    signed = event.attendance_set.count()
-    participants = _participants(request, signed)
-    # Before play the pot is the Startgeld of the field asked about, at the full rate.
-    startgeld = (
-        entry_fees(event) if participants == signed else participants * event.entry_fee_cents
-    )
-    estimate = (
-        pot.cents if participants == signed else int(percent(plan.entry_fee_percent) * startgeld)
-    )
-    check = plan_check(plan, participants, estimate)
+    found = event_ledger(event)
+    participants = _participants(request, found.signed)
+    # One computation: the pot and what the plan pays, for the field as it is or as asked.
+    check = forecast_for(found, plan, participants)
+    shown = prize_list_context(found)
+    simulated = participants != found.signed
     context: dict[str, Any] = {
         "event": event,
         "plan": plan,
-        "rules": [(rule, rule_text(rule)) for rule in plan.rules.all()],
-        "settings_form": SettingsForm(instance=plan),
-        "rule_form": RuleForm(),
-        "pot_text": pot_text(plan, pot),
-        "check_lines": check_lines(check, participants),
+        "rules": rule_lines(list(plan.rules.all()), check),
+        "settings_form": PrizeSettingsForm(instance=plan),
+        "rule_form": PrizeRuleForm(),
+        "pot_text": pot_text(plan, check.pot),
+        "check_lines": check_lines(check) if simulated or not shown["prize_rows"] else [],
+        "simulated": simulated,
         "participants": participants,
-        "signed": signed,
-        **prize_list_context(event, plan, rows),
+        "signed": found.signed,
+        **shown,
     }
     return render(request, "club/spielwart_prizes.html", context)
 
@@ -115,7 +77,7 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
     action = request.POST.get("action")
     try:
         if action == "settings":
-            form = SettingsForm(request.POST, instance=plan)
+            form = PrizeSettingsForm(request.POST, instance=plan)
             if not form.is_valid():
                 raise EntryError("bad_settings", _errors(form))
             data = form.cleaned_data
@@ -145,7 +107,7 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _add_rule(request: HttpRequest, plan: PrizePlan) -> None:
-    form = RuleForm(request.POST)
+    form = PrizeRuleForm(request.POST)
     if not form.is_valid():
         raise EntryError("bad_rule", _errors(form))
     data = form.cleaned_data
@@ -178,8 +140,8 @@ def public_plan(request: HttpRequest, key: str) -> HttpResponse:
     plan = PrizePlan.objects.filter(event=event, announced_at__isnull=False).first()
     if plan is None:
         raise Http404("Für diese Veranstaltung ist kein Gewinnplan angekündigt.")
-    rows = event_standings(event)
-    prizes_shown = prize_list_context(event, plan, rows)
+    found = event_ledger(event)
+    prizes_shown = prize_list_context(found)
     exports = [prize_export(event, prizes_shown["prize_rows"])]
     if response := download(request, exports, f"preise-{event.key}"):
         return response
@@ -187,7 +149,7 @@ def public_plan(request: HttpRequest, key: str) -> HttpResponse:
         "event": event,
         "plan": plan,
         "rules": [rule_text(rule) for rule in plan.rules.all()],
-        "pot_text": pot_text(plan, pot_parts(plan, rows)),
+        "pot_text": pot_text(plan, forecast_for(found, plan, found.signed).pot),
         "downloads": links(request, exports) if prizes_shown["prize_rows"] else [],
         **prizes_shown,
     }

@@ -9,7 +9,6 @@ configure the django-tables2 tables and render: the plain dict rows come from
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -23,10 +22,13 @@ from skatclub.club.formatting import euro
 from skatclub.club.leagues.models import Division
 from skatclub.club.models import Event, Player, PrizePlan, Round, Season
 from skatclub.club.presenters.downloads import Export, download, links
+from skatclub.club.presenters.kasse import step_text
 from skatclub.club.presenters.pages import (
+    MONEY_KEYS,
     SEASON_COLUMNS,
     event_row,
-    money_row,
+    money_keys,
+    money_rows,
     played_serien,
     provisional_text,
     ranking_rows,
@@ -58,8 +60,9 @@ from skatclub.club.presenters.tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
+from skatclub.club.queries.ledger import EventLedger, event_ledger, serie_ledger
 from skatclub.club.queries.offiziersskat import player_matches
-from skatclub.club.queries.standings import Row, event_standings, kasse_cents
+from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.stats import game_stats
 
 PER_PAGE = 50
@@ -142,8 +145,10 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     serien = played_serien(event)
     numbers = [s.number for s in serien]
     standings = [standing_row(row, numbers) for row in rows]
-    money = [money_row(row) for row in rows] if event.has_settlement else []
-    exports = standings_exports(event, standings, money, numbers)
+    found = event_ledger(event, rows) if event.has_settlement else None
+    money = money_rows(found) if found else []
+    shown = money_keys(found, serie=False) if found else []
+    exports = standings_exports(event, standings, money, numbers, shown)
     if response := download(request, exports, event.key):
         return response
     table = EventStandingsTable(
@@ -162,7 +167,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
             "provisional": provisional_text(serien),
             "has_plan": _announced_plan(event),
             "table": table,
-            **_money_context(request, event, rows, money),
+            **_money_context(request, found, money, shown),
             "downloads": links(request, exports),
             "pdfs": _pdf_links(event, None),
         },
@@ -176,8 +181,10 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     rows = event_standings(event, number)
     serien = played_serien(event)
     standings = [standing_row(row, []) for row in rows]
-    money = [money_row(row) for row in rows] if event.has_settlement else []
-    exports = standings_exports(event, standings, money, [])
+    found = serie_ledger(event, rows) if event.has_settlement else None
+    money = money_rows(found) if found else []
+    shown = money_keys(found, serie=True) if found else []
+    exports = standings_exports(event, standings, money, [], shown)
     if response := download(request, exports, f"{event.key}-serie-{number}"):
         return response
     table = RoundStandingsTable(standings, caption=f"Serie {number}: Wertung", prefix="s-")
@@ -192,7 +199,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
             "provisional": provisional_text([s for s in serien if s.number == number]),
             "played": any(s.number == number for s in serien),
             "table": table,
-            **_money_context(request, event, rows, money),
+            **_money_context(request, found, money, shown),
             "downloads": links(request, exports),
             "pdfs": _pdf_links(event, number),
         },
@@ -246,16 +253,21 @@ def player_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _money_context(
-    request: HttpRequest, event: Event, rows: list[Row], money: list[dict[str, Any]]
+    request: HttpRequest, found: EventLedger | None, money: list[dict[str, Any]], shown: list[str]
 ) -> dict[str, Any]:
-    if not event.has_settlement:
+    if found is None:
         return {"money_table": None}
-    table = MoneyTable(money, caption="Abrechnung (Beträge in Euro, exakt)", prefix="m-")
+    hidden = [key for key in MONEY_KEYS if key not in shown]
+    table = MoneyTable(money, caption="Abrechnung (Beträge in Euro)", prefix="m-", exclude=hidden)
     RequestConfig(request).configure(table)
+    report = found.report
     return {
         "money_table": table,
-        "kasse_text": euro(kasse_cents(rows)),
-        "cash_sum_text": euro(sum((r.cash_cents for r in rows), start=Fraction(0))),
+        "paid_out": "payout_cents" in shown,
+        "step_text": step_text(found.ledger.step_cents),
+        "kasse_text": euro(report.lost_fees),
+        "rounding_text": euro(report.rounding, sign=True),
+        "kasse_end_text": euro(report.at_the_end, sign=True),
     }
 
 

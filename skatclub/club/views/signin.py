@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -21,8 +21,9 @@ from skatclub.club.forms.signin import NewPlayerForm
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.members import numbers_here
-from skatclub.club.services import EntryError, SamePlayer
+from skatclub.club.services import ChangeSignIn, EntryError, SamePlayer, mark_absent
 from skatclub.club.views.lookups import EVENT, INVALID, event_or_404
 from skatclub.club.views.permissions import spielwart_required
 
@@ -37,7 +38,7 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     query = request.GET.get("q", request.POST.get("q", "")).strip()[: services.MAX_QUERY]
     form = NewPlayerForm(initial={"guest": event.guests_allowed})
-    same: SamePlayer | None = None
+    same: SamePlayer | ChangeSignIn | None = None
     if request.method == "POST":
         response, form, same = _post(request, event, query)
         if response is not None:
@@ -57,7 +58,8 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
         "signed": signed,
         "sums": _sums(event),
         "form": form,
-        "same": same,
+        "same": same if isinstance(same, SamePlayer) else None,
+        "change": same if isinstance(same, ChangeSignIn) else None,
         "rates": Attendance.Rate.choices,
         "fees": {rate: euro(event.fee_for(rate)) for rate in Attendance.Rate.values},
     }
@@ -67,7 +69,7 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
 
 def _post(
     request: HttpRequest, event: Event, query: str
-) -> tuple[HttpResponse | None, NewPlayerForm, SamePlayer | None]:
+) -> tuple[HttpResponse | None, NewPlayerForm, SamePlayer | ChangeSignIn | None]:
     action = request.POST.get("action", "")
     form = NewPlayerForm(initial={"guest": event.guests_allowed})
     try:
@@ -85,6 +87,7 @@ def _post(
                 player=player,
                 rate=request.POST.get("rate") or None,
                 paid=request.POST.get("paid") == "1",
+                confirmed=request.POST.get("confirmed") == "1",
             )
             messages.success(request, f"{player.name} ist angemeldet{_fee(attendance)}.")
             return _back(event, ""), form, None
@@ -93,9 +96,9 @@ def _post(
             state = "bezahlt" if action == "paid" else "nicht bezahlt"
             messages.success(request, f"Startgeld von {player.name}: {state}.")
         elif action == "sign_out":
-            services.sign_out(event=event, player=player)
+            mark_absent(event=event, player=player)
             messages.success(request, f"{player.name} ist abgemeldet.")
-    except SamePlayer as question:
+    except (SamePlayer, ChangeSignIn) as question:
         return None, form, question
     except EntryError as error:
         if action.startswith("register"):
@@ -153,20 +156,18 @@ def _fee(attendance: Attendance) -> str:
 
 
 def _sums(event: Event) -> dict[str, Any]:
+    """Who is signed in, and the Startgeld as the Kasse has it (the event's ledger)."""
     rows = Attendance.objects.filter(event=event).aggregate(
-        count=Count("id"),
-        total=Sum("fee_cents"),
-        paid=Sum("fee_cents", filter=Q(paid=True)),
-        guests=Count("id", filter=Q(player__is_guest=True)),
+        count=Count("id"), guests=Count("id", filter=Q(player__is_guest=True))
     )
-    total, paid = rows["total"] or 0, rows["paid"] or 0
+    report = event_ledger(event).report
     return {
         "count": rows["count"],
         "guests": rows["guests"],
-        "total": euro(total),
-        "paid": euro(paid),
-        "open": euro(total - paid),
-        "has_open": total > paid,
+        "total": euro(report.entry_fees),
+        "paid": euro(report.paid_at_sign_in),
+        "open": euro(report.entry_fees_open),
+        "has_open": report.entry_fees_open > 0,
     }
 
 

@@ -31,10 +31,16 @@ from skatclub.club.forms import (
 from skatclub.club.models import Attendance, Event, Game, Player, Table
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links, requested_format
-from skatclub.club.presenters.pages import money_row, standing_row, standings_exports
+from skatclub.club.presenters.pages import (
+    money_keys,
+    money_rows,
+    standing_row,
+    standings_exports,
+)
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries import members
-from skatclub.club.queries.standings import event_standings, kasse_cents
+from skatclub.club.queries.ledger import event_ledger, serie_ledger
+from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import EntryError, SamePlayer, has_results
 from skatclub.club.text import search_text
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
@@ -175,9 +181,13 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     event = event_or_404(key) if key else None
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        saved = services.save_event(event=form.save(commit=False))
-        messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
-        return redirect("spielwart-event", key=saved.key)
+        try:
+            saved = services.save_event(event=form.save(commit=False))
+        except services.EntryError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
+            return redirect("spielwart-event", key=saved.key)
     if form.errors and key:
         # The refused form has written what was typed (an emptied name and key) into its
         # instance; the page's title and links name the event as it is stored.
@@ -263,8 +273,12 @@ def _change_attendance(
         services.mark_present(event=event, player=player)
         messages.success(request, f"{player.name} ist anwesend.")
     elif action == "remove":
-        services.mark_absent(event=event, player=player)
-        messages.success(request, f"{player.name} ist nicht mehr anwesend.")
+        try:
+            services.mark_absent(event=event, player=player)
+        except services.EntryError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{player.name} ist nicht mehr anwesend.")
     return GuestForm(), None, True
 
 
@@ -276,17 +290,19 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
     event = event_or_404(key)
     round_ = get_object_or_404(event.rounds, number=number) if number else None
     rows = event_standings(event, number)
+    found = serie_ledger(event, rows) if number else event_ledger(event, rows)
     numbers = [] if number else list(event.rounds.values_list("number", flat=True))
     exports = standings_exports(
         event,
         [standing_row(row, numbers) for row in rows],
-        [money_row(row) for row in rows] if event.has_settlement else [],
+        money_rows(found) if event.has_settlement else [],
         numbers,
+        money_keys(found, serie=bool(number)),
     )
     stem = f"{event.key}-serie-{number}" if number else event.key
     if response := download(request, exports, f"spielwart-{stem}"):
         return response
-    table = StandingsTable(standings_rows(rows))
+    table = StandingsTable(standings_rows(rows, found))
     RequestConfig(request, paginate=False).configure(table)
     open_tables = Table.objects.filter(round__event=event).exclude(
         check_status=Table.Check.CONFIRMED
@@ -297,7 +313,7 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
         "event": event,
         "round": round_,
         "table": table,
-        "kasse_cents": kasse_cents(rows),
+        "kasse_cents": found.report.lost_fees,
         "open_tables": open_tables.select_related("round"),
         "downloads": links(request, exports),
     }

@@ -1,7 +1,7 @@
 """Results, Tischliste and settlement printouts: their numbers are the adapter's and engine's.
 
-Expected values come from `standings.event_standings` and the engine's `rounded_payout`; the
-PDFs are read back with pypdf.
+Expected values come from `standings.event_standings`, the engine's `rounded_payout` and the
+event's ledger (`queries.ledger`); the PDFs are read back with pypdf.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Player, Round, Table
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.printouts import PrintError, printout
-from skatclub.club.queries.standings import event_standings, kasse_cents
+from skatclub.club.queries.ledger import event_ledger
+from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import record_game
 from tests.helpers.pdf import flat, pdf_text
 
@@ -61,7 +62,7 @@ def test_the_results_list_ranks_players_with_the_adapters_scores(played: Event) 
         assert euro(rounded_payout([row.cash_cents], 1).amounts[0]) in line
     positions = [text.index(row.name) for row in rows]
     assert positions == sorted(positions)  # best first
-    assert f"Kasse (Verlustspielgeld): {euro(kasse_cents(rows))}" in text
+    assert f"Kasse (Verlustspielgeld): {euro(sum(r.fees_cents for r in rows))}" in text
 
 
 def test_the_results_of_one_serie_say_so(played: Event) -> None:
@@ -110,7 +111,11 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     played.rounding_step_cents = 10
     played.save()
     rows = event_standings(played)
+    # Without Startgeld and prizes the amount is the Preisskat money less the fees, rounded
+    # once to the step: exactly what the engine's rounded_payout gives.
     payout = rounded_payout([r.cash_cents - r.fees_cents for r in rows], 10)
+    found = event_ledger(played)
+    assert [found.account(r.player_id).at_the_end for r in rows] == list(payout.amounts)  # type: ignore[union-attr]
     _, text = text_of("settlement", played)
 
     assert "Abrechnung für die Kasse" in text
@@ -126,7 +131,7 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     assert sum(payout.amounts) + payout.kasse == 0
     assert "Summe aller Beträge und der Kasse (geht auf) 0,00" in text
     assert "Kassenwart" in text and "Kassenprüfer" in text
-    assert "auf 0,10 €-Schritte gerundet" in flat(text)
+    assert "auf 0,10 € gerundet" in flat(text)
 
 
 def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_signs(

@@ -310,3 +310,11 @@ def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(
     game = Game.objects.get(table=four_table, number=3)
     assert game.notation in flat(text) and game.derivation in flat(text)
     assert game_line(text, 3).endswith(formatting.number(-260))  # Dieter's new total, seat 4
+    # The Ramsch is in the Spielpunkte column too (Dieter loses 65 × 2 × 2 = 260), so the
+    # column's control sum is the players' sums together.
+    assert f"{formatting.signed(-260)} " in game_line(text, 3)
+    foot = next(ln for ln in text.splitlines() if ln.startswith("Spielpunkte (Summe der Spalte)"))
+    column, *players = (int(n.replace("−", "-").replace(".", "")) for n in foot.split()[4:])
+    seats = four_table.seats.all()
+    assert players == [s.list_score for s in seats.order_by("position")]
+    assert column == sum(players)

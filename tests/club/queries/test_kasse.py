@@ -34,14 +34,13 @@ from fractions import Fraction
 import pytest
 from django.test import Client
 
-from scoring import legal_bids, lost_game_fees, table_sizes
-from scoring.game import Ruleset
+from scoring import lost_game_fees, table_sizes
 from skatclub.club import services
-from skatclub.club.models import Attendance, Event, Player, PrizePlan
-from skatclub.club.queries.kasse import event_kasse
-from skatclub.club.queries.prizes import event_prizes, pot_parts
+from skatclub.club.models import Attendance, Event, Player
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import TotalLine, kasse, prizes, signin
+from tests.helpers.totals import plausible_totals
 
 
 @pytest.fixture
@@ -110,18 +109,18 @@ def test_the_hand_worked_tournament_step_by_step(
         "dieter": Fraction(-9, 2),
     }
     # 4. and 5. Verlustspielgeld and the pot
-    plan = PrizePlan.objects.get(event=tournament)
-    pot = pot_parts(plan, rows)
-    assert (pot.entry_fees, pot.lost_fees, pot.cents) == (4000, 50, 4050)
-    awarded = event_prizes(plan, rows)
+    found = event_ledger(tournament, kasse=True)
+    pot = found.ledger.pot
+    assert pot is not None and (pot.entry_fees, pot.lost_fees, pot.cents) == (4000, 50, 4050)
+    awarded = found.ledger.prizes
+    assert awarded is not None
     assert [(a.player_id, a.title, a.cents, a.item) for a in awarded.awards] == [
         (anna.pk, "Platz 1", 2025, ""),
         (dieter.pk, "Platz 2", 1012, ""),
         (carla.pk, "Damen 1.", 0, "Blumen"),
     ]
     # 6. Receipts
-    found = event_kasse(tournament)
-    by_player = {r.player_id: r for r in found.report.receipts}
+    by_player = {a.player_id: a for a in found.accounts}
     assert [line.cents for line in by_player[anna.pk].lines] == [-1000, 97, 2025]
     assert (by_player[anna.pk].net, by_player[anna.pk].at_the_end) == (1122, 2122)
     assert [line.cents for line in by_player[bernd.pk].lines] == [-1000, -50, -71]
@@ -129,8 +128,8 @@ def test_the_hand_worked_tournament_step_by_step(
     assert (by_player[carla.pk].net, by_player[carla.pk].at_the_end) == (-1023, -23)
     assert by_player[carla.pk].items == (("Damen 1.", "Blumen"),)
     assert (by_player[dieter.pk].net, by_player[dieter.pk].at_the_end) == (7, 7)
-    for receipt in found.report.receipts:
-        assert receipt.net == sum(line.cents for line in receipt.lines)
+    for account in found.accounts:
+        assert account.net == sum(line.cents for line in account.lines)
     # 7. Kassenbericht
     report = found.report
     assert (report.opening, report.income, report.spending) == (5000, 4149, 4634)
@@ -146,24 +145,6 @@ def test_the_hand_worked_tournament_step_by_step(
     ).content.decode()
     assert "Verlustspielgeld Serie 1" in receipt_page and "\u22120,71 €" in receipt_page
     assert "Bernd Brandt zahlt an die Kasse" in receipt_page and "1,21 €" in receipt_page
-
-
-def plausible_totals(rng: random.Random, size: int, games: int) -> list[tuple[int, int, int]]:
-    """A paper list: games dealt to the seats, each won (a legal value) or lost (−2 × one)."""
-    values = [v for v in legal_bids(Ruleset.ISKO) if v <= 72]
-    sums = [[0, 0, 0] for _ in range(size)]
-    for _ in range(games):
-        seat = rng.randrange(size)
-        if rng.random() < 0.08:
-            continue  # eingepasst
-        value = rng.choice(values)
-        if rng.random() < 0.75:
-            sums[seat][0] += value
-            sums[seat][1] += 1
-        else:
-            sums[seat][0] -= 2 * value
-            sums[seat][2] += 1
-    return [(s[0], s[1], s[2]) for s in sums]
 
 
 def test_a_forty_player_tournament_balances_to_the_cent(
@@ -219,9 +200,9 @@ def test_a_forty_player_tournament_balances_to_the_cent(
     kasse.book(event=tournament, kind="expense", text="Saalmiete", cents=8000)
 
     rows = event_standings(tournament)
-    found = event_kasse(tournament, rows)
+    found = event_ledger(tournament, rows, kasse=True)
     report = found.report
-    assert len(report.receipts) == 40 and len(rows) == 40
+    assert len(found.accounts) == 40 and len(rows) == 40
     # Startgeld: 36 full and 4 reduced (Jugend), each once
     youth = sum(1 for p in field if p.is_youth)
     assert report.entry_fees == (40 - youth) * 1000 + youth * 500
@@ -234,13 +215,13 @@ def test_a_forty_player_tournament_balances_to_the_cent(
     )
     assert report.lost_fees == fees > 0
     # The Preisskat money of every table sums to zero; the Kasse only keeps the rounding.
-    assert sum((r.game_cash for r in report.receipts), Fraction(0)) == 0
+    assert sum((a.game_cash for a in found.accounts), Fraction(0)) == 0
     rounding = report.game_cash_in - report.game_cash_out
     assert 0 <= rounding <= 40  # at most half a cent per player, always to the Kasse
     # Prizes: the pot, the plan, categories and table prizes
-    pot = pot_parts(plan, rows)
+    pot, awarded = found.ledger.pot, found.ledger.prizes
+    assert pot is not None and awarded is not None
     assert pot.cents == int(Fraction(9, 10) * report.entry_fees + Fraction(1, 2) * fees)
-    awarded = event_prizes(plan, rows)
     assert report.prizes == awarded.paid_cents
     assert (
         awarded.paid_cents + awarded.unpaid_cents
@@ -252,9 +233,9 @@ def test_a_forty_player_tournament_balances_to_the_cent(
     winners = [a.player_id for a in awarded.awards if not a.item]
     assert len(winners) == len(set(winners))  # one prize each
     # Every receipt adds up, and the Kassenbericht balances to the cent.
-    for receipt in report.receipts:
-        assert receipt.net == sum(line.cents for line in receipt.lines)
-        assert receipt.at_the_end == receipt.net + receipt.already_paid
+    for account in found.accounts:
+        assert account.net == sum(line.cents for line in account.lines)
+        assert account.at_the_end == account.net + account.already_paid
     assert report.balances()
     expected = (
         10000
@@ -266,7 +247,7 @@ def test_a_forty_player_tournament_balances_to_the_cent(
     )
     assert report.expected == expected
     kasse.count_cash(event=tournament, cents=report.expected)
-    assert event_kasse(tournament).report.difference == 0
+    assert event_ledger(tournament, kasse=True).report.difference == 0
     page = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/kasse/")
     assert "Die Kasse stimmt auf den Cent" in page.content.decode()
     pdf = spielwart_client.get(

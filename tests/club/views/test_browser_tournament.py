@@ -1,5 +1,6 @@
 """A real browser tournament: sign-in of 12 players (3 walk-ins, a known guest typed again),
-the Gewinnplan, three Serien with preview, paper lists, the prize list and the Kassenbericht.
+the Gewinnplan (after its announcement the event's money settings are refused), three Serien
+with preview, paper lists, the prize list and the Kassenbericht.
 
 Runs headless Debian Chromium through Playwright against pytest-django's live server. With
 SKATCLUB_SCREENSHOTS=<folder> every new page is also saved at 390 px and 1280 px width.
@@ -18,9 +19,7 @@ from pypdf import PdfReader
 from pytest_django.live_server_helper import LiveServer
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Round
-from skatclub.club.queries.kasse import event_kasse
-from skatclub.club.queries.prizes import event_prizes
-from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services.meetings import meetings
 from skatclub.club.services.users import roles_of
 from tests.helpers.browser import BROWSER_TEST, log_in
@@ -114,6 +113,18 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
     page.get_by_role("button", name="Gewinnplan ankündigen").click()
     page.wait_for_selector("text=der Plan steht fest")
     assert PrizePlan.objects.get(event=event).is_locked
+
+    # --- announced means frozen: a new Verlustspielgeld is refused, the reason shown
+    page.goto(base + "bearbeiten/")
+    page.fill("#id_lost_game_fees", "100, 100")
+    page.get_by_role("button", name="Speichern").click()
+    refusal = page.inner_text("form.stack")
+    assert "Der Gewinnplan ist seit" in refusal
+    assert "Nicht mehr zu ändern: Verlustspielgeld." in refusal
+    assert page.input_value("#id_lost_game_fees") == "100, 100"  # nothing typed is lost
+    shoot(page, "veranstaltung-fest")
+    event.refresh_from_db()
+    assert event.lost_game_fees_cents == [50, 50, 50, 100]
     page.goto(f"{live_server.url}/veranstaltungen/{event.key}/gewinnplan/")
     assert "Platz 1: 50 % des Topfes" in page.inner_text("main")
     shoot(page, "gewinnplan-oeffentlich")
@@ -174,19 +185,18 @@ def test_a_tournament_from_sign_in_to_the_kassenbericht(
 
     # --- prize list: what the page shows is what the engine says
     page.goto(base + "gewinnplan/")
-    rows = event_standings(event)
-    awarded = event_prizes(PrizePlan.objects.get(event=event), rows)
-    names = {row.player_id: row.name for row in rows}
+    found = event_ledger(event)
+    assert found.ledger.prizes is not None
     shown = page.inner_text("#prizes")
-    for award in awarded.awards:
-        assert names[award.player_id] in shown
+    for award in found.ledger.prizes.awards:
+        assert found.names[award.player_id] in shown
     assert "Blumenstrauß" in shown and "Carla Claus" in shown
     assert "vorläufig" in page.inner_text("main")  # no list is checked yet
     shoot(page, "preisliste")
 
     # --- Kasse: the Kassenbericht balances; the PDF prints it
     page.goto(base + "kasse/")
-    report = event_kasse(event).report
+    report = event_ledger(event, kasse=True).report
     assert report.balances()
     assert "Noch nicht gezählt." in page.inner_text("#differenz")
     page.fill("#id_counted", f"{report.expected // 100},{report.expected % 100:02d}")

@@ -3,10 +3,12 @@ public, and the cached public PDF follows every change of the sign-in."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 
-from skatclub.club.models import Attendance, Event, Player
+from skatclub.club.models import Attendance, Event, Player, PrizePlan
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.printing.prizes import gewinnplan_printout
 from tests.helpers.pdf import pdf_text
@@ -51,6 +53,28 @@ def test_the_public_pdf_exists_only_once_the_plan_is_announced(
     assert response.status_code == 200
     pages, text = pdf_text(response.content)
     assert "angekündigt am" in text and "steht fest" in text and "Entwurf" not in text
+
+
+def test_the_announcement_time_is_the_clubs_local_time(
+    spielwart_client: Client, client: Client, field: Event
+) -> None:
+    plan(spielwart_client)
+    spielwart_client.post(CHANGE, {"action": "announce"})
+    # 17:30 UTC on 20 November is 18:30 in Berlin (CET, UTC+1)
+    PrizePlan.objects.update(
+        announced_at=datetime.datetime(2026, 11, 20, 17, 30, tzinfo=datetime.UTC)
+    )
+    _, text = pdf_text(client.get(PUBLIC_PDF).content)
+    assert "angekündigt am 20.11.2026 um 18:30 Uhr" in text
+    assert "17:30" not in text
+
+
+def test_each_line_says_what_it_pays_for_the_field(spielwart_client: Client, field: Event) -> None:
+    plan(spielwart_client)
+    _, text = pdf_text(spielwart_client.get(DRAFT_PDF).content)
+    # 12 players, pot 120,00 €: 50 % = 60,00 €; places 2–3 15 % = 18,00 € each
+    assert "Platz 1: 50 % des Topfes (1 × 60,00 €)" in text
+    assert "Platz 2–3: je 15 % des Topfes (2 × 18,00 €)" in text
 
 
 def test_the_cached_public_pdf_follows_a_new_signin(

@@ -73,7 +73,7 @@ def test_the_event_page_shows_the_money_in_exact_euros(client: Client, results: 
     # = -0.8675 EUR; her fee 50 ct (1st lost game); net -136.75 ct = -1.3675 EUR.
     assert "\u22120,8675 €" in page and "\u22121,3675 €" in page
     # Kasse: Carla's and Frieda's first lost games, 2 x 50 ct.
-    assert "Kasse (Verlustspielgeld):</strong> 1,00 €" in page
+    assert "Kasse:</strong> Verlustspielgeld 1,00 €" in page
 
 
 def test_an_event_without_settlement_shows_no_money(client: Client, results: Event) -> None:
@@ -140,7 +140,9 @@ def test_the_standings_download_as_csv_for_excel(client: Client, results: Event)
 def test_the_money_downloads_in_exact_euros(client: Client, results: Event) -> None:
     text = client.get(EVENT_URL + "?format=csv&table=geld").content.decode("utf-8")
     rows = {r[1]: r for r in csv.reader(io.StringIO(text[1:]), delimiter=";")}
-    assert rows["carla"][3:] == ["-0,8675", "0,50", "-1,3675"]
+    # paid at the end: -136,75 ct to the cent, the half to the Kasse: -1,37 (no rounding line:
+    # the Preisskat money to the cent, -87, less 50 ct is -1,37 already)
+    assert rows["carla"][3:] == ["-0,8675", "0,50", "-1,3675", "0,00", "-1,37"]
     data = client.get(EVENT_URL + "?format=json&table=geld").json()
     carla = next(r for r in data["tables"]["geld"]["rows"] if r["player"] == "carla")
     assert carla["cash_cents"] == "-0.8675"
@@ -184,11 +186,12 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
     # the club (ClubMiddleware);
-    # event + season, Serie numbers, standings (Serien, tables, seats, games, totals, players)
-    with django_assert_num_queries(7):
+    # event + season, Serie numbers, standings (Serien, tables, seats, games, totals, players),
+    # the sign-ins (Startgeld) and the Gewinnplan for the ledger
+    with django_assert_num_queries(9):
         client.get(EVENT_URL)
     add_serien(results, players, (2, 3))  # three times the data
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(9):
         response = client.get(EVENT_URL)
     assert "360 + 50 × 6 − 50 × 0 + 40 × 3 = 780" in response.content.decode()  # Emil 3 x 260
 

@@ -7,9 +7,10 @@ import re
 from django.test import Client
 from django.utils.html import escape
 
-from scoring import format_cents
+from skatclub.club.formatting import euro
 from skatclub.club.models import Event, Table
-from skatclub.club.queries.standings import event_standings, kasse_cents
+from skatclub.club.queries.ledger import event_ledger
+from skatclub.club.queries.standings import event_standings
 from tests.helpers.factories import enter
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
@@ -32,10 +33,10 @@ def test_the_results_show_every_score_decomposed_with_money_and_kasse(
     assert len(rows) == 7
     for row in rows:
         assert escape(row.decomposition()) in page
-        assert format_cents(row.cash_cents) in page
+        assert euro(row.cash_cents) in page
     # Three lost games with the fee list 50, 50, 50, 100: one lost game each = 3 × 50 ct.
-    assert kasse_cents(rows) == 150
-    assert re.search(r"<span data-kasse>150</span>", page)
+    assert event_ledger(event).report.lost_fees == 150
+    assert re.search(r"<span data-kasse>1,50 €</span>", page)
 
 
 def test_the_results_follow_new_entries(

@@ -195,17 +195,78 @@ def test_paid_and_unpaid_and_signing_out(
     assert not Attendance.objects.exists()
 
 
-def test_a_seated_player_stays_signed_in(
+def test_a_seated_player_who_owes_startgeld_stays_signed_in(
     spielwart_client: Client, tournament: Event, players: dict[str, Player]
 ) -> None:
     for key in ("anna", "bernd", "carla"):
-        Attendance.objects.create(event=tournament, player=players[key])
+        Attendance.objects.create(event=tournament, player=players[key], fee_cents=1000)
     make_table(Round.objects.create(event=tournament, number=1), 1, [players["anna"]])
     page = spielwart_client.post(
         SIGNIN, {"action": "sign_out", "player": players["anna"].pk}, follow=True
     ).content.decode()
-    assert "hat schon an einem Tisch gesessen" in page
+    assert "hat schon an einem Tisch gesessen und schuldet das Startgeld" in page
     assert Attendance.objects.filter(player=players["anna"]).exists()
+
+
+def test_a_seated_player_without_startgeld_may_leave_and_keeps_his_results(
+    spielwart_client: Client, tournament: Event, players: dict[str, Player]
+) -> None:
+    # Free of Startgeld (fee 0): leaving takes him out of the next draw; no money moves.
+    Attendance.objects.create(event=tournament, player=players["anna"], rate="free")
+    make_table(Round.objects.create(event=tournament, number=1), 1, [players["anna"]])
+    spielwart_client.post(SIGNIN, {"action": "sign_out", "player": players["anna"].pk})
+    assert not Attendance.objects.filter(player=players["anna"]).exists()
+
+
+ANWESEND = EVENT + "anwesend/"
+
+
+@pytest.mark.parametrize(("page_url", "action"), [(SIGNIN, "sign_out"), (ANWESEND, "remove")])
+def test_both_pages_refuse_to_take_off_a_player_who_paid(
+    spielwart_client: Client,
+    tournament: Event,
+    players: dict[str, Player],
+    page_url: str,
+    action: str,
+) -> None:
+    anna = players["anna"]
+    spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "paid": "1"})
+    page = spielwart_client.post(
+        page_url, {"action": action, "player": anna.pk}, follow=True
+    ).content.decode()
+    assert "hat das Startgeld schon bezahlt; die Anmeldung bleibt" in page
+    assert Attendance.objects.get(player=anna).paid
+
+
+def test_signing_in_again_asks_before_it_changes_the_rate_or_the_paid_state(
+    spielwart_client: Client, tournament: Event, players: dict[str, Player]
+) -> None:
+    anna = players["anna"]
+    spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "rate": "full"})
+    # The same again: nothing to ask, nothing changes.
+    same = spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "rate": "full"})
+    assert same.status_code == 302
+    asked = spielwart_client.post(
+        SIGNIN, {"action": "sign_in", "player": anna.pk, "rate": "reduced", "paid": "1"}
+    )
+    page = asked.content.decode()
+    assert asked.status_code == 422
+    assert (
+        "Anna Albers ist schon angemeldet (voll, 10,00 € offen). "
+        "Ändern auf ermäßigt, 5,00 € bezahlt?"
+    ) in page
+    stored = Attendance.objects.get(player=anna)
+    assert (stored.rate, stored.fee_cents, stored.paid) == ("full", 1000, False)
+    spielwart_client.post(
+        SIGNIN,
+        {"action": "sign_in", "player": anna.pk, "rate": "reduced", "paid": "1", "confirmed": "1"},
+    )
+    stored.refresh_from_db()
+    assert (stored.rate, stored.fee_cents, stored.paid) == ("reduced", 500, True)
+    # A second tap never takes back a payment.
+    spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "rate": "reduced"})
+    stored.refresh_from_db()
+    assert stored.paid
 
 
 def test_a_long_search_and_a_long_name_are_bounded(

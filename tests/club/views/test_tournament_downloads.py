@@ -12,7 +12,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, PrizeRule, Table
-from skatclub.club.queries.kasse import event_kasse
+from skatclub.club.queries.ledger import event_ledger
 from tests.helpers.factories import play_three_games
 
 SIGNIN = "/spielwart/veranstaltungen/2026-11-20-preisskat/anmeldung/"
@@ -73,7 +73,7 @@ def test_the_kasse_downloads_its_ledger_and_each_players_amounts(
     play_three_games(four_table, players)
     kasse = "/spielwart/veranstaltungen/2026-11-20-preisskat/kasse/"
     assert "format=ods" in spielwart_client.get(kasse).content.decode()
-    report = event_kasse(signed).report
+    report = event_ledger(signed, kasse=True).report
     ledger = tablib.Dataset().load(
         spielwart_client.get(kasse + "?format=ods&table=kasse").content, format="ods"
     )
@@ -82,8 +82,9 @@ def test_the_kasse_downloads_its_ledger_and_each_players_amounts(
     data = spielwart_client.get(kasse + "?format=xlsx&table=spieler").content
     rows = list(load_workbook(io.BytesIO(data)).active.iter_rows(values_only=True))
     names = dict(Player.objects.values_list("pk", "name"))
-    assert {r[0]: Decimal(str(r[8])) for r in rows[1:]} == {
-        names[r.player_id]: Decimal(r.at_the_end) / 100 for r in report.receipts
+    assert rows[0][9] == "Schluss (€)"
+    assert {r[0]: Decimal(str(r[9])) for r in rows[1:]} == {
+        names[a.player_id]: Decimal(a.at_the_end) / 100 for a in event_ledger(signed).accounts
     }
 
 

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError, CommandParser
 from scoring import format_cents
 from skatclub.club.management.club_command import ClubCommand
 from skatclub.club.models import Event, Round
-from skatclub.club.queries.kasse import standings_with_money_json
+from skatclub.club.queries.ledger import standings_with_money_json
 from skatclub.club.queries.standings import event_standings
 
 
