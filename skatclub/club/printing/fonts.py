@@ -124,20 +124,34 @@ def ellipsized(
     return text[:cut].rstrip(" -") + ELLIPSIS
 
 
-def wrapped(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> list[str]:
+def wrapped(
+    text: str, width_mm: float, size_pt: float, *, bold: bool = False, family: str = CONDENSED
+) -> list[str]:
     """Greedy lines of at most `width_mm`, broken after spaces and hyphens; a word longer than
-    a line is broken between characters."""
+    a line is broken between characters. A line break in `text` is kept."""
+    return [
+        line
+        for paragraph in text.split("\n")
+        for line in _wrapped(paragraph, width_mm, size_pt, bold, family)
+    ]
+
+
+def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool, family: str) -> list[str]:
     lines: list[str] = []
     current = ""
+
+    def width(part: str) -> float:
+        return text_width_mm(part.rstrip(), size_pt, family, bold=bold)
+
     for word in _words(text):
         candidate = current + word
-        if current and text_width_mm(candidate.rstrip(), size_pt, bold=bold) > width_mm:
+        if current and width(candidate) > width_mm:
             lines.append(current.rstrip())
             current = word
         else:
             current = candidate
-        while text_width_mm(current.rstrip(), size_pt, bold=bold) > width_mm and len(current) > 1:
-            cut = _longest_start(current, width_mm, size_pt, bold)
+        while width(current) > width_mm and len(current) > 1:
+            cut = _longest_start(current, width_mm, size_pt, bold, family)
             lines.append(current[:cut])
             current = current[cut:]
     if current.strip():
@@ -157,10 +171,10 @@ def _words(text: str) -> list[str]:
     return words
 
 
-def _longest_start(text: str, width_mm: float, size_pt: float, bold: bool) -> int:
+def _longest_start(text: str, width_mm: float, size_pt: float, bold: bool, family: str) -> int:
     used = 0.0
     for index, char in enumerate(text):
-        used += char_em(char, bold=bold) * size_pt * MM_PER_PT
+        used += char_em(char, family, bold=bold) * size_pt * MM_PER_PT
         if used > width_mm:
             return max(index, 1)
     return len(text)

@@ -29,8 +29,7 @@ def gewinnplan_printout(event: Event) -> Printout:
     else:
         who = f" von {plan.announced_by.get_username()}" if plan.announced_by else ""
         state = f"angekündigt am {plan.announced_at:%d.%m.%Y %H:%M}{who}, steht fest"
-    context = base_context(event, None, "Gewinnplan") | {
-        "status": state,
+    context = base_context(event, None, "Gewinnplan", state) | {
         "plan": plan,
         "rules": [rule_text(rule) for rule in rules],
         "pot_text": pot_text(plan, pot),

@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils import timezone
-
 from scoring.league import RoundPoints, format_points, format_score
 from skatclub.club.leagues.models import Matchday, TeamPlayer
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, matchday_report
 from skatclub.club.presenters.collation import german_key
-from skatclub.club.printing.fonts import font_face_css
-from skatclub.club.printing.printouts import Printout, club_name
+from skatclub.club.printing.page_head import PageHead
+from skatclub.club.printing.printouts import Printout, club_name, page_context
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 
 ABSENT = "nicht angetreten"
@@ -76,14 +74,15 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
     division = matchday.division
     league = division.league
     reasons, list_status = _provisional(report)
-    context = {
-        "club_name": club_name(league.club_id),
-        "font_faces": font_face_css(),
-        "title": "Spielbericht",
-        "subtitle": f"{division.name} · {matchday.number}. Spieltag, {matchday.date:%d.%m.%Y}",
-        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
+    head = PageHead(
+        "Spielbericht",
+        _status(reasons, list_status),
+        club_name(league.club_id),
+        f"{league.name} {league.year} · {division.name} · {matchday.number}. Spieltag, "
+        f"{matchday.date:%d.%m.%Y}",
+    )
+    context = page_context(head) | {
         "provisional": "; ".join(reasons),
-        "status": "vorläufig" if reasons else "",
         "list_status": list_status,
         "matchday": matchday,
         "league": league,
@@ -97,6 +96,13 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
     }
     filename = f"spielbericht-{league.key}-{division.key}-spieltag-{matchday.number}.pdf"
     return Printout("pdf/spielbericht.html", filename, context)
+
+
+def _status(reasons: list[str], list_status: str) -> str:
+    """The page head's status: why it is vorläufig, else how far the Spiellisten are."""
+    if reasons:
+        return "vorläufig: " + "; ".join(reasons)
+    return f"alle Serien erfasst, Spiellisten {list_status}"
 
 
 def _provisional(report: MatchdayReport) -> tuple[list[str], str]:
@@ -117,8 +123,9 @@ def _provisional(report: MatchdayReport) -> tuple[list[str], str]:
 
 
 def _teams(report: MatchdayReport) -> list[tuple[str, bool]]:
-    entries = report.matchday.teams.select_related("team").order_by("team__name")
-    return [(entry.team.name, entry.turned_up) for entry in entries]
+    entries = report.matchday.teams.select_related("team")
+    ordered = sorted(entries, key=lambda entry: german_key(entry.team.name))
+    return [(entry.team.name, entry.turned_up) for entry in ordered]
 
 
 def _serien(report: MatchdayReport) -> list[SerieBlock]:
@@ -180,7 +187,7 @@ def _signatures(report: MatchdayReport) -> list[Signature]:
     }
     lines = [
         Signature(f"Mannschaftsführer {entry.team.name}", captains.get(entry.team_id, ""))
-        for entry in sorted(entries, key=lambda e: e.team.name)
+        for entry in sorted(entries, key=lambda e: german_key(e.team.name))
     ]
     return [*lines, Signature("Spielleiter", "")]
 

@@ -75,9 +75,9 @@ def _code_version() -> str:
 CODE_VERSION = _code_version()
 
 
-def printout_key(kind: str, event: Event, **where: int) -> str:
+def printout_key(kind: str, event: Event, site: str = "", **where: int) -> str:
     """Changes whenever what the printout of an event shows can have changed (eight small
-    queries)."""
+    queries). `site`: the host printed on the blank form."""
     state = Table.objects.filter(round__event=event).aggregate(
         rounds=Count("round", distinct=True),
         tables=Count("id", distinct=True),
@@ -89,6 +89,7 @@ def printout_key(kind: str, event: Event, **where: int) -> str:
     text = repr(
         (
             kind,
+            site,
             sorted(where.items()),
             own,
             season,
