@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring import rounded_payout
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Event
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.queries.standings import Row, event_standings
 
 

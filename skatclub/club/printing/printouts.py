@@ -22,9 +22,9 @@ from django.utils import timezone
 
 from scoring import WON_BONUS, rounded_payout, score_rule
 from skatclub.club import formatting, tenancy
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.league import RoundPoints, format_points, format_score
+from skatclub.club.collation import german_key
 from skatclub.club.leagues.models import Matchday, TeamPlayer
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, matchday_report
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.printing.page_head import PageHead
 from skatclub.club.printing.printouts import Printout, club_name, page_context
 from skatclub.club.queries.progress import status_text, table_progress, tables_of

@@ -11,9 +11,9 @@ import math
 from collections import defaultdict
 from typing import Any
 
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Attendance, Event, Seat
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
 from skatclub.club.services import members
 from skatclub.club.services.prizes import plan_of

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.cashbook import Booking, Kassenbericht, Receipt
+from skatclub.club.collation import german_key
 from skatclub.club.models import Attendance, CashCount, Event, KasseEntry, Player, PrizePlan
 from skatclub.club.queries.prizes import event_prizes
 from skatclub.club.queries.standings import Row, event_standings, standings_json
@@ -40,7 +41,7 @@ def event_kasse(event: Event, rows: list[Row] | None = None) -> Kasse:
     ids = sorted(set(signed) | set(by_row))
     players = {p["id"]: p for p in Player.objects.filter(id__in=ids).values("id", "name", "key")}
     receipts = []
-    for pid in sorted(ids, key=lambda i: (players[i]["name"].lower(), players[i]["key"])):
+    for pid in sorted(ids, key=lambda i: (german_key(players[i]["name"]), players[i]["key"])):
         attendance, row = signed.get(pid), by_row.get(pid)
         fees: dict[int, int] = defaultdict(int)
         for line in row.lines if row else []:

@@ -16,6 +16,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from scoring import TABLE_SIZES
+from skatclub.club.collation import german_key
 from skatclub.club.models import Table
 
 
@@ -90,7 +91,7 @@ def status_text(progress: Sequence[TableProgress]) -> str:
 
 
 def _checkers(progress: Iterable[TableProgress]) -> str:
-    names = sorted({p.checked_by or "unbekannt" for p in progress})
+    names = sorted({p.checked_by or "unbekannt" for p in progress}, key=german_key)
     dates = [p.checked_at for p in progress if p.checked_at]
     when = f" am {timezone.localtime(max(dates)):%d.%m.%Y}" if dates else ""
     return ", ".join(names) + when

@@ -10,12 +10,13 @@ import re
 from fractions import Fraction
 
 import pytest
-from factories import flat, pdf_text
+from factories import enter, flat, pdf_text
 
 from scoring import parse_notation, playing_positions, rounded_payout
 from skatclub.club.formatting import euro
-from skatclub.club.models import Club, Player
+from skatclub.club.models import Attendance, Club, Player
 from skatclub.club.printing import render as pdf
+from skatclub.club.printing.kasse import kassenbericht_printout
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.standings import event_standings, kasse_cents
 from skatclub.club.services import record_game
@@ -160,3 +161,33 @@ def test_printing_an_unknown_serie_or_table_is_refused_in_german(event, four_tab
         printout("seating", event)
     with pytest.raises(PrintError, match="nur für die ganze Veranstaltung"):
         printout("settlement", event, round_number=1)
+
+
+def test_the_kassenbericht_lists_the_players_in_german_order(event, players):
+    """Ä sorts with A, ß as ss: "Ännchen" before "Bernd", not after "Zoë"."""
+    Player.objects.filter(key="anna").update(name="Zoë Zander")
+    Player.objects.filter(key="bernd").update(name="Ännchen Adler")
+    Player.objects.filter(key="carla").update(name="Bernd Straße")
+    Player.objects.filter(key="dieter").update(name="Bernd Strasse")
+    for key in ("anna", "bernd", "carla", "dieter"):
+        Attendance.objects.create(event=event, player=players[key], fee_cents=500)
+    _, text = pdf_text(pdf.render_printout(kassenbericht_printout(event)))
+
+    order = [flat(text).index(name) for name in ("Ännchen", "Bernd Strasse", "Zoë")]
+    assert order == sorted(order)
+    assert abs(flat(text).index("Bernd Straße") - order[1]) < 40  # ß next to its ss
+
+
+def test_equal_players_stand_in_german_order_in_the_results(event, four_table):
+    """After an eingepasstes Spiel everybody shares place 1: the names decide the order."""
+    Player.objects.filter(key="anna").update(name="Zoë Zander")
+    Player.objects.filter(key="dieter").update(name="Ärmel Ahrens")
+    enter(four_table, 1, None)
+    rows = event_standings(event, 1)
+
+    assert [row.name for row in rows] == [
+        "Ärmel Ahrens",
+        "Bernd Brandt",
+        "Carla Claus",
+        "Zoë Zander",
+    ]
