@@ -10,16 +10,21 @@ team's captain from its line-up, the Spielleiter). Reads the numbers from
 
 "vorläufig": a Serie that is seated but not yet entered at every table (it is left out of the
 numbers), no Serie yet, or Spiellisten not yet complete.
+
+Numbers as on every printout (`formatting`): the engine's explanations and derivations pass
+`compact.derivation_text`, which gives their numbers the true minus and the thousands dot.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.league import RoundPoints, format_points, format_score
+from scoring.league import RoundPoints, format_points
+from skatclub.club import formatting
 from skatclub.club.collation import german_key
 from skatclub.club.leagues.models import Matchday, TeamPlayer
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, matchday_report
+from skatclub.club.printing.compact import derivation_text
 from skatclub.club.printing.page_head import PageHead
 from skatclub.club.printing.printouts import Printout, club_name, page_context
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
@@ -144,14 +149,14 @@ def _serie_team(report: MatchdayReport, points: RoundPoints, lines: list[PlayerL
     own = sorted(
         (line for line in lines if line.team_id == team.pk), key=lambda line: german_key(line.name)
     )
-    players = tuple(PlayerScore(line.name, format_score(line.score)) for line in own)
+    players = tuple(PlayerScore(line.name, formatting.number(line.score)) for line in own)
     return SerieTeam(
         place=_place(points.places),
         team=team.name,
         players=players,
-        score=format_score(points.score) if points.turned_up else "–",
+        score=formatting.number(points.score) if points.turned_up else "–",
         points=format_points(points.points),
-        explanation=points.explanation,
+        explanation=derivation_text(points.explanation),
         turned_up=points.turned_up,
     )
 
@@ -169,8 +174,8 @@ def _day_rows(report: MatchdayReport) -> list[DayRow]:
             place=f"{result.place}.",
             team=report.team_of(result.team).name,
             points=result.points_text,
-            derivation=result.derivation,
-            score=format_score(result.score),
+            derivation=derivation_text(result.derivation),
+            score=formatting.number(result.score),
             turned_up=result.rounds_played > 0,
         )
         for result in report.results

@@ -318,3 +318,39 @@ def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(event, four
         formatting.number(s.list_score) for s in four_table.seats.order_by("position")
     )
     assert game_line(text, 3).endswith(f"−260 {stands}")
+
+
+def whole(text: str) -> int:
+    """A number as printed: "−1.234" -> -1234."""
+    return int(text.replace(".", "").replace("−", "-"))
+
+
+@pytest.mark.parametrize("scoring", ["loser_only", "everyone_minus_own"])
+def test_the_control_sum_holds_with_ramsch_and_bock(event, four_table, scoring):
+    """The Spielpunkte column shows what a Ramsch costs everyone, so "Summe der Spalte"
+    equals the sum of the players' stands (issue 28: +8137 against 7617 before)."""
+    from scoring.notation import parse_ramsch
+    from skatclub.club.services.house_rules import record_ramsch
+
+    event.house_ramsch, event.house_bock, event.ramsch_scoring = True, True, scoring
+    event.save()
+    fill(four_table, 12, ["Kr m2 H S", "Gr m1 B", "Pi m1 r23 v", "Gr o1 B2 v", None, "Null"])
+    for number in (13, 17):
+        first, second, third = playing_positions(4, number)
+        deal = parse_ramsch(f"R {first}:65 {second}:55 {third}:0 s1 j{third}")
+        record_ramsch(table=four_table, number=number, deal=deal)
+    for number in range(14, 17):  # a Bock round
+        declaration, outcome = parse_notation("He m1 B")
+        record_game(
+            table=four_table,
+            number=number,
+            declarer=four_table.seats.get(position=playing_positions(4, number)[0]).player,
+            declaration=declaration.to_dict(),
+            outcome=outcome.to_dict(),
+        )
+    _, text = print_table(four_table)
+
+    foot = next(line for line in text.splitlines() if line.startswith("Spielpunkte (Summe"))
+    column, *stands = [whole(token) for token in foot.split()[-5:]]
+    assert stands == [s.list_score for s in four_table.seats.order_by("position")]
+    assert column == sum(stands) != 0
