@@ -133,7 +133,8 @@ def pagination(games: int, table_size: int, room: Room) -> tuple[list[tuple[int,
                 continue
             last = (room.body_mm - room.last_mm) / (rest + room.foot_rows)
             row_mm = min([room.max_row_mm, last, *(room.body_mm / r for r in rows)])
-            if best is None or row_mm > best[1]:
+            # On a tie (rows as tall as they may be) the earlier pages take more games.
+            if best is None or row_mm >= best[1]:
                 firsts = [1 + i * per_page * table_size for i in range(pages)]
                 best = (list(zip(firsts, [*rows, rest], strict=True)), row_mm)
         if best is not None and best[1] >= room.min_row_mm:
