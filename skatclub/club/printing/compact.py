@@ -20,6 +20,7 @@ Pure Python, no Django.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from skatclub.club import formatting
 
@@ -50,11 +51,13 @@ DURCHMARSCH = re.compile(r"Durchmarsch Platz (\d): (\d+)((?: × 2 \([^)]*\))*) =
 FACTOR = re.compile(r" × 2 \(([^)]*)\)")
 
 
+@lru_cache(maxsize=4096)
 def derivation_text(derivation: str) -> str:
     """The derivation in full, every number in the club's format (1.536, −260, +240)."""
     return NUMBER.sub(_number, derivation)
 
 
+@lru_cache(maxsize=4096)
 def compact_derivation(derivation: str) -> str:
     """The derivation in short tokens (see the module's examples); unknown texts unchanged."""
     if derivation.startswith("Ramsch: "):

@@ -136,7 +136,10 @@ def wrapped(
     ]
 
 
-def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool, family: str) -> list[str]:
+@lru_cache(maxsize=1 << 12)  # the same names, legends and page heads on every sheet
+def _wrapped(
+    text: str, width_mm: float, size_pt: float, bold: bool, family: str
+) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
 
@@ -156,7 +159,7 @@ def _wrapped(text: str, width_mm: float, size_pt: float, bold: bool, family: str
             current = current[cut:]
     if current.strip():
         lines.append(current.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def _words(text: str) -> list[str]:

@@ -14,6 +14,7 @@ Reads and writes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from skatclub.club.printing.fonts import MM_PER_PT, wrapped
 
@@ -45,7 +46,7 @@ class PageHead:
     def _lines(self, text: str, size_pt: float, *, bold: bool) -> int:
         return len(wrapped(text, self.width_mm - SLACK_MM, size_pt, bold=bold)) if text else 0
 
-    @property
+    @cached_property
     def height_mm(self) -> float:
         """The box without the rule under it."""
         # The line of club and event is measured as bold throughout: never too short.

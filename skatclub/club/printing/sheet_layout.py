@@ -324,46 +324,83 @@ def printed_pages(
     return pages
 
 
+@dataclass(frozen=True)
+class Texts:
+    """A game's notation and derivation (in full and compact), each with its width at 8 pt:
+    measured once per sheet, whichever columns it gets."""
+
+    game: str
+    game_mm: float
+    full: str
+    full_mm: float
+    short: str
+    short_mm: float
+
+
+def _texts(row: SheetRow) -> Texts:
+    game = (row.notation or ("eingepasst" if row.passed_in else "")) if row.entered else ""
+    full = short = ""
+    if _has_derivation(row):
+        full, short = derivation_text(row.derivation), compact_derivation(row.derivation)
+    return Texts(
+        game,
+        text_width_mm(game, DATA_PT),
+        full,
+        text_width_mm(full, DATA_PT),
+        short,
+        text_width_mm(short, DATA_PT),
+    )
+
+
 def _best_cells(sheet: ScoreSheet) -> Cells:
     """The column widths that send the fewest texts into notes; among those the widest
     player columns, then the widest derivation column."""
-    options = [_cells(sheet, columns) for columns in column_options(sheet.table_size)]
-    return min(options, key=lambda c: (len(c.notes), -c.columns.player_mm, c.columns.notation_mm))
+    texts = [_texts(row) for row in sheet.rows]
+
+    def notes(columns: Columns) -> int:
+        width = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns).derivation_mm
+        return sum(
+            (t.game_mm > columns.notation_mm)
+            + (bool(t.full) and min(t.full_mm, t.short_mm) > width)
+            for t in texts
+        )
+
+    best = min(
+        column_options(sheet.table_size),
+        key=lambda c: (notes(c), -c.player_mm, c.notation_mm),
+    )
+    return _cells(sheet, best, texts)
 
 
-def _cells(sheet: ScoreSheet, columns: Columns) -> Cells:
+def _cells(sheet: ScoreSheet, columns: Columns, texts: list[Texts]) -> Cells:
     frame = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns)
-    notation_mm = columns.notation_mm
     changes = _changes(sheet)
     notes: list[str] = []
     compact = False
     lines = []
-    for row in sheet.rows:
+    for row, text in zip(sheet.rows, texts, strict=True):
         cells = [Cell(NR_RIGHT, str(row.number), "r")]
-        if row.entered:
-            game = row.notation or ("eingepasst" if row.passed_in else "")
-            cells.append(_fitted([game], row.number, "Spiel", GAME_LEFT, notation_mm, notes))
-        if _has_derivation(row):
-            full = derivation_text(row.derivation)
-            short = compact_derivation(row.derivation)
-            left, width = frame.derivation_left, frame.derivation_mm
-            cell = _fitted([full, short], row.number, "Berechnung", left, width, notes)
-            compact = compact or (cell.text == short != full)
-            cells.append(cell)
+        if text.game:
+            fits = text.game_mm <= columns.notation_mm
+            cells.append(
+                Cell(GAME_LEFT, text.game if fits else _note(notes, row, "Spiel", text.game))
+            )
+        if text.full:
+            if text.full_mm <= frame.derivation_mm:
+                shown = text.full
+            elif text.short_mm <= frame.derivation_mm:
+                shown, compact = text.short, True
+            else:
+                shown = _note(notes, row, "Berechnung", text.full)
+            cells.append(Cell(frame.derivation_left, shown))
         lines.append(cells + _value_cells(row, frame, changes.get(row.number)))
     return Cells(columns, lines, notes, compact, changes)
 
 
-def _fitted(
-    texts: list[str], number: int, what: str, left: float, width: float, notes: list[str]
-) -> Cell:
-    """The first of `texts` that fits its cell at the grid's size, else a reference to a note
-    with the first in full."""
-    for text in texts:
-        if text_width_mm(text, DATA_PT) <= width:
-            return Cell(left, text)
-    notes.append(f"Anm. {len(notes) + 1} (Spiel {number}, {what}): {texts[0]}")
-    return Cell(left, f"→ Anm. {len(notes)}")
+def _note(notes: list[str], row: SheetRow, what: str, text: str) -> str:
+    """A text too wide for its cell goes in full into a numbered note; the cell refers to it."""
+    notes.append(f"Anm. {len(notes) + 1} (Spiel {row.number}, {what}): {text}")
+    return f"→ Anm. {len(notes)}"
 
 
 def _value_cells(row: SheetRow, frame: FilledFrame, change: int | None) -> list[Cell]:
