@@ -3,9 +3,9 @@
 Owns the font files under `printing/fonts/` (DejaVu Sans and DejaVu Sans Condensed for Latin,
 Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean names; licences in
 `fonts/LICENSE.md`), the CSS that makes WeasyPrint use them whatever is installed
-(`font_face_css`), and the advance widths that let the layout modules place text exactly and
-shrink or shorten it before WeasyPrint sees it (`text_width_mm`). Reads the font files once per
-process; writes nothing.
+(`font_face_css`), and the advance widths that let the layout modules place and wrap text
+exactly before WeasyPrint sees it (`text_width_mm`, `wrapped`): a printout never shortens a
+text with "…". Reads the font files once per process; writes nothing.
 
 The printouts switch kerning and ligatures off (`print.css`), so a text is exactly as wide as
 the sum of its characters' advance widths, and a line can be placed to a tenth of a millimetre
@@ -27,7 +27,6 @@ SANS = "Skatclub Sans"
 CONDENSED = "Skatclub Sans Condensed"
 CJK = "Skatclub CJK"
 MM_PER_PT = 25.4 / 72
-ELLIPSIS = "…"
 
 
 @dataclass(frozen=True)
@@ -106,22 +105,6 @@ def text_width_mm(
     text: str, size_pt: float, family: str = CONDENSED, *, bold: bool = False
 ) -> float:
     return _text_em(text, family, bold) * size_pt * MM_PER_PT
-
-
-def ellipsized(
-    text: str, width_mm: float, size_pt: float, *, bold: bool = False, family: str = CONDENSED
-) -> str:
-    """`text`, or its longest start that fits with "…" after it (never half a character)."""
-    if text_width_mm(text, size_pt, family, bold=bold) <= width_mm:
-        return text
-    room = width_mm - text_width_mm(ELLIPSIS, size_pt, family, bold=bold)
-    used, cut = 0.0, 0
-    while cut < len(text):
-        used += char_em(text[cut], family, bold=bold) * size_pt * MM_PER_PT
-        if used > room:
-            break
-        cut += 1
-    return text[:cut].rstrip(" -") + ELLIPSIS
 
 
 def wrapped(
