@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 
 from scoring import parse_notation
@@ -83,23 +85,30 @@ def column_texts(data: bytes) -> list[str]:
     with pdfplumber.open(io.BytesIO(data)) as document:
         for page in document.pages:
             texts.append(_squeezed(page))
-            words = page.extract_words()
-            labels = [
-                w
-                for i, w in enumerate(words[:-1])
-                if w["text"] == "Platz" and words[i + 1]["text"].isdigit()
-            ]
-            rows: dict[int, list[dict[str, float]]] = {}
-            for label in labels:
-                rows.setdefault(round(label["top"]), []).append(label)
-            for row in rows.values():
-                row.sort(key=lambda w: w["x0"])
-                for index, label in enumerate(row):
-                    right = row[index + 1]["x0"] if index + 1 < len(row) else page.width
-                    bottom = min(page.height, label["top"] + 120)
-                    box = (label["x0"] - 1, label["top"], right - 0.5, bottom)
-                    texts.append(_squeezed(page.within_bbox(box)))
+            texts += [_squeezed(page.within_bbox(box)) for box in name_columns(page)]
     return texts
+
+
+def name_columns(page: Any) -> list[tuple[float, float, float, float]]:
+    """The box of each column under a row of "Platz n" labels (a pdfplumber page): from its
+    label to the next, 120 pt down."""
+    words = page.extract_words()
+    labels = [
+        w
+        for i, w in enumerate(words[:-1])
+        if w["text"] == "Platz" and words[i + 1]["text"].isdigit()
+    ]
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for label in labels:
+        rows.setdefault(round(label["top"]), []).append(label)
+    boxes = []
+    for row in rows.values():
+        row.sort(key=lambda w: w["x0"])
+        for index, label in enumerate(row):
+            right = row[index + 1]["x0"] if index + 1 < len(row) else page.width
+            bottom = min(page.height, label["top"] + 120)
+            boxes.append((label["x0"] - 1, label["top"], right - 0.5, bottom))
+    return boxes
 
 
 def _squeezed(page: object) -> str:

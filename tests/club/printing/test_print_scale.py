@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 from conftest import make_table
 from django.db import transaction
+from factories import name_columns
 
 from scoring import parse_notation, playing_positions
 from scoring.notation import parse_ramsch
@@ -409,25 +410,7 @@ def runs(page: Any, text: str) -> list[list[dict[str, Any]]]:
 def column_runs(page: Any, text: str) -> list[list[dict[str, Any]]]:
     """Like `runs`, inside each column under a row of "Platz n" labels (names over a list's
     columns)."""
-    words = page.extract_words()
-    labels = [
-        w
-        for i, w in enumerate(words[:-1])
-        if w["text"] == "Platz" and words[i + 1]["text"].isdigit()
-    ]
-    rows: dict[int, list[dict[str, Any]]] = {}
-    for label in labels:
-        rows.setdefault(round(label["top"]), []).append(label)
-    found = []
-    for row in rows.values():
-        row.sort(key=lambda w: w["x0"])
-        for index, label in enumerate(row):
-            right = row[index + 1]["x0"] if index + 1 < len(row) else page.width
-            bottom = min(page.height, label["top"] + 120)
-            found += runs(
-                page.within_bbox((label["x0"] - 1, label["top"], right - 0.5, bottom)), text
-            )
-    return found
+    return [run for box in name_columns(page) for run in runs(page.within_bbox(box), text)]
 
 
 def name_places(page: Any, name: str) -> list[list[dict[str, Any]]]:
