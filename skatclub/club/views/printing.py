@@ -6,6 +6,8 @@ Public and read-only like the result pages: a printout shows names and numbers, 
 a policy of its own that allows the printout's inline <style>, and no script at all). Each PDF
 is rendered once and then served from the cache until the event changes (`pdf_cache`); so are
 the league's Spielbericht and the Offiziersskat list (`cached_printout`), keyed by their content.
+The blank form prints the table's address with the scheme and host it was downloaded from
+(`site_of`; part of its cache key), or none when asked from the laptop's loopback address.
 """
 
 from __future__ import annotations
