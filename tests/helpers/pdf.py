@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 from pypdf import PdfReader
 
@@ -21,3 +22,52 @@ def pdf_text(data: bytes) -> tuple[int, str]:
 def flat(text: str) -> str:
     """All whitespace, line breaks included, as single spaces: for text that may wrap."""
     return " ".join(text.split())
+
+
+def shows_name(data: bytes, name: str) -> bool:
+    """`name` in full in the PDF: in its text, or in the column under a "Platz n" label (a
+    Spielliste wraps each name in its narrow column, inside a word if it must, so the lines of
+    one name stand between the other columns' words)."""
+    wanted = "".join(name.split())
+    return any(wanted in text for text in column_texts(data))
+
+
+def column_texts(data: bytes) -> list[str]:
+    """Each page's text and the text of each column under a row of "Platz n" labels, without
+    whitespace, read back with pdfplumber."""
+    import io
+
+    import pdfplumber
+
+    texts = []
+    with pdfplumber.open(io.BytesIO(data)) as document:
+        for page in document.pages:
+            texts.append(_squeezed(page))
+            texts += [_squeezed(page.within_bbox(box)) for box in name_columns(page)]
+    return texts
+
+
+def name_columns(page: Any) -> list[tuple[float, float, float, float]]:
+    """The box of each column under a row of "Platz n" labels (a pdfplumber page): from its
+    label to the next, 120 pt down."""
+    words = page.extract_words()
+    labels = [
+        w
+        for i, w in enumerate(words[:-1])
+        if w["text"] == "Platz" and words[i + 1]["text"].isdigit()
+    ]
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for label in labels:
+        rows.setdefault(round(label["top"]), []).append(label)
+    boxes = []
+    for row in rows.values():
+        row.sort(key=lambda w: w["x0"])
+        for index, label in enumerate(row):
+            right = row[index + 1]["x0"] if index + 1 < len(row) else page.width
+            bottom = min(page.height, label["top"] + 120)
+            boxes.append((label["x0"] - 1, label["top"], right - 0.5, bottom))
+    return boxes
+
+
+def _squeezed(page: object) -> str:
+    return "".join(c["text"] for c in page.chars if c["text"].strip())  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import scoring.league as engine
 from scoring import ScoringError
+from skatclub.club.collation import german_key
 from skatclub.club.leagues.models import Division, LineupEntry, Matchday, MatchdayTeam, Team
 from skatclub.club.models import Game, Seat, TableTotal
 
@@ -192,7 +193,7 @@ def league_table(
     start = len(rows) + 1
     rows += [
         engine.LeagueRow(start, key, 0, Fraction(0), Fraction(0), 0, "")
-        for key in sorted(missing, key=lambda k: teams[k].name)
+        for key in sorted(missing, key=lambda k: german_key(teams[k].name))
     ]
     return rows, teams
 
@@ -231,4 +232,4 @@ def player_stats(
                 entry.score += line.score
                 entry.won += line.won
                 entry.lost += line.lost
-    return sorted(stats.values(), key=lambda s: (-s.score, s.name))
+    return sorted(stats.values(), key=lambda s: (-s.score, german_key(s.name)))

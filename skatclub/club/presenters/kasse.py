@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.ledger import Account, LineKind
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro, euros
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.queries.ledger import EventLedger
 

@@ -1,29 +1,40 @@
 """The blank Spielliste for the pen, after the DSkV form: big cells, dealers shaded, sums checked.
 
 Owns the frame of a form filled in by hand at the table (`BlankFrame`) and its pages
-(`blank_pages`): rows of at least 5 mm, player columns of at least 22 mm, no derivation
+(`blank_pages`): rows of `MIN_ROW_MM` or more, player columns of at least 22 mm, no derivation
 column, the dealer's cell (and at a 5-table the other sitter's) shaded per game, a heavy line
-and a control-sum box ("Σ") after every round of deals, large Serie and Tisch fields, and the
-short address where the list can be entered online. Reads a `sheet.ScoreSheet` (names, table
-size, Serie length); writes nothing.
+and a control-sum box ("Σ") after every round of deals, large Serie and Tisch fields, the
+table's status and the address where the list can be entered online. Reads a
+`sheet.ScoreSheet` (names, table size, Serie length); writes nothing.
 
-A4 holds 48 rows of 5 mm with the three sums (Spielpunkte, gewonnen, verloren) that the
-paper-list entry asks for. A longer Serie (60 games at a 5-table) does not fit one page at
-5 mm a row, so its form runs over two pages, split after a round of deals; each page
-carries the sheet's id.
+Type as on every printout (`sheet_common`): the Serie and Tisch fields 14 pt, the status 10 pt
+bold, names 9 pt in full over their columns, everything else 8 pt. A4 holds 48 rows with the
+three sums (Spielpunkte, gewonnen, verloren) that the paper-list entry asks for; a longer Serie
+(60 games at a 5-table), or a page head made tall by long names, runs over two pages, split
+after a round of deals; each page carries the head, the names and its "Blatt n von m".
+
+The address: `entry_url` is the table's short address with the host the printout was asked
+from (`http://192.168.1.20:8000/t/12/`); without one (printed from the shell) it is left out.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from skatclub.club.printing.fonts import Cell, ellipsized, placed_line, wrapped
-from skatclub.club.printing.sheet_layout import (
-    NAME_SIZES,
+from skatclub.club.printing.fonts import Cell, placed_line, text_width_mm, wrapped
+from skatclub.club.printing.page_head import STATUS_PT
+from skatclub.club.printing.page_head import line_mm as head_line_mm
+from skatclub.club.printing.sheet_common import (
+    DATA_PT,
+    GAP_MM,
     TAB_MM,
     WIDTH_MM,
+    NameBlock,
+    Room,
+    line_mm,
+    name_block,
+    pagination,
     signature_drawing,
     signature_labels,
     sitting_shades,
@@ -31,12 +42,15 @@ from skatclub.club.printing.sheet_layout import (
 from skatclub.club.printing.svg import Drawing
 from skatclub.club.queries.sheet import ScoreSheet
 
-BODY_MM = 255.0  # A4 less margins, head, column heads and signature boxes
+PAGE_MM = 286.0  # A4 less 5 mm at the top and the bottom, and 1 mm
+FIELDS_PT, FIELDS_MM = 14.0, 7.5  # "Serie [1] Tisch [2]"
 SIGNATURE_BLANK_MM = 10.0
-MIN_ROW_MM, MAX_ROW_MM = 5.0, 7.0
+RULE_MM = 1.8
+MIN_ROW_MM, MAX_ROW_MM = 4.7, 7.0
 NR_WIDTH, GAME_WIDTH, VALUE_WIDTH, CHECK_WIDTH = 7.0, 22.0, 14.0, 14.0
 FOOT_LABELS = ("Spielpunkte (Stand)", "gewonnene Spiele", "verlorene Spiele")
 CHECK_SHADE = "#f2f2f2"
+FIELDS_WIDTH_MM = 62.0  # what "Serie [12] Tisch [40]" takes at 14 pt, with the boxes
 
 
 @dataclass(frozen=True)
@@ -56,11 +70,12 @@ class BlankFrame:
 
     @property
     def css_class(self) -> str:
-        return f"blank-{self.table_size}-{self.first}-{self.last}-{int(self.foot)}"
+        key = f"{self.table_size}-{self.first}-{self.last}-{int(self.foot)}"
+        return f"blank-{key}-{round(self.row_mm * 10)}"
 
     @property
     def size_pt(self) -> float:
-        return round(min(10.0, self.row_mm * 1.6), 1)
+        return round(min(10.0, max(DATA_PT, self.row_mm * 1.6)), 1)
 
     @property
     def player_mm(self) -> float:
@@ -81,7 +96,8 @@ class BlankFrame:
     def body_mm(self) -> float:
         return round(self.row_mm * (self.rows + (len(FOOT_LABELS) if self.foot else 0)), 3)
 
-    def head_labels(self, size: float) -> str:
+    @property
+    def labels(self) -> str:
         cells = [
             Cell(NR_WIDTH - 1.0, "Nr.", "r"),
             Cell(NR_WIDTH + 1.0, "Spiel"),
@@ -91,7 +107,7 @@ class BlankFrame:
         cells += [
             Cell(self.player_left(p) + 1.0, f"Platz {p}") for p in range(1, self.table_size + 1)
         ]
-        return placed_line(cells, size, TAB_MM, bold=True)
+        return placed_line(cells, DATA_PT, TAB_MM, bold=True)
 
     @property
     def body(self) -> str:
@@ -103,8 +119,9 @@ class BlankFrame:
                 cells.append(Cell(self.check_left + 1.0, "Σ"))
             lines.append(placed_line(cells, self.size_pt, TAB_MM))
         if self.foot:
-            size = min(self.size_pt, 8.0)
-            lines += [placed_line([Cell(1.0, label)], size, TAB_MM) for label in FOOT_LABELS]
+            lines += [
+                placed_line([Cell(1.0, label)], self.size_pt, TAB_MM) for label in FOOT_LABELS
+            ]
         return "\n".join(lines)
 
     @cached_property
@@ -146,71 +163,107 @@ class BlankFrame:
 
 
 @dataclass(frozen=True)
+class BlankHead:
+    """The head of every page of one table's form: the fields, the status (beside them when
+    it fits, else under them) and the lines about the list, each measured."""
+
+    status: str
+    status_beside: bool
+    status_lines: int
+    about: str  # wrapped, "\n" between the lines
+    about_lines: int
+
+    @property
+    def status_mm(self) -> float:
+        return 0.0 if self.status_beside else round(self.status_lines * head_line_mm(STATUS_PT), 3)
+
+    @property
+    def about_mm(self) -> float:
+        return round(self.about_lines * line_mm(DATA_PT), 3)
+
+    @property
+    def height_mm(self) -> float:
+        return round(FIELDS_MM + self.status_mm + self.about_mm, 3)
+
+
+@dataclass(frozen=True)
 class BlankPage:
     sheet: ScoreSheet
     frame: BlankFrame
     page: int
     pages: int
-    name_pt: float
-    head: str
-    subtitle: str
-    entry_path: str
+    head: BlankHead
+    names: NameBlock
 
     @property
-    def dealer_sits_out(self) -> bool:
-        return any(row.dealer_position in row.sitting_positions for row in self.sheet.rows)
+    def status(self) -> str:
+        return self.head.status
 
     @property
     def number_text(self) -> str:
         return f"Blatt {self.page} von {self.pages}" if self.pages > 1 else ""
 
+    @property
+    def labels(self) -> str:
+        return self.frame.labels
 
-def blank_frames(table_size: int, games: int) -> list[BlankFrame]:
-    """The pages of a form for `games` games: as few as rows of `MIN_ROW_MM` allow, split
-    after a whole round of deals."""
-    foot = len(FOOT_LABELS)
-    per_page = int(BODY_MM // MIN_ROW_MM)
-    pages = max(1, math.ceil((games + foot) / per_page))
-    rounds = math.ceil(games / table_size)
-    per_part = math.ceil(rounds / pages) * table_size
-    parts = [(index * per_part + 1, min(games, (index + 1) * per_part)) for index in range(pages)]
-    tallest = max(last - first + 1 for first, last in parts) + foot
-    row_mm = round(min(MAX_ROW_MM, BODY_MM / tallest), 3)
-    return [BlankFrame(table_size, first, last, row_mm, last == games) for first, last in parts]
+    @property
+    def data_line_mm(self) -> float:
+        return line_mm(DATA_PT)
+
+    @property
+    def status_line_mm(self) -> float:
+        return head_line_mm(STATUS_PT)
 
 
-def blank_pages(sheet: ScoreSheet, heading: str, entry_path: str) -> list[BlankPage]:
-    frames = blank_frames(sheet.table_size, len(sheet.rows))
-    name_pt, names = _names(sheet, frames[0])
+def blank_frames(
+    table_size: int, games: int, head_mm: float = 0.0, names_mm: float = 0.0
+) -> list[BlankFrame]:
+    """The pages of a form for `games` games under heads of `head_mm` and names of
+    `names_mm`: as few as rows of `MIN_ROW_MM` allow, split after a round of deals."""
+    fixed = head_mm + RULE_MM + line_mm(DATA_PT) + names_mm + 3 * GAP_MM
+    room = Room(
+        PAGE_MM - fixed,
+        SIGNATURE_BLANK_MM + GAP_MM,
+        len(FOOT_LABELS),
+        MIN_ROW_MM,
+        MAX_ROW_MM,
+    )
+    parts, row_mm = pagination(games, table_size, room)
+    return [
+        BlankFrame(table_size, first, first + count - 1, row_mm, index == len(parts) - 1)
+        for index, (first, count) in enumerate(parts)
+    ]
+
+
+def blank_pages(sheet: ScoreSheet, status: str, heading: str, entry_url: str) -> list[BlankPage]:
+    """`heading`: club, event and date; `entry_url`: the table's address, "" to leave it out."""
+    probe = BlankFrame(sheet.table_size, 1, 0, MAX_ROW_MM, False)
+    names = name_block(sheet.players, lambda p: probe.player_left(p) + 1.0, probe.player_mm - 2.0)
+    head = _head(sheet, status, heading + " · Blatt 2 von 2", entry_url)
+    frames = blank_frames(sheet.table_size, len(sheet.rows), head.height_mm, names.height_mm)
     pages = []
     for index, frame in enumerate(frames, start=1):
+        numbered = f"{heading} · Blatt {index} von {len(frames)}" if len(frames) > 1 else heading
         pages.append(
             BlankPage(
-                sheet=sheet,
-                frame=frame,
-                page=index,
-                pages=len(frames),
-                name_pt=name_pt,
-                head=frame.head_labels(name_pt) + "\n" + names,
-                subtitle=ellipsized(heading, WIDTH_MM - 75.0, 8.0),
-                entry_path=entry_path,
+                sheet, frame, index, len(frames), _head(sheet, status, numbered, entry_url), names
             )
         )
     return pages
 
 
-def _names(sheet: ScoreSheet, frame: BlankFrame) -> tuple[float, str]:
-    width = frame.player_mm - 2.0
-    size, split = NAME_SIZES[-1], [[p.name] for p in sheet.players]
-    for size in NAME_SIZES:
-        split = [wrapped(p.name, width, size, bold=True) for p in sheet.players]
-        if all(len(lines) <= 2 for lines in split):
-            break
-    lines: list[list[Cell]] = [[], []]
-    for player, parts in zip(sheet.players, split, strict=True):
-        left = frame.player_left(player.position) + 1.0
-        first = parts[0] if parts else ""
-        rest = player.name[len(first) :].strip()
-        lines[0].append(Cell(left, first))
-        lines[1].append(Cell(left, ellipsized(rest, width, size, bold=True)))
-    return size, "\n".join(placed_line(cells, size, TAB_MM, bold=True) for cells in lines)
+def _head(sheet: ScoreSheet, status: str, heading: str, entry_url: str) -> BlankHead:
+    beside = WIDTH_MM - FIELDS_WIDTH_MM - 2.0
+    status_beside = text_width_mm(status, STATUS_PT, bold=True) <= beside
+    status_lines = len(wrapped(status, WIDTH_MM - 1.0, STATUS_PT, bold=True))
+    seats = "Grau: Geber"
+    if any(row.dealer_position in row.sitting_positions for row in sheet.rows):
+        seats += " (setzt aus)"
+    online = f" · online eintragen: {entry_url}" if entry_url else ""
+    about = (
+        f"Spielliste · {heading}{online}\n{seats} · Wert in die Spalte des Alleinspielers · "
+        "Σ nach jeder Runde: Summe aller Stände = Summe der Werte bis dahin"
+    )
+    lines = wrapped(about, WIDTH_MM - 1.0, DATA_PT)
+    return BlankHead(status, status_beside, status_lines, "\n".join(lines), len(lines))

@@ -3,9 +3,9 @@
 Owns the font files under `printing/fonts/` (DejaVu Sans and DejaVu Sans Condensed for Latin,
 Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean names; licences in
 `fonts/LICENSE.md`), the CSS that makes WeasyPrint use them whatever is installed
-(`font_face_css`), and the advance widths that let the layout modules place text exactly and
-shrink or shorten it before WeasyPrint sees it (`text_width_mm`). Reads the font files once per
-process; writes nothing.
+(`font_face_css`), and the advance widths that let the layout modules place and wrap text
+exactly before WeasyPrint sees it (`text_width_mm`, `wrapped`): a printout never shortens a
+text with "…". Reads the font files once per process; writes nothing.
 
 The printouts switch kerning and ligatures off (`print.css`), so a text is exactly as wide as
 the sum of its characters' advance widths, and a line can be placed to a tenth of a millimetre
@@ -27,7 +27,6 @@ SANS = "Skatclub Sans"
 CONDENSED = "Skatclub Sans Condensed"
 CJK = "Skatclub CJK"
 MM_PER_PT = 25.4 / 72
-ELLIPSIS = "…"
 
 
 @dataclass(frozen=True)
@@ -108,41 +107,42 @@ def text_width_mm(
     return _text_em(text, family, bold) * size_pt * MM_PER_PT
 
 
-def ellipsized(
+def wrapped(
     text: str, width_mm: float, size_pt: float, *, bold: bool = False, family: str = CONDENSED
-) -> str:
-    """`text`, or its longest start that fits with "…" after it (never half a character)."""
-    if text_width_mm(text, size_pt, family, bold=bold) <= width_mm:
-        return text
-    room = width_mm - text_width_mm(ELLIPSIS, size_pt, family, bold=bold)
-    used, cut = 0.0, 0
-    while cut < len(text):
-        used += char_em(text[cut], family, bold=bold) * size_pt * MM_PER_PT
-        if used > room:
-            break
-        cut += 1
-    return text[:cut].rstrip(" -") + ELLIPSIS
-
-
-def wrapped(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> list[str]:
+) -> list[str]:
     """Greedy lines of at most `width_mm`, broken after spaces and hyphens; a word longer than
-    a line is broken between characters."""
+    a line is broken between characters. A line break in `text` is kept."""
+    return [
+        line
+        for paragraph in text.split("\n")
+        for line in _wrapped(paragraph, width_mm, size_pt, bold, family)
+    ]
+
+
+@lru_cache(maxsize=1 << 12)  # the same names, legends and page heads on every sheet
+def _wrapped(
+    text: str, width_mm: float, size_pt: float, bold: bool, family: str
+) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
+
+    def width(part: str) -> float:
+        return text_width_mm(part.rstrip(), size_pt, family, bold=bold)
+
     for word in _words(text):
         candidate = current + word
-        if current and text_width_mm(candidate.rstrip(), size_pt, bold=bold) > width_mm:
+        if current and width(candidate) > width_mm:
             lines.append(current.rstrip())
             current = word
         else:
             current = candidate
-        while text_width_mm(current.rstrip(), size_pt, bold=bold) > width_mm and len(current) > 1:
-            cut = _longest_start(current, width_mm, size_pt, bold)
+        while width(current) > width_mm and len(current) > 1:
+            cut = _longest_start(current, width_mm, size_pt, bold, family)
             lines.append(current[:cut])
             current = current[cut:]
     if current.strip():
         lines.append(current.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def _words(text: str) -> list[str]:
@@ -157,10 +157,10 @@ def _words(text: str) -> list[str]:
     return words
 
 
-def _longest_start(text: str, width_mm: float, size_pt: float, bold: bool) -> int:
+def _longest_start(text: str, width_mm: float, size_pt: float, bold: bool, family: str) -> int:
     used = 0.0
     for index, char in enumerate(text):
-        used += char_em(char, bold=bold) * size_pt * MM_PER_PT
+        used += char_em(char, family, bold=bold) * size_pt * MM_PER_PT
         if used > width_mm:
             return max(index, 1)
     return len(text)

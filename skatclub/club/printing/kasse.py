@@ -13,16 +13,28 @@ from __future__ import annotations
 
 from skatclub.club.models import Event
 from skatclub.club.presenters.kasse import receipt_context, receipts_context, report_context
-from skatclub.club.printing.printouts import PrintError, Printout, base_context
+from skatclub.club.printing.page_head import PageHead
+from skatclub.club.printing.printouts import (
+    PrintError,
+    Printout,
+    base_context,
+    club_name,
+    page_context,
+)
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 
 
 def kassenbericht_printout(event: Event) -> Printout:
-    context = base_context(event, None, "Kassenbericht") | report_context(
-        event_ledger(event, kasse=True)
+    head = PageHead(
+        "Kassenbericht",
+        status_text(table_progress(tables_of(event.pk, None))),
+        club_name(event.season.club_id),
+        f"{event.name}, {event.date:%d.%m.%Y}",
     )
-    context["status"] = status_text(table_progress(tables_of(event.pk, None)))
+    context = (
+        report_context(event_ledger(event, kasse=True)) | page_context(head) | {"event": event}
+    )
     return Printout("pdf/kassenbericht.html", f"kassenbericht-{event.key}.pdf", context)
 
 
@@ -43,7 +55,9 @@ def receipts_printout(event: Event, player_key: str | None = None) -> Printout:
         filename = f"quittung-{event.key}-{player_key}.pdf"
     if not receipts:
         raise PrintError("Bei dieser Veranstaltung hat noch niemand gespielt oder sich angemeldet.")
-    context = base_context(event, None, "Quittung" if player_key else "Quittungen") | {
+    status = status_text(table_progress(tables_of(event.pk, None)))
+    title = "Quittung" if player_key else "Quittungen"
+    context = base_context(event, None, title, status) | {
         "receipts": receipts,
         "step_text": receipts[0]["step_text"],
     }

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.urls import reverse
@@ -23,19 +23,22 @@ from django.utils import timezone
 from scoring import WON_BONUS, score_rule
 from scoring.ledger import Account
 from skatclub.club import formatting, tenancy
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
-from skatclub.club.presenters.collation import german_key
 from skatclub.club.presenters.pages import played_serien, provisional_text
 from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css
+from skatclub.club.printing.page_head import LANDSCAPE_MM, PORTRAIT_MM, PageHead
 from skatclub.club.printing.payout import payout_context
-from skatclub.club.printing.sheet_layout import TAB_PX, printed_sheet
+from skatclub.club.printing.sheet_common import TAB_PX
+from skatclub.club.printing.sheet_layout import printed_pages
 from skatclub.club.queries.ledger import event_ledger, serie_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 from skatclub.club.queries.sheet import score_sheets
 from skatclub.club.queries.standings import Row, event_standings
 
+SETTLEMENT_PORTRAIT_SERIEN = 3
 KINDS = ("score_sheet", "blank_sheet", "results", "settlement", "seating")
 KIND_NAMES = {
     "score_sheet": "Spiellisten",
@@ -63,11 +66,17 @@ class Printout:
 
 
 def printout(
-    kind: str, event: Event, *, round_number: int | None = None, table_number: int | None = None
+    kind: str,
+    event: Event,
+    *,
+    round_number: int | None = None,
+    table_number: int | None = None,
+    site: str = "",
 ) -> Printout:
-    """The printout `kind` of the event, one Serie of it, or one table of a Serie."""
+    """The printout `kind` of the event, one Serie of it, or one table of a Serie; `site`:
+    where the blank form can be entered online (see `sheets_printout`)."""
     if kind in ("score_sheet", "blank_sheet"):
-        return sheets_printout(kind, event, _round(event, round_number), table_number)
+        return sheets_printout(kind, event, _round(event, round_number), table_number, site)
     if kind == "results":
         return results_printout(event, _round(event, round_number) if round_number else None)
     if kind == "settlement":
@@ -103,23 +112,45 @@ def club_name(club_id: int | None = None) -> str:
     return name or settings.SKATCLUB_NAME
 
 
-def base_context(event: Event, round_: Round | None, title: str) -> dict[str, Any]:
-    subtitle = f"{event.name}, {event.date:%d.%m.%Y}"
+def base_context(
+    event: Event, round_: Round | None, title: str, status: str, *, landscape: bool = False
+) -> dict[str, Any]:
+    """What every printout of an event has: the page head (title, status, club, event, date
+    and Serie; why it is still vorläufig), fonts and printing time."""
+    about = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
-        subtitle += f" · Serie {round_.number}"
+        about += f" · Serie {round_.number}"
     serien = [s for s in played_serien(event) if round_ is None or s.number == round_.number]
-    return {
-        "provisional": provisional_text(serien),
-        "club_name": club_name(event.season.club_id),
-        "font_faces": font_face_css(),
+    provisional = provisional_text(serien)
+    head = PageHead(
+        title,
+        status,
+        club_name(event.season.club_id),
+        about,
+        note=provisional,
+        width_mm=LANDSCAPE_MM if landscape else PORTRAIT_MM,
+    )
+    return page_context(head, landscape=landscape) | {
+        "provisional": provisional,
         "event": event,
         "round": round_,
-        "title": title,
-        "subtitle": subtitle,
-        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
         "score_rule": score_rule(),
         "won_bonus": WON_BONUS,
         "tab_px": TAB_PX,
+    }
+
+
+def page_context(head: PageHead, *, landscape: bool = False) -> dict[str, Any]:
+    """The frame of any printout: its page head, fonts and printing time."""
+    return {
+        "head": head,
+        "landscape": landscape,
+        "title": head.title,
+        "status": head.status,
+        "subtitle": head.about,
+        "club_name": head.club,
+        "font_faces": font_face_css(),
+        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
     }
 
 
@@ -130,8 +161,11 @@ def _status(event: Event, number: int | None) -> str:
 # --- Spielliste ------------------------------------------------------------------------------
 
 
-def sheets_printout(kind: str, event: Event, round_: Round, table_number: int | None) -> Printout:
-    """Played Spiellisten (one page per table) or blank ones for the pen."""
+def sheets_printout(
+    kind: str, event: Event, round_: Round, table_number: int | None, site: str = ""
+) -> Printout:
+    """Played Spiellisten (one page per table) or blank ones for the pen; `site` (scheme and
+    host, "http://192.168.1.20:8000") completes the short address on the blank form."""
     selection = Table.objects.filter(round=round_).order_by("number")
     if table_number is not None:
         selection = selection.filter(number=table_number)
@@ -144,26 +178,41 @@ def sheets_printout(kind: str, event: Event, round_: Round, table_number: int | 
     stem = f"spielliste{'-blanko' if blank else ''}-{event.key}-serie-{round_.number}"
     filename = f"{stem}-tisch-{table_number}.pdf" if table_number else f"{stem}-alle-tische.pdf"
     title = f"Spielliste Tisch {table_number}" if table_number else "Spiellisten"
-    context = base_context(event, round_, title)
+    context = base_context(event, round_, title, "")
     heading = f"{context['club_name']} · {event.name}, {event.date:%d.%m.%Y}"
     sheets = score_sheets(tables)
+    progress = {p.table_id: p for p in table_progress(selection)}
     if blank:
         pages = [
             page
             for sheet in sheets
-            for page in blank_pages(sheet, heading, reverse("table-short", args=[sheet.table_id]))
+            for page in blank_pages(
+                sheet,
+                status_text([progress[sheet.table_id]]),
+                heading,
+                _entry_url(site, sheet.table_id),
+            )
         ]
         blank_frames = sorted({p.frame for p in pages}, key=lambda frame: frame.css_class)
         context |= {"pages": pages, "frames": blank_frames}
         return Printout("pdf/blank_sheet.html", filename, context, parts_key="pages")
-    progress = {p.table_id: p for p in table_progress(selection)}
+    about = f"{event.name}, {event.date:%d.%m.%Y}"
     printed = [
-        printed_sheet(s, status_text([progress[s.table_id]]), heading, context["printed_at"])
+        page
         for s in sheets
-    ]
-    frames = sorted({s.frame for s in printed}, key=lambda frame: frame.css_class)
-    context |= {"sheets": printed, "frames": frames}
-    return Printout("pdf/score_sheet.html", filename, context, parts_key="sheets")
+        for page in printed_pages(
+            s, status_text([progress[s.table_id]]), context["club_name"], about,
+            context["printed_at"],
+        )
+    ]  # fmt: skip
+    frames = sorted({page.frame for page in printed}, key=lambda frame: frame.css_class)
+    context |= {"pages": printed, "frames": frames}
+    return Printout("pdf/score_sheet.html", filename, context, parts_key="pages")
+
+
+def _entry_url(site: str, table_id: int) -> str:
+    """The table's short address in full, or "" without a host to print (from the shell)."""
+    return site + reverse("table-short", args=[table_id]) if site else ""
 
 
 # --- Ergebnis ---------------------------------------------------------------------------------
@@ -176,8 +225,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
     found = serie_ledger(event, rows) if number else event_ledger(event, rows)
     accounts = {a.player_id: a for a in found.accounts}
-    context = base_context(event, round_, title) | {
-        "status": _status(event, number),
+    context = base_context(event, round_, title, _status(event, number), landscape=True) | {
         "rows": [_result_row(row, accounts[row.player_id], event) for row in rows],
         "has_settlement": event.has_settlement,
         "kasse": euro(found.report.lost_fees),
@@ -190,14 +238,14 @@ def _result_row(row: Row, account: Account, event: Event) -> dict[str, Any]:
         "place": row.place,
         "name": row.name,
         "is_guest": row.is_guest,
-        "rounds": row.rounds,
+        "rounds": formatting.number(row.rounds),
         "list_score": formatting.number(row.list_score),
-        "won": row.won,
-        "lost": row.lost,
-        "others_lost": row.others_lost,
-        "won_points": row.won_points,
+        "won": formatting.number(row.won),
+        "lost": formatting.number(row.lost),
+        "others_lost": formatting.number(row.others_lost),
+        "won_points": formatting.number(row.won_points),
         "lost_points": formatting.number(row.lost_points),
-        "others_points": row.others_points,
+        "others_points": formatting.number(row.others_points),
         "score": formatting.number(row.score),
         "decomposition": row.decomposition(),
         "cash": euro(account.game_cash_cents) if event.has_settlement else "",
@@ -217,8 +265,8 @@ def seating_printout(event: Event, round_: Round) -> Printout:
     tables: dict[int, list[Seat]] = defaultdict(list)
     for seat in seats:
         tables[seat.table.number].append(seat)
-    context = base_context(event, round_, f"Tischliste Serie {round_.number}") | {
-        "status": _status(event, round_.number),
+    status = _status(event, round_.number)
+    context = base_context(event, round_, f"Tischliste Serie {round_.number}", status) | {
         "tables": [
             {"number": number, "size": len(seated), "seats": seated}
             for number, seated in tables.items()
@@ -235,6 +283,11 @@ def seating_printout(event: Event, round_: Round) -> Printout:
 
 def settlement_printout(event: Event) -> Printout:
     """The one settlement of the event: what every player pays to or receives from the Kasse."""
-    context = base_context(event, None, "Abrechnung für die Kasse") | payout_context(event)
-    context["status"] = _status(event, None)
+    payout = payout_context(event)
+    # Many Serien make many columns of Verlustspielgeld: then the page is turned.
+    landscape = len(cast(list[int], payout["numbers"])) > SETTLEMENT_PORTRAIT_SERIEN
+    context = base_context(
+        event, None, "Abrechnung für die Kasse", _status(event, None), landscape=landscape
+    )
+    context |= payout
     return Printout("pdf/settlement.html", f"abrechnung-{event.key}.pdf", context)

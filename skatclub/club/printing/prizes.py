@@ -33,8 +33,7 @@ def gewinnplan_printout(event: Event) -> Printout:
         when = timezone.localtime(plan.announced_at)
         state = f"angekündigt am {when:%d.%m.%Y um %H:%M} Uhr{who}, steht fest"
     shown = prize_list_context(found)
-    context = base_context(event, None, "Gewinnplan") | {
-        "status": state,
+    context = base_context(event, None, "Gewinnplan", state) | {
         "plan": plan,
         "rules": [f"{text} ({note})" for _, text, note in rule_lines(rules, check)],
         "pot_text": pot_text(plan, check.pot),

@@ -1,79 +1,122 @@
-"""The filled Spielliste: one A4 page per table, whatever the names and however long the games.
+"""The played Spielliste: one A4 page per table, two when the list is too long for one.
 
-Owns the frame of a played list (`FilledFrame`: where every column is, in mm, for a table
-size and Serie length) and turning a `sheet.ScoreSheet` into what `pdf/score_sheet.html`
-draws (`printed_sheet`, `PrintedSheet`). Reads nothing from the database, writes nothing;
-the Seeger-Fabian numbers of the foot labels come from the engine.
+Owns the frame of a page of a played list (`FilledFrame`: where every column is, in mm, for a
+table size, the page's games and its row height) and turning a `sheet.ScoreSheet` into the
+pages that `pdf/score_sheet.html` draws (`printed_pages`, `PrintedPage`). Reads nothing from
+the database, writes nothing; the Seeger-Fabian numbers of the foot labels come from the engine.
 
-How it stays one page and fast: every box has a fixed height (head, column heads, grid,
-foot, names, signature boxes), so nothing can push the page over. The grid is two text
-blocks, one line per game: numbers and notation placed by tabs and spaces of known widths
-(`fonts.placed_line`), and the derivations. A name is shrunk to fit its column on two lines
-or ends with "…" (the full names stand in the foot); a notation or derivation too long for its
-cell is shrunk and, past the smallest size, wrapped over the row (`Overflow`): nothing is cut.
-Lines and the shaded dealer cells are one SVG background per kind of sheet (`svg.Drawing`).
+The type scale of print (`sheet_common`): the grid at 8 pt, the names at 9 pt, the page head
+with the status at 10 pt and up. Nothing is shrunk below it and nothing is cut with "…":
+- every name stands in full over its column, on as many lines as it needs;
+- a derivation too wide for its column is printed compact (`compact.compact_derivation`), and
+  one still too wide, or a notation wider than the widest notation column, goes into a
+  numbered note under the list ("→ Anm. 1");
+- rows are as tall as the page allows, at most 5 mm, at least `MIN_ROW_MM`; a list that does
+  not fit one page at that height (60 games of a 5-table, or long names with many notes) goes
+  on over a second page, split after a round of deals, with the page head, the column heads and
+  the names repeated.
+How it stays fast: every block has a fixed height, measured here, so nothing can push a page
+over; the grid is one text block, one line per game, numbers and notation placed by tabs and
+spaces of known widths (`fonts.placed_line`); lines and the shaded dealer cells are one SVG
+background per kind of page (`svg.Drawing`).
+
+Control sum: the Spielpunkte column shows what each game changes in the sum of all stands (a
+game: the declarer's Spielpunkte; a Ramsch: the sum of what it costs everyone), so "Summe der
+Spalte" equals the sum of the players' stands with Ramsch and Bock as without.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
-from scoring import WON_BONUS, dealer_position, others_rate, sitting_positions
+from scoring import WON_BONUS, others_rate
 from skatclub.club import formatting
 from skatclub.club.formatting import signed
 from skatclub.club.models import Table
-from skatclub.club.printing.fonts import (
-    MM_PER_PT,
-    SANS,
-    Cell,
-    ellipsized,
-    placed_line,
-    text_width_mm,
-    wrapped,
+from skatclub.club.printing.compact import COMPACT_LEGEND, compact_derivation, derivation_text
+from skatclub.club.printing.fonts import Cell, placed_line, text_width_mm, wrapped
+from skatclub.club.printing.page_head import RULE_MM, PageHead
+from skatclub.club.printing.sheet_common import (
+    DATA_PT,
+    GAP_MM,
+    PAGE_MM,
+    SIGNATURE_MM,
+    TAB_MM,
+    WIDTH_MM,
+    NameBlock,
+    Room,
+    line_mm,
+    name_block,
+    pagination,
+    signature_drawing,
+    signature_labels,
+    sitting_shades,
 )
 from skatclub.club.printing.svg import Drawing
 from skatclub.club.queries.sheet import ScoreSheet, SheetRow
 
-WIDTH_MM = 180.0  # A4 less the 20 mm binding margin and 10 mm on the right
-BODY_MM = 214.0  # the grid and the foot under it
-# `tab-size: 30px`: WeasyPrint hands Pango whole pixels, which Pango reads as 1/1000 of its
-# 1024 units, so the stops fall every 30 × 1.024 px = 8.128 mm (measured, any font size).
-TAB_PX = 30
-TAB_MM = TAB_PX * 1.024 * 25.4 / 96
-HEAD_LINE_MM = 2.9
-NR_RIGHT, GAME_LEFT, GAME_WIDTH = 6.2, 7.6, 21.5
-VALUE_WIDTH, POINTS_WIDTH = 11.0, 14.0
-OVERFLOWS_BEFORE_SHRINKING = 3
-SMALLEST_PT = 4.6  # below this a cell's text wraps instead of shrinking further
-NAME_SIZES = (7.0, 6.5, 6.0, 5.5, 5.0)
-SUB_PT = 7.5
+NR_RIGHT, GAME_LEFT = 6.2, 7.8
+VALUE_WIDTH, POINTS_WIDTH = 10.0, 13.0
+# The notation column takes one of these widths: the one that leaves the fewest notes.
+NOTATION_WIDTHS = (20.0, 24.0, 28.0, 32.0, 38.0)
+MIN_ROW_MM, MAX_ROW_MM = 3.4, 5.0
 LOST_MARK = "✘"
-DEALER_SHADE, SITTING_SHADE = "#d9d9d9", "#ededed"
+LABEL_LINES = 2
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The widths a sheet chooses (`_best_cells`): its notation column and player columns."""
+
+    notation_mm: float
+    player_mm: float
+
+    @property
+    def key(self) -> str:
+        return f"{round(self.notation_mm)}-{round(self.player_mm * 10)}"
+
+
+def column_options(table_size: int) -> list[Columns]:
+    """Player columns as wide as the grid allows (a name of 10 letters fits one line at 9 pt)
+    or a little narrower, for a wider derivation; each with every notation width."""
+    widest = min(18.0, 72.0 / table_size)
+    return [
+        Columns(notation, round(player, 2))
+        for player in (widest, widest * 0.9)
+        for notation in NOTATION_WIDTHS
+    ]
 
 
 @dataclass(frozen=True)
 class FilledFrame:
-    """Column positions (mm from the left edge of the text area) and sizes of one kind of
-    played list: `table_size` players, `rows` games. The grid and the foot under it are one
-    text block with one line per game or sum, so they share the line height."""
+    """Column positions (mm from the left edge of the text area) and rows of one kind of page
+    of a played list: `rows` games from game `first`, the sums under them if `foot`. The grid
+    and the foot are one text block, one line per game or sum, so they share the row height."""
 
     table_size: int
+    first: int
     rows: int
+    foot: bool
+    row_mm: float
+    columns: Columns
+
+    @property
+    def notation_mm(self) -> float:
+        return self.columns.notation_mm
+
+    @property
+    def player_mm(self) -> float:
+        return self.columns.player_mm
 
     @property
     def css_class(self) -> str:
-        return f"filled-{self.table_size}-{self.rows}"
+        key = f"{self.table_size}-{self.first}-{self.rows}-{int(self.foot)}"
+        return f"filled-{key}-{round(self.row_mm * 100)}-{self.columns.key}"
 
     @property
-    def row_mm(self) -> float:
-        return round(min(5.0, BODY_MM / max(self.rows + len(FOOT_FIELDS), 1)), 3)
-
-    @property
-    def size_pt(self) -> float:
-        """The largest size for the grid's text; a sheet with long derivations uses less."""
-        return round(min(8.0, self.row_mm * 1.75), 1)
+    def lines(self) -> int:
+        return self.rows + (len(FOOT_FIELDS) if self.foot else 0)
 
     @property
     def grid_mm(self) -> float:
@@ -81,11 +124,7 @@ class FilledFrame:
 
     @property
     def body_mm(self) -> float:
-        return round(self.row_mm * (self.rows + len(FOOT_FIELDS)), 3)
-
-    @property
-    def player_mm(self) -> float:
-        return round(min(16.0, 62.0 / self.table_size), 2)
+        return round(self.row_mm * self.lines, 3)
 
     @property
     def players_left(self) -> float:
@@ -101,7 +140,7 @@ class FilledFrame:
 
     @property
     def derivation_left(self) -> float:
-        return GAME_LEFT + GAME_WIDTH + 0.8
+        return GAME_LEFT + self.notation_mm + 0.8
 
     @property
     def derivation_mm(self) -> float:
@@ -110,9 +149,9 @@ class FilledFrame:
     def player_left(self, position: int) -> float:
         return self.players_left + self.player_mm * (position - 1)
 
-    def head_labels(self, size: float, names: list[list[Cell]]) -> str:
-        """Three lines: the headings, "Platz n" over each player's column, then (lines 2 and
-        3) the second half of the value headings and the players' names."""
+    @property
+    def labels(self) -> str:
+        """Two lines of column headings: "Platz n" over each player's column."""
         first = [
             Cell(NR_RIGHT, "Nr.", "r"),
             Cell(GAME_LEFT, "Spiel"),
@@ -121,23 +160,22 @@ class FilledFrame:
             Cell(self.players_left - 1.0, "Spiel-", "r"),
         ]
         first += [
-            Cell(self.player_left(p) + 1.0, f"Platz {p}") for p in range(1, self.table_size + 1)
+            Cell(self.player_left(p) + 0.8, f"Platz {p}") for p in range(1, self.table_size + 1)
         ]
         second = [
             Cell(self.points_left - 1.0, "wert", "r"),
             Cell(self.players_left - 1.0, "punkte", "r"),
-            *names[0],
         ]
-        lines = (first, second, names[1])
-        return "\n".join(placed_line(cells, size, TAB_MM, bold=True) for cells in lines)
+        return "\n".join(placed_line(c, DATA_PT, TAB_MM, bold=True) for c in (first, second))
 
     @cached_property
     def body_lines(self) -> str:
         """Row and column lines, a heavy line after each round of deals, the shaded cells of
         the dealer (and at a 5-table of the other player who sits out), the foot's lines."""
         drawing = Drawing(WIDTH_MM, self.body_mm)
-        drawing.tiled(self._round_tile(), 0, 0, WIDTH_MM, self.grid_mm)
-        for index in range(self.rows, self.rows + len(FOOT_FIELDS)):
+        offset = (self.first - 1) % self.table_size * self.row_mm
+        drawing.tiled(self._round_tile(), 0, -offset, WIDTH_MM, self.grid_mm + offset)
+        for index in range(self.rows, self.lines):
             drawing.hline(index * self.row_mm, 0, WIDTH_MM, 0.5 if index == self.rows else 0.1)
         xs = self._column_xs()
         for x in xs[:2]:
@@ -179,213 +217,258 @@ class FilledFrame:
         return signature_labels(self.table_size)
 
 
-def sitting_shades(table_size: int, number: int) -> dict[int, str]:
-    """Seat -> shade of the cells of game `number`: the dealer darker, a sitter lighter."""
-    shades = {p: SITTING_SHADE for p in sitting_positions(table_size, number)}
-    shades[dealer_position(table_size, number)] = DEALER_SHADE
-    return shades
+@dataclass(frozen=True)
+class PrintedPage:
+    """One page of a played list, every block's text and height measured."""
 
+    sheet: ScoreSheet
+    frame: FilledFrame
+    head: PageHead
+    names: NameBlock
+    body: str  # one line per game, then (last page) one per sum of the foot
+    notes: str  # last page: what did not fit its cell
+    notes_lines: int
+    legend: str  # last page
+    legend_lines: int
+    page: int
+    pages: int
 
-SIGNATURE_MM = 11.0
+    @property
+    def labels(self) -> str:
+        return self.frame.labels
 
+    @property
+    def labels_mm(self) -> float:
+        return LABEL_LINES * line_mm(DATA_PT)
 
-def signature_drawing(table_size: int, height: float = SIGNATURE_MM) -> Drawing:
-    """Fixed boxes for the players' and the Spielwart's signatures."""
-    width = (WIDTH_MM - 2.0 * table_size) / (table_size + 1)
-    drawing = Drawing(WIDTH_MM, height)
-    for index in range(table_size + 1):
-        drawing.box(index * (width + 2.0), 0.2, width, height - 0.4, 0.25)
-    return drawing
+    @property
+    def data_line_mm(self) -> float:
+        return line_mm(DATA_PT)
 
+    @property
+    def notes_mm(self) -> float:
+        return round(self.notes_lines * line_mm(DATA_PT), 3)
 
-def signature_labels(table_size: int) -> str:
-    width = (WIDTH_MM - 2.0 * table_size) / (table_size + 1)
-    labels = [f"Unterschrift Platz {p}" for p in range(1, table_size + 1)] + ["Spielwart"]
-    cells = [Cell(i * (width + 2.0) + 1.0, text) for i, text in enumerate(labels)]
-    return placed_line(cells, 5.5, TAB_MM)
+    @property
+    def legend_mm(self) -> float:
+        return round(self.legend_lines * line_mm(DATA_PT), 3)
+
+    @property
+    def is_last(self) -> bool:
+        return self.page == self.pages
+
+    @property
+    def status(self) -> str:
+        return self.head.status
 
 
 # --- one sheet ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Overflow:
-    """A notation or derivation too long for its cell at the grid's size, drawn on its own:
-    smaller, and over several lines of the row if need be."""
+class Cells:
+    """What the grid's text cells of one sheet show with `columns`."""
 
-    top_mm: float
-    left_mm: float
-    width_mm: float
-    size_pt: float
-    line_mm: float
-    text: str
+    columns: Columns
+    lines: list[list[Cell]]  # one per game, without the totals
+    notes: list[str]
+    compact: bool  # some derivation is compact: the legend explains the tokens
+    changes: dict[int, int]  # the Spielpunkte column (`_changes`)
 
 
-@dataclass
-class PrintedSheet:
-    sheet: ScoreSheet
-    frame: FilledFrame
-    status: str
-    size_pt: float  # of the grid and foot: the frame's size, less for long derivations
-    body: str  # one line per game, then one per sum of the foot
-    subtitle: str
-    name_pt: float
-    head: str  # the column headings and two lines of names
-    full_names: str
-    full_names_pt: float
-    overflows: list[Overflow] = field(default_factory=list)
-
-    @property
-    def title(self) -> str:
-        return f"Spielliste · Serie {self.sheet.round_number} · Tisch {self.sheet.table_number}"
-
-    @property
-    def dealer_sits_out(self) -> bool:
-        return any(row.dealer_position in row.sitting_positions for row in self.sheet.rows)
-
-    @property
-    def has_second_sitter(self) -> bool:
-        return any(len(row.sitting_positions) > 1 for row in self.sheet.rows)
-
-
-def printed_sheet(sheet: ScoreSheet, status: str, heading: str, printed_at: str) -> PrintedSheet:
-    """`heading`: club, event and date, printed under the sheet's id."""
-    frame = FilledFrame(sheet.table_size, len(sheet.rows))
-    size = _grid_size(sheet, frame)
-    overflows: list[Overflow] = []
-    lines = [_row_line(row, frame, size, overflows) for row in sheet.rows]
-    lines += _foot(sheet, frame, size)
-    name_pt, name_cells = _names(sheet, frame)
-    full_pt, full_names = _full_names(sheet)
+def printed_pages(
+    sheet: ScoreSheet, status: str, club: str, event: str, printed_at: str
+) -> list[PrintedPage]:
+    """The pages of one table's list. `event`: its name and date."""
+    cells = _best_cells(sheet)
+    probe = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, cells.columns)
+    names = name_block(sheet.players, lambda p: probe.player_left(p) + 0.8, probe.player_mm - 1.6)
+    notes = _wrapped_block(cells.notes)
+    legend = _wrapped_block([_legend(sheet, cells.compact)])
+    size = f"{sheet.table_size}er-Tisch · {len(sheet.rows)} Spiele"
     paper = " · als Summen von der Papierliste erfasst" if sheet.entry == Table.Entry.TOTALS else ""
-    about = f" · {frame.table_size}er-Tisch · {frame.rows} Spiele{paper} · gedruckt am {printed_at}"
-    room = WIDTH_MM - text_width_mm(about, SUB_PT, SANS)
-    subtitle = ellipsized(heading, room, SUB_PT, family=SANS) + about
-    return PrintedSheet(
-        sheet=sheet,
-        frame=frame,
-        status=status,
-        size_pt=size,
-        body="\n".join(lines),
-        subtitle=subtitle,
-        name_pt=name_pt,
-        head=frame.head_labels(name_pt, name_cells),
-        full_names=full_names,
-        full_names_pt=full_pt,
-        overflows=overflows,
-    )
+    title = f"Spielliste · Serie {sheet.round_number} · Tisch {sheet.table_number}"
+    about = f"{event} · {size}{paper} · gedruckt am {printed_at}"
+    head = PageHead(title + " · Blatt 2 von 2", status, club, about)
+    fixed = head.height_mm + RULE_MM + LABEL_LINES * line_mm(DATA_PT) + names.height_mm
+    fixed += 3 * GAP_MM
+    last = (len(notes) + len(legend)) * line_mm(DATA_PT) + SIGNATURE_MM + 3 * GAP_MM
+    room = Room(PAGE_MM - fixed, last, len(FOOT_FIELDS), MIN_ROW_MM, MAX_ROW_MM)
+    parts, row_mm = pagination(len(sheet.rows), sheet.table_size, room)
+    pages = []
+    for index, (first, count) in enumerate(parts, start=1):
+        is_last = index == len(parts)
+        frame = FilledFrame(sheet.table_size, first, count, is_last, row_mm, cells.columns)
+        lines = [
+            placed_line(cells.lines[n - 1] + _totals(sheet.rows[n - 1], frame), DATA_PT, TAB_MM)
+            for n in range(first, first + count)
+        ]
+        if is_last:
+            lines += _foot(sheet, frame, sum(cells.changes.values()))
+        numbered = f" · Blatt {index} von {len(parts)}" if len(parts) > 1 else ""
+        pages.append(
+            PrintedPage(
+                sheet=sheet,
+                frame=frame,
+                head=PageHead(title + numbered, status, club, about),
+                names=names,
+                body="\n".join(lines),
+                notes="\n".join(notes) if is_last else "",
+                notes_lines=len(notes) if is_last else 0,
+                legend="\n".join(legend) if is_last else "",
+                legend_lines=len(legend) if is_last else 0,
+                page=index,
+                pages=len(parts),
+            )
+        )
+    return pages
 
 
-def _grid_size(sheet: ScoreSheet, frame: FilledFrame) -> float:
-    """The largest size, up to the frame's, at which every derivation fits its column; not
-    below `SMALLEST_PT` (longer ones are drawn on their own, see `Overflow`)."""
-    widths = sorted(
-        (text_width_mm(r.derivation, 1.0) for r in sheet.rows if _has_derivation(r)),
-        reverse=True,
-    )
-    # Up to `OVERFLOWS_BEFORE_SHRINKING` long ones are drawn on their own rather than
-    # shrinking the whole sheet for them.
-    widest = widths[min(OVERFLOWS_BEFORE_SHRINKING, len(widths) - 1)] if widths else 0.0
-    if not widest:
-        return frame.size_pt
-    return max(SMALLEST_PT, min(frame.size_pt, math.floor(frame.derivation_mm / widest * 10) / 10))
+@dataclass(frozen=True)
+class Texts:
+    """A game's notation and derivation (in full and compact), each with its width at 8 pt:
+    measured once per sheet, whichever columns it gets."""
+
+    game: str
+    game_mm: float
+    full: str
+    full_mm: float
+    short: str
+    short_mm: float
 
 
-def _row_line(row: SheetRow, frame: FilledFrame, size: float, overflows: list[Overflow]) -> str:
-    cells = [Cell(NR_RIGHT, str(row.number), "r")]
-    if row.entered:
-        game = row.notation or ("eingepasst" if row.passed_in else "")
-        cells.append(_fitted(game, row.number, frame, size, GAME_LEFT, GAME_WIDTH, overflows))
+def _texts(row: SheetRow) -> Texts:
+    game = (row.notation or ("eingepasst" if row.passed_in else "")) if row.entered else ""
+    full = short = ""
     if _has_derivation(row):
-        left, width = frame.derivation_left, frame.derivation_mm
-        cells.append(_fitted(row.derivation, row.number, frame, size, left, width, overflows))
+        full, short = derivation_text(row.derivation), compact_derivation(row.derivation)
+    return Texts(
+        game,
+        text_width_mm(game, DATA_PT),
+        full,
+        text_width_mm(full, DATA_PT),
+        short,
+        text_width_mm(short, DATA_PT),
+    )
+
+
+def _best_cells(sheet: ScoreSheet) -> Cells:
+    """The column widths that send the fewest texts into notes; among those the widest
+    player columns, then the widest derivation column."""
+    texts = [_texts(row) for row in sheet.rows]
+
+    def notes(columns: Columns) -> int:
+        width = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns).derivation_mm
+        return sum(
+            (t.game_mm > columns.notation_mm)
+            + (bool(t.full) and min(t.full_mm, t.short_mm) > width)
+            for t in texts
+        )
+
+    best = min(
+        column_options(sheet.table_size),
+        key=lambda c: (notes(c), -c.player_mm, c.notation_mm),
+    )
+    return _cells(sheet, best, texts)
+
+
+def _cells(sheet: ScoreSheet, columns: Columns, texts: list[Texts]) -> Cells:
+    frame = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns)
+    changes = _changes(sheet)
+    notes: list[str] = []
+    compact = False
+    lines = []
+    for row, text in zip(sheet.rows, texts, strict=True):
+        cells = [Cell(NR_RIGHT, str(row.number), "r")]
+        if text.game:
+            fits = text.game_mm <= columns.notation_mm
+            cells.append(
+                Cell(GAME_LEFT, text.game if fits else _note(notes, row, "Spiel", text.game))
+            )
+        if text.full:
+            if text.full_mm <= frame.derivation_mm:
+                shown = text.full
+            elif text.short_mm <= frame.derivation_mm:
+                shown, compact = text.short, True
+            else:
+                shown = _note(notes, row, "Berechnung", text.full)
+            cells.append(Cell(frame.derivation_left, shown))
+        lines.append(cells + _value_cells(row, frame, changes.get(row.number)))
+    return Cells(columns, lines, notes, compact, changes)
+
+
+def _note(notes: list[str], row: SheetRow, what: str, text: str) -> str:
+    """A text too wide for its cell goes in full into a numbered note; the cell refers to it."""
+    notes.append(f"Anm. {len(notes) + 1} (Spiel {row.number}, {what}): {text}")
+    return f"→ Anm. {len(notes)}"
+
+
+def _value_cells(row: SheetRow, frame: FilledFrame, change: int | None) -> list[Cell]:
+    """Spielwert and the Spielpunkte column: a game's value and the declarer's Spielpunkte, a
+    Ramsch what it changes in the sum of all stands."""
+    cells = []
     if row.entered and not row.passed_in:
         cells.append(Cell(frame.points_left - 1.2, formatting.number(row.game_value), "r"))
-        cells.append(Cell(frame.players_left - 4.0, signed(row.list_score), "r"))
         if row.won is False:
             cells.append(Cell(frame.players_left - 2.0, LOST_MARK, "c"))
-    elif row.is_ramsch and row.totals is not None:
-        # in the column too, so that its sum under the list is the players' sums together
-        cells.append(Cell(frame.players_left - 4.0, signed(row.list_score), "r"))
-    if row.totals is not None:
-        # A game changes its declarer's total; a Ramsch changes everyone's.
-        changed = range(1, frame.table_size + 1) if row.is_ramsch else [row.declarer_position]
-        for position in changed:
-            if position is None:
-                continue
-            right = frame.player_left(position) + frame.player_mm - 1.2
-            cells.append(Cell(right, formatting.number(row.totals[position - 1]), "r"))
-    return placed_line(cells, size, TAB_MM)
+    if change is not None:
+        cells.append(Cell(frame.players_left - 4.0, signed(change), "r"))
+    return cells
+
+
+def _changes(sheet: ScoreSheet) -> dict[int, int]:
+    """Game number -> what it adds to the sum of all stands: a game its declarer's
+    Spielpunkte, a Ramsch the sum of everyone's (an eingepasstes Spiel: nothing)."""
+    changes, before = {}, 0
+    for row in sheet.rows:
+        if row.totals is None:
+            continue
+        now = sum(row.totals)
+        if not row.passed_in or row.is_ramsch:
+            changes[row.number] = now - before
+        before = now
+    return changes
+
+
+def _totals(row: SheetRow, frame: FilledFrame) -> list[Cell]:
+    """The new stand in the column of each player the game changes: a game its declarer's,
+    a Ramsch everyone's."""
+    if row.totals is None:
+        return []
+    changed = range(1, frame.table_size + 1) if row.is_ramsch else [row.declarer_position]
+    return [
+        Cell(
+            frame.player_left(position) + frame.player_mm - 1.2,
+            formatting.number(row.totals[position - 1]),
+            "r",
+        )
+        for position in changed
+        if position is not None
+    ]
 
 
 def _has_derivation(row: SheetRow) -> bool:
     return row.entered and (not row.passed_in or row.is_ramsch) and bool(row.derivation)
 
 
-def _fitted(
-    text: str,
-    number: int,
-    frame: FilledFrame,
-    size: float,
-    left: float,
-    width: float,
-    overflows: list[Overflow],
-) -> Cell:
-    """The cell of `text`, or an empty one and the text drawn on its own (`Overflow`)."""
-    if text_width_mm(text, size) <= width:
-        return Cell(left, text)
-    overflows.append(_overflow(text, number, frame, size, left, width))
-    return Cell(left, "")
+def _wrapped_block(texts: list[str]) -> list[str]:
+    return [line for text in texts for line in wrapped(text, WIDTH_MM - 1.0, DATA_PT)]
 
 
-def _overflow(
-    text: str, number: int, frame: FilledFrame, size: float, left: float, width: float
-) -> Overflow:
-    top = (number - 1) * frame.row_mm
-    shrunk = size * width / text_width_mm(text, size) * 0.98
-    if shrunk >= SMALLEST_PT - 0.8:
-        return Overflow(top, left, width, round(shrunk, 2), frame.row_mm, text)
-    lines: list[str] = []
-    for count in range(2, 9):
-        line_mm = frame.row_mm / count
-        size = min(size, line_mm / MM_PER_PT / 1.08)
-        lines = wrapped(text, width, size)
-        if len(lines) <= count:
-            break
-    return Overflow(
-        top, left, width, round(size, 2), round(frame.row_mm / len(lines), 3), "\n".join(lines)
+def _legend(sheet: ScoreSheet, compact: bool) -> str:
+    shades = "Grau: Geber"
+    if any(row.dealer_position in row.sitting_positions for row in sheet.rows):
+        shades += " (setzt aus)"
+    if any(len(row.sitting_positions) > 1 for row in sheet.rows):
+        shades += ", hellgrau: setzt aus"
+    text = (
+        f"{shades}. {LOST_MARK} = verloren. Spielwert = Wert des Spiels; Spielpunkte = Eintrag "
+        "des Alleinspielers (verloren doppelt negativ), beim Ramsch die Summe der Punkte "
+        "aller; in seiner Spalte steht danach sein Stand, und die Summe der Spalte ist die "
+        "Summe der Stände. Dicke Linie: Ende einer Runde (jeder hat einmal gegeben). "
+        f"{sheet.score_rule}."
     )
-
-
-def _names(sheet: ScoreSheet, frame: FilledFrame) -> tuple[float, list[list[Cell]]]:
-    """Two lines of names over the player columns, shrunk until all fit, else with "…"."""
-    width = frame.player_mm - 1.6
-    size, split = NAME_SIZES[-1], [[p.name] for p in sheet.players]
-    for size in NAME_SIZES:
-        split = [wrapped(p.name, width, size, bold=True) for p in sheet.players]
-        if all(len(lines) <= 2 for lines in split):
-            break
-    lines: list[list[Cell]] = [[], []]
-    for player, parts in zip(sheet.players, split, strict=True):
-        left = frame.player_left(player.position) + 0.8
-        first = parts[0] if parts else ""
-        rest = player.name[len(first) :].strip()
-        lines[0].append(Cell(left, first))
-        lines[1].append(Cell(left, ellipsized(rest, width, size, bold=True)))
-    return size, lines
-
-
-def _full_names(sheet: ScoreSheet) -> tuple[float, str]:
-    """Every player's full name, on at most two lines under the list."""
-    parts = [f"Platz {p.position}: {p.name}" for p in sheet.players]
-    text = "  ·  ".join(parts)
-    for size in (7.0, 6.5, 6.0, 5.5, 5.0, 4.6):
-        lines = wrapped(text, WIDTH_MM, size)
-        if len(lines) <= 2:
-            return size, "\n".join(lines)
-    share = WIDTH_MM * 2 / max(len(parts), 1) - 8.0
-    shortened = [ellipsized(part, share, 4.6) for part in parts]
-    return 4.6, "\n".join(wrapped("  ·  ".join(shortened), WIDTH_MM, 4.6)[:2])
+    return f"{text} {COMPACT_LEGEND}" if compact else text
 
 
 FOOT_FIELDS = (
@@ -402,7 +485,7 @@ FOOT_FIELDS = (
 
 def foot_labels(table_size: int) -> list[str]:
     return [
-        "Spielpunkte (Summe der Spalte)",
+        "Spielpunkte (Summe der Spalte = Summe der Stände)",
         "gewonnene Spiele",
         "verlorene Spiele",
         "verlorene Spiele der Mitspieler",
@@ -413,7 +496,7 @@ def foot_labels(table_size: int) -> list[str]:
     ]
 
 
-def _foot(sheet: ScoreSheet, frame: FilledFrame, size: float) -> list[str]:
+def _foot(sheet: ScoreSheet, frame: FilledFrame, column: int) -> list[str]:
     """The sums under the list, one line each; blank on a list not played yet."""
     filled = sheet.games_entered > 0 or sheet.entry == Table.Entry.TOTALS
     feet = {f.position: f for f in sheet.foot} if filled else {}
@@ -421,11 +504,10 @@ def _foot(sheet: ScoreSheet, frame: FilledFrame, size: float) -> list[str]:
     for label, name in zip(foot_labels(frame.table_size), FOOT_FIELDS, strict=True):
         cells = [Cell(1.0, label)]
         if name == "list_score" and filled and sheet.entry == Table.Entry.GAMES:
-            column = sum(r.list_score for r in sheet.rows if r.entered)
             cells.append(Cell(frame.players_left - 4.0, signed(column), "r"))
         for position, foot in feet.items():
             value = int(getattr(foot, name))
             right = frame.player_left(position) + frame.player_mm - 1.2
             cells.append(Cell(right, formatting.number(value), "r"))
-        lines.append(placed_line(cells, size, TAB_MM))
+        lines.append(placed_line(cells, DATA_PT, TAB_MM))
     return lines

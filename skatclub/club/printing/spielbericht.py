@@ -10,20 +10,23 @@ team's captain from its line-up, the Spielleiter). Reads the numbers from
 
 "vorläufig": a Serie that is seated but not yet entered at every table (it is left out of the
 numbers), no Serie yet, or Spiellisten not yet complete.
+
+Numbers as on every printout (`formatting`): the engine's explanations and derivations pass
+`compact.derivation_text`, which gives their numbers the true minus and the thousands dot.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils import timezone
-
-from scoring.league import RoundPoints, format_points, format_score
+from scoring.league import RoundPoints, format_points
+from skatclub.club import formatting
+from skatclub.club.collation import german_key
 from skatclub.club.leagues.models import Matchday, TeamPlayer
 from skatclub.club.leagues.results import MatchdayReport, PlayerLine, matchday_report
-from skatclub.club.presenters.collation import german_key
-from skatclub.club.printing.fonts import font_face_css
-from skatclub.club.printing.printouts import Printout, club_name
+from skatclub.club.printing.compact import derivation_text
+from skatclub.club.printing.page_head import PageHead
+from skatclub.club.printing.printouts import Printout, club_name, page_context
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 
 ABSENT = "nicht angetreten"
@@ -76,14 +79,15 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
     division = matchday.division
     league = division.league
     reasons, list_status = _provisional(report)
-    context = {
-        "club_name": club_name(league.club_id),
-        "font_faces": font_face_css(),
-        "title": "Spielbericht",
-        "subtitle": f"{division.name} · {matchday.number}. Spieltag, {matchday.date:%d.%m.%Y}",
-        "printed_at": timezone.localtime().strftime("%d.%m.%Y %H:%M"),
+    head = PageHead(
+        "Spielbericht",
+        _status(reasons, list_status),
+        club_name(league.club_id),
+        f"{league.name} {league.year} · {division.name} · {matchday.number}. Spieltag, "
+        f"{matchday.date:%d.%m.%Y}",
+    )
+    context = page_context(head) | {
         "provisional": "; ".join(reasons),
-        "status": "vorläufig" if reasons else "",
         "list_status": list_status,
         "matchday": matchday,
         "league": league,
@@ -97,6 +101,13 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
     }
     filename = f"spielbericht-{league.key}-{division.key}-spieltag-{matchday.number}.pdf"
     return Printout("pdf/spielbericht.html", filename, context)
+
+
+def _status(reasons: list[str], list_status: str) -> str:
+    """The page head's status: why it is vorläufig, else how far the Spiellisten are."""
+    if reasons:
+        return "vorläufig: " + "; ".join(reasons)
+    return f"alle Serien erfasst, Spiellisten {list_status}"
 
 
 def _provisional(report: MatchdayReport) -> tuple[list[str], str]:
@@ -117,8 +128,9 @@ def _provisional(report: MatchdayReport) -> tuple[list[str], str]:
 
 
 def _teams(report: MatchdayReport) -> list[tuple[str, bool]]:
-    entries = report.matchday.teams.select_related("team").order_by("team__name")
-    return [(entry.team.name, entry.turned_up) for entry in entries]
+    entries = report.matchday.teams.select_related("team")
+    ordered = sorted(entries, key=lambda entry: german_key(entry.team.name))
+    return [(entry.team.name, entry.turned_up) for entry in ordered]
 
 
 def _serien(report: MatchdayReport) -> list[SerieBlock]:
@@ -137,14 +149,14 @@ def _serie_team(report: MatchdayReport, points: RoundPoints, lines: list[PlayerL
     own = sorted(
         (line for line in lines if line.team_id == team.pk), key=lambda line: german_key(line.name)
     )
-    players = tuple(PlayerScore(line.name, format_score(line.score)) for line in own)
+    players = tuple(PlayerScore(line.name, formatting.number(line.score)) for line in own)
     return SerieTeam(
         place=_place(points.places),
         team=team.name,
         players=players,
-        score=format_score(points.score) if points.turned_up else "–",
+        score=formatting.number(points.score) if points.turned_up else "–",
         points=format_points(points.points),
-        explanation=points.explanation,
+        explanation=derivation_text(points.explanation),
         turned_up=points.turned_up,
     )
 
@@ -162,8 +174,8 @@ def _day_rows(report: MatchdayReport) -> list[DayRow]:
             place=f"{result.place}.",
             team=report.team_of(result.team).name,
             points=result.points_text,
-            derivation=result.derivation,
-            score=format_score(result.score),
+            derivation=derivation_text(result.derivation),
+            score=formatting.number(result.score),
             turned_up=result.rounds_played > 0,
         )
         for result in report.results
@@ -180,7 +192,7 @@ def _signatures(report: MatchdayReport) -> list[Signature]:
     }
     lines = [
         Signature(f"Mannschaftsführer {entry.team.name}", captains.get(entry.team_id, ""))
-        for entry in sorted(entries, key=lambda e: e.team.name)
+        for entry in sorted(entries, key=lambda e: german_key(e.team.name))
     ]
     return [*lines, Signature("Spielleiter", "")]
 

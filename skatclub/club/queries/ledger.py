@@ -20,6 +20,7 @@ from typing import Any
 from scoring import TableSizeError, table_sizes
 from scoring import ledger as engine
 from scoring import prizes as prize_engine
+from skatclub.club.collation import german_key
 from skatclub.club.models import Attendance, CashCount, Event, KasseEntry, Player, PrizePlan
 from skatclub.club.queries.prizes import categories_of, engine_plan, table_rankings
 from skatclub.club.queries.standings import Row, event_standings, standings_json
@@ -83,7 +84,7 @@ def event_ledger(
     names |= {row.player_id: row.name for row in rows}
     keys |= {row.player_id: row.player for row in rows}
     order = [row.player_id for row in rows]
-    order += sorted(set(signed) - set(by_row), key=lambda pid: (names[pid].lower(), keys[pid]))
+    order += sorted(set(signed) - set(by_row), key=lambda pid: (german_key(names[pid]), keys[pid]))
     participants = [participant(by_row.get(pid), pid, signed.get(pid)) for pid in order]
     plan = _plan(event)
     bookings = list(event.kasse_entries.select_related("user")) if kasse else []

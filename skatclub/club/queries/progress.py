@@ -34,6 +34,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring import TABLE_SIZES, dealer_position
+from skatclub.club.collation import german_key
 from skatclub.club.models import Event, Game, Seat, Signature, Table
 
 if TYPE_CHECKING:
@@ -318,7 +319,7 @@ def status_text(progress: Sequence[TableProgress]) -> str:
 
 
 def _checkers(progress: Iterable[TableProgress]) -> str:
-    names = sorted({p.checked_by or "unbekannt" for p in progress})
+    names = sorted({p.checked_by or "unbekannt" for p in progress}, key=german_key)
     dates = [p.checked_at for p in progress if p.checked_at]
     when = f" am {timezone.localtime(max(dates)):%d.%m.%Y}" if dates else ""
     return ", ".join(names) + when

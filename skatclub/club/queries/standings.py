@@ -36,6 +36,7 @@ from scoring import (
     strength,
     vergleichsrechnung,
 )
+from skatclub.club.collation import german_key
 from skatclub.club.formatting import json_cents
 from skatclub.club.models import Event, Game, RamschScore, Round, Seat, Table, TableTotal
 from skatclub.club.queries.parts import ScorePartsRow
@@ -132,10 +133,16 @@ class Row(ScorePartsRow):
 
 def rank(rows: Iterable[Row]) -> list[Row]:
     """Best first, by the engine's ranking (`scoring.ranked`); equal players share the place."""
-    placed = ranked(rows, _strength, lambda r: f"{r.name}\0{r.player}")
+    placed = ranked(rows, _strength, _alphabetical)
     for place, row in placed:
         row.place = place
     return [row for _, row in placed]
+
+
+def _alphabetical(row: Row) -> str:
+    """Equal players in German alphabetical order (Ä with A, ß as ss)."""
+    folded, name = german_key(row.name)
+    return f"{folded}\0{name}\0{row.player}"
 
 
 def _strength(row: Row) -> Strength:

@@ -1,4 +1,5 @@
-"""`{% load money %}`: `{{ cents|euro }}` shows integer cents (or exact Fractions) as euros."""
+"""`{% load money %}`: `{{ cents|euro }}` shows integer cents (or exact Fractions) as euros,
+`{{ n|number }}` a whole number with thousands dot and true minus (`formatting.number`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from fractions import Fraction
 
 from django import template
 
+from skatclub.club import formatting
 from skatclub.club.formatting import euro as euro_text
 
 register = template.Library()
@@ -14,3 +16,8 @@ register = template.Library()
 @register.filter
 def euro(cents: int | Fraction | None) -> str:
     return "" if cents is None else euro_text(cents)
+
+
+@register.filter
+def number(value: int | None) -> str:
+    return "" if value is None else formatting.number(value)

@@ -9,8 +9,10 @@ Two kinds of key, both covering everything the PDF shows:
   table) and the state of the event: every field of its own and of its season, the last
   `Change` of any of its tables (every write to results, seats and checks leaves one; an
   import leaves one per table) with the number of its Serien and tables, every field of every
-  player seated or signed in (a renamed player changes no table), its sign-in with the
-  Startgeld, its Gewinnplan, the club's name and the version of skatclub (templates).
+  player seated or signed in (a renamed player changes no table), the names of the logins
+  that checked its lists or announced its Gewinnplan (renamed, they change no table either),
+  its sign-in with the Startgeld, its Gewinnplan, the club's name, the host printed on a blank
+  form and the version of skatclub (templates).
 - `content_key` for small printouts that show more than one event (the Spielbericht of a
   league Spieltag: line-ups, captains, teams, the league's names) or none (Offiziersskat):
   the printout's HTML itself, without its printing time, so nothing it shows can be missed.
@@ -22,7 +24,7 @@ must not pile up behind the renders while the ranking pages wait for a worker: a
 `WAIT_SLOTS` requests wait (`_Turn`), each at most `WAIT_SECONDS`; every other gets None at
 once (the view answers a German 503 with Retry-After).
 Every lock file is removed when it is released (`_locked`), so `locks/` stays empty.
-Reads: Event, Season, Table, Change, Player, Seat, Attendance, PrizePlan. Writes: cache
+Reads: Event, Season, Table, Change, Player, Seat, Attendance, PrizePlan, User. Writes: cache
 entries and lock files in the data folder.
 """
 
@@ -38,6 +40,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 
@@ -75,9 +78,9 @@ def _code_version() -> str:
 CODE_VERSION = _code_version()
 
 
-def printout_key(kind: str, event: Event, **where: int) -> str:
-    """Changes whenever what the printout of an event shows can have changed (eight small
-    queries)."""
+def printout_key(kind: str, event: Event, site: str = "", **where: int) -> str:
+    """Changes whenever what the printout of an event shows can have changed (nine small
+    queries). `site`: the host printed on the blank form."""
     state = Table.objects.filter(round__event=event).aggregate(
         rounds=Count("round", distinct=True),
         tables=Count("id", distinct=True),
@@ -89,11 +92,13 @@ def printout_key(kind: str, event: Event, **where: int) -> str:
     text = repr(
         (
             kind,
+            site,
             sorted(where.items()),
             own,
             season,
             sorted(state.items()),
             _players(event),
+            _people(event),
             _tournament(event),
             club_name(),
             CODE_VERSION,
@@ -114,6 +119,16 @@ def _players(event: Event) -> list[tuple[object, ...]]:
 
 
 PLAYER_FIELDS = [field.attname for field in Player._meta.concrete_fields]
+USER_FIELDS = ("username", "first_name", "last_name")
+
+
+def _people(event: Event) -> list[tuple[object, ...]]:
+    """The names of the logins a printout shows: who checked a list ("geprüft von …") and who
+    announced the Gewinnplan (one query); renaming a login changes no table either."""
+    checked = Table.objects.filter(round__event=event).values("checked_by_id")
+    announced = PrizePlan.objects.filter(event=event).values("announced_by_id")
+    users = User.objects.filter(Q(pk__in=checked) | Q(pk__in=announced))
+    return list(users.order_by("pk").values_list("pk", *USER_FIELDS))
 
 
 def _tournament(event: Event) -> tuple[object, ...]:

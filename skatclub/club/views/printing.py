@@ -6,6 +6,8 @@ Public and read-only like the result pages: a printout shows names and numbers, 
 a policy of its own that allows the printout's inline <style>, and no script at all). Each PDF
 is rendered once and then served from the cache until the event changes (`pdf_cache`); so are
 the league's Spielbericht and the Offiziersskat list (`cached_printout`), keyed by their content.
+The blank form prints the table's address with the scheme and host it was downloaded from
+(`site_of`; part of its cache key), or none when asked from the laptop's loopback address.
 """
 
 from __future__ import annotations
@@ -28,11 +30,30 @@ PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
-    return cached_response(request, event, kind, lambda: _printout(kind, event, **where), **where)
+    site = site_of(request) if kind == "blank_sheet" else ""
+    return cached_response(
+        request, event, kind, lambda: _printout(kind, event, site, **where), site=site, **where
+    )
+
+
+def site_of(request: HttpRequest) -> str:
+    """Scheme and host the printout was asked from, for the blank form's address; "" on the
+    laptop's own loopback address, which no phone in the room can reach."""
+    if request.get_host().split(":")[0].strip("[]") in LOOPBACK:
+        return ""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
 def cached_response(
-    request: HttpRequest, event: Event, kind: str, make: Callable[[], Printout], **where: int
+    request: HttpRequest,
+    event: Event,
+    kind: str,
+    make: Callable[[], Printout],
+    site: str = "",
+    **where: int,
 ) -> HttpResponse:
     """The printout `make()` gives, as PDF from the cache (or `?html=1` as a page)."""
     if request.GET.get("html"):
@@ -42,7 +63,7 @@ def cached_response(
         found = make()
         return found.filename, pdf.render_printout(found)
 
-    return _from_cache(request, printout_key(kind, event, **where), render)
+    return _from_cache(request, printout_key(kind, event, site=site, **where), render)
 
 
 def cached_printout(request: HttpRequest, kind: str, found: Printout) -> HttpResponse:
@@ -75,9 +96,9 @@ def _from_cache(
     return pdf_bytes_response(*cached)
 
 
-def _printout(kind: str, event: Event, **where: int) -> Printout:
+def _printout(kind: str, event: Event, site: str, **where: int) -> Printout:
     try:
-        return printout(kind, event, **where)
+        return printout(kind, event, site=site, **where)
     except PrintError as error:
         raise Http404(error.message) from error
 

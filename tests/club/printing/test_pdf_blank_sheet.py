@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from pytest_django import Settings
 
 from scoring import GAMES_PER_ROUND, TABLE_SIZES
 from skatclub.club.models import Event, Table
@@ -14,33 +15,56 @@ from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
-def test_rows_are_at_least_5_mm_and_player_columns_at_least_22_mm(size: int) -> None:
-    frames = blank_frames(size, GAMES_PER_ROUND[size])
+def test_rows_are_at_least_4_7_mm_and_player_columns_at_least_22_mm(size: int) -> None:
+    frames = blank_frames(size, GAMES_PER_ROUND[size], head_mm=15.0, names_mm=7.6)
 
-    assert all(f.row_mm >= MIN_ROW_MM == 5.0 for f in frames)
+    assert all(f.row_mm >= MIN_ROW_MM == 4.7 for f in frames)
     assert all(f.player_mm >= 22.0 for f in frames)
     assert frames[-1].foot and frames[-1].last == GAMES_PER_ROUND[size]
     assert all(f.rows % size == 0 for f in frames[:-1])  # pages split after a round of deals
 
 
 def test_a_3_and_a_4_table_fit_one_page_a_5_table_runs_over_two() -> None:
-    assert [len(blank_frames(size, GAMES_PER_ROUND[size])) for size in TABLE_SIZES] == [1, 1, 2]
+    """Under a head of two lines and names of two lines (the usual)."""
+    pages = [len(blank_frames(s, GAMES_PER_ROUND[s], 15.0, 7.6)) for s in TABLE_SIZES]
+    assert pages == [1, 1, 2]
 
 
-def test_the_form_has_big_serie_and_tisch_fields_a_control_sum_per_round_and_an_address(
+def test_the_form_has_big_serie_and_tisch_fields_a_status_a_control_sum_per_round_and_an_address(
     event: Event, four_table: Table
 ) -> None:
-    found = printout("blank_sheet", event, round_number=1, table_number=1)
+    site = "http://192.168.1.20:8000"
+    found = printout("blank_sheet", event, round_number=1, table_number=1, site=site)
     pages, text = pdf_text(pdf.render_printout(found))
 
     assert pages == 1
-    assert "Serie 1 Tisch 1" in text
-    assert f"Online eintragen: /t/{four_table.pk}/" in text
+    assert "Serie 1 Tisch 1" in text and "vorläufig: 0 von 48 Spielen" in text
+    assert f"online eintragen: {site}/t/{four_table.pk}/" in text
     assert text.count("Σ") >= 48 // 4  # one box after every round of deals
     assert "Berechnung" not in text  # no derivation column on the pen form
     for name in ("Anna Albers", "Dieter Dahl"):
         assert name in flat(text)
     assert found.filename == "spielliste-blanko-2026-11-20-preisskat-serie-1-tisch-1.pdf"
+
+
+def test_without_a_host_the_form_leaves_the_address_out(event: Event, four_table: Table) -> None:
+    found = printout("blank_sheet", event, round_number=1, table_number=1)
+    _, text = pdf_text(pdf.render_printout(found))
+
+    assert "online eintragen" not in text and "/t/" not in text
+
+
+def test_the_downloaded_form_prints_the_address_with_the_host_it_was_asked_from(
+    client: Client, four_table: Table, settings: Settings
+) -> None:
+    settings.ALLOWED_HOSTS = ["skat.example", "127.0.0.1"]
+    url = "/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten-blanko.pdf"
+    response = client.get(url, HTTP_HOST="skat.example")
+    _, text = pdf_text(response.content)
+    assert f"online eintragen: http://skat.example/t/{four_table.pk}/" in text
+    # Asked from the laptop itself: no phone in the room reaches 127.0.0.1.
+    _, text = pdf_text(client.get(url, HTTP_HOST="127.0.0.1:8000").content)
+    assert "online eintragen" not in text
 
 
 def test_the_short_address_leads_a_spielwart_to_the_tables_entry_page(

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from scoring import parse_notation, playing_positions, rounded_payout
 from skatclub.club.formatting import euro
-from skatclub.club.models import Club, Event, Player, Round, Table
+from skatclub.club.models import Attendance, Club, Event, Player, Round, Table
 from skatclub.club.printing import render as pdf
+from skatclub.club.printing.kasse import kassenbericht_printout
 from skatclub.club.printing.printouts import PrintError, printout
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import record_game
+from tests.helpers.factories import enter
 from tests.helpers.pdf import flat, pdf_text
 
 GAMES = ["Kr m2 H S", "Gr o1 v", "Pi m1", "He m1 v", "Null", "Gr m2", "Ka o1 v", "Kr m1"]
@@ -38,7 +41,7 @@ def play(table: Table, count: int) -> None:
         )
 
 
-def text_of(kind: str, event: Event, **where: int | None) -> tuple[int, str]:
+def text_of(kind: str, event: Event, **where: Any) -> tuple[int, str]:
     return pdf_text(pdf.render_printout(printout(kind, event, **where)))
 
 
@@ -169,3 +172,35 @@ def test_printing_an_unknown_serie_or_table_is_refused_in_german(
         printout("seating", event)
     with pytest.raises(PrintError, match="nur für die ganze Veranstaltung"):
         printout("settlement", event, round_number=1)
+
+
+def test_the_kassenbericht_lists_the_players_in_german_order(event: Event, players: Any) -> None:
+    """Ä sorts with A, ß as ss: "Ännchen" before "Bernd", not after "Zoë"."""
+    Player.objects.filter(key="anna").update(name="Zoë Zander")
+    Player.objects.filter(key="bernd").update(name="Ännchen Adler")
+    Player.objects.filter(key="carla").update(name="Bernd Straße")
+    Player.objects.filter(key="dieter").update(name="Bernd Strasse")
+    for key in ("anna", "bernd", "carla", "dieter"):
+        Attendance.objects.create(event=event, player=players[key], fee_cents=500)
+    _, text = pdf_text(pdf.render_printout(kassenbericht_printout(event)))
+
+    order = [flat(text).index(name) for name in ("Ännchen", "Bernd Strasse", "Zoë")]
+    assert order == sorted(order)
+    assert abs(flat(text).index("Bernd Straße") - order[1]) < 40  # ß next to its ss
+
+
+def test_equal_players_stand_in_german_order_in_the_results(
+    event: Event, four_table: Table
+) -> None:
+    """After an eingepasstes Spiel everybody shares place 1: the names decide the order."""
+    Player.objects.filter(key="anna").update(name="Zoë Zander")
+    Player.objects.filter(key="dieter").update(name="Ärmel Ahrens")
+    enter(four_table, 1, None)
+    rows = event_standings(event, 1)
+
+    assert [row.name for row in rows] == [
+        "Ärmel Ahrens",
+        "Bernd Brandt",
+        "Carla Claus",
+        "Zoë Zander",
+    ]

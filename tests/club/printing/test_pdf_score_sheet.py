@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,10 +19,11 @@ from skatclub.club import formatting
 from skatclub.club.formatting import signed
 from skatclub.club.models import Event, Game, Player, Round, Season, Table
 from skatclub.club.printing import render as pdf
+from skatclub.club.printing.compact import compact_derivation, derivation_text
 from skatclub.club.printing.printouts import printout
 from skatclub.club.services import TotalLine, check_table, record_game, record_totals
 from tests.helpers.factories import make_table
-from tests.helpers.pdf import flat, pdf_text
+from tests.helpers.pdf import flat, pdf_text, shows_name
 
 # None = eingepasst. Won and lost games, an overbid one, a Null, long ones with house rules.
 NOTATIONS = ["Kr m2 H S", "Gr o1", "Pi m1 r23 v", None, "He m1 v", "Null"]
@@ -54,10 +56,14 @@ def fill(table: Table, count: int, notations: list[str | None] = NOTATIONS) -> N
 
 
 def print_table(table: Table) -> tuple[int, str]:
+    return pdf_text(table_pdf(table))
+
+
+def table_pdf(table: Table) -> bytes:
     found = printout(
         "score_sheet", table.round.event, round_number=table.round.number, table_number=table.number
     )
-    return pdf_text(pdf.render_printout(found))
+    return pdf.render_printout(found)
 
 
 def game_line(text: str, number: int) -> str:
@@ -66,6 +72,13 @@ def game_line(text: str, number: int) -> str:
         if re.match(rf"^{number}( |$)", line):
             return line
     raise AssertionError(f"no line for game {number}")
+
+
+def shown(derivation: str) -> str:
+    """The derivation as its cell shows it: in full, or compact when the full one is too wide
+    for the column at 8 pt (`printing/compact.py`)."""
+    full, short = derivation_text(derivation), compact_derivation(derivation)
+    return full if len(full) <= 40 else short
 
 
 def running_totals(table: Table) -> dict[int, int]:
@@ -90,13 +103,14 @@ def five_table(round_one: Round, players: dict[str, Player]) -> Table:
 def test_a_list_not_played_yet_shows_the_players_every_game_number_and_says_so(
     four_table: Table,
 ) -> None:
-    pages, text = print_table(four_table)
+    data = table_pdf(four_table)
+    pages, text = pdf_text(data)
 
     assert pages == 1
     assert "Spielliste · Serie 1 · Tisch 1" in text and "4er-Tisch · 48 Spiele" in text
     assert "vorläufig: 0 von 48 Spielen" in text
     for name in ("Anna Albers", "Bernd Brandt", "Carla Claus", "Dieter Dahl"):
-        assert name in text
+        assert shows_name(data, name)
     assert game_line(text, 48) == "48"
     assert "Seite 1 von 1" in text
     assert "Wertungspunkte (Seeger-Fabian)" in text
@@ -114,11 +128,8 @@ def test_a_played_list_shows_notation_derivation_spielwert_spielpunkte_and_total
         if game.passed_in:
             assert line == f"{game.number} eingepasst"
             continue
-        expected = (
-            f"{game.number} {game.notation} {game.derivation} {formatting.number(game.game_value)} "
-            f"{signed(game.list_score)}"
-        )
-        assert line.startswith(expected)
+        value = f"{formatting.number(game.game_value)} {signed(game.list_score)}"
+        assert line.startswith(f"{game.number} {game.notation} {shown(game.derivation)} {value}")
         assert line.endswith(formatting.number(totals[game.number]))
         assert ("✘" in line) == (game.won is False)
     assert game_line(text, 31) == "31"
@@ -182,22 +193,30 @@ def long_serie(db: None) -> Event:
     return event
 
 
-def test_a_serie_with_40_character_names_prints_one_page_per_table(long_serie: Event) -> None:
+def test_a_serie_with_40_character_names_prints_every_name_in_full_over_its_column(
+    long_serie: Event,
+) -> None:
     tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
     for table in tables:
         fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
     found = printout("score_sheet", long_serie, round_number=1)
-    pages, text = pdf_text(pdf.render_printout(found, workers=1))
+    data = pdf.render_printout(found, workers=1)
+    pages, text = pdf_text(data)
 
-    assert pages == len(tables) == 3
+    sizes = [page.frame.table_size for page in found.context["pages"]]
+    assert pages == len(sizes) and sizes.count(3) == 1 and sizes.count(5) == 2
     for number in (1, 2, 3):
         assert f"Spielliste · Serie 1 · Tisch {number}" in text
+    assert "Tisch 3 · Blatt 1 von 2" in text and "Tisch 3 · Blatt 2 von 2" in text
+    assert "…" not in text
     for player in Player.objects.filter(key__startswith="lang-"):
         assert len(player.name) == 40
-        assert flat(player.name) in flat(text)  # in full in the foot, however short in the head
+        assert shows_name(data, player.name)  # wrapped in its column, never cut
 
 
-def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie: Event) -> None:
+def test_every_games_notation_and_derivation_appear_in_full_compact_or_in_a_note(
+    long_serie: Event,
+) -> None:
     tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
     for table in tables:
         fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
@@ -211,20 +230,24 @@ def test_every_games_full_notation_and_derivation_appear_in_the_text(long_serie:
     )
     for game in games:
         assert game.notation in everything, game.notation
-        assert game.derivation in everything, game.derivation
+        full, short = derivation_text(game.derivation), compact_derivation(game.derivation)
+        assert full in everything or short in everything, game.derivation
     longest = max(games, key=lambda g: len(g.derivation))
-    assert len(longest.derivation) > 100  # Kontra, Re and two Bock: nothing was cut
+    assert len(longest.derivation) > 100  # Kontra, Re and two Bock: in a note, in full
+    assert f"(Spiel {longest.number}, Berechnung): {derivation_text(longest.derivation)}" in (
+        everything
+    )
 
 
 @pytest.mark.parametrize(("size", "games"), [(3, 36), (4, 48), (5, 60)])
-def test_a_full_list_fits_on_one_page_at_every_table_size(
+def test_a_full_list_fits_one_page_at_a_3_and_a_4_table_and_two_at_a_5_table(
     size: int, games: int, four_table: Table, three_table: Table, five_table: Table
 ) -> None:
     table = {3: three_table, 4: four_table, 5: five_table}[size]
     fill(table, games)
     pages, text = print_table(table)
 
-    assert pages == 1
+    assert pages == (2 if size == 5 else 1)  # 60 rows of at least 3.4 mm: two pages
     assert f"{size}er-Tisch · {games} Spiele" in text
     assert "nicht geprüft" in text  # complete, but nobody has signed it yet
     last = max(running_totals(table))
@@ -285,14 +308,15 @@ def test_a_print_run_split_over_two_processes_keeps_order_and_page_numbers(
     fill(three_table, 6)
     monkeypatch.setattr(pdf, "PARALLEL_MIN_PAGES", 1)
     found = printout("score_sheet", four_table.round.event, round_number=1)
-    pages, text = pdf_text(pdf.render_printout(found, workers=2))
+    data = pdf.render_printout(found, workers=2)
+    pages, text = pdf_text(data)
 
-    assert pages == 3
+    assert pages == 4  # the 5-table's list takes two
     positions = [text.index(f"Spielliste · Serie 1 · Tisch {n}") for n in (1, 2, 3)]
     assert positions == sorted(positions)
-    for page in (1, 2, 3):
-        assert f"Seite {page} von 3" in text
-    assert "Emil Ernst" in text and "Hanna Hahn" in text
+    for page in (1, 2, 3, 4):
+        assert f"Seite {page} von 4" in text
+    assert shows_name(data, "Emil Ernst") and shows_name(data, "Hanna Hahn")
 
 
 def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(
@@ -308,13 +332,49 @@ def test_a_ramsch_prints_its_line_derivation_and_everyones_new_total(
     _, text = print_table(four_table)
 
     game = Game.objects.get(table=four_table, number=3)
-    assert game.notation in flat(text) and game.derivation in flat(text)
-    assert game_line(text, 3).endswith(formatting.number(-260))  # Dieter's new total, seat 4
-    # The Ramsch is in the Spielpunkte column too (Dieter loses 65 × 2 × 2 = 260), so the
-    # column's control sum is the players' sums together.
-    assert f"{formatting.signed(-260)} " in game_line(text, 3)
-    foot = next(ln for ln in text.splitlines() if ln.startswith("Spielpunkte (Summe der Spalte)"))
-    column, *players = (int(n.replace("−", "-").replace(".", "")) for n in foot.split()[4:])
-    seats = four_table.seats.all()
-    assert players == [s.list_score for s in seats.order_by("position")]
-    assert column == sum(players)
+    assert game.notation in flat(text)
+    assert compact_derivation(game.derivation) == "R × 4 (s1 j2): P4 65 = −260"
+    assert "R × 4 (s1 j2): P4 65 = −260" in game_line(text, 3)
+    # Its Spielpunkte: what it costs (Dieter his 65 Augen × 4), then every player's stand.
+    stands = " ".join(
+        formatting.number(s.list_score) for s in four_table.seats.order_by("position")
+    )
+    assert game_line(text, 3).endswith(f"−260 {stands}")
+
+
+def whole(text: str) -> int:
+    """A number as printed: "−1.234" -> -1234."""
+    return int(text.replace(".", "").replace("−", "-"))
+
+
+@pytest.mark.parametrize("scoring", ["loser_only", "everyone_minus_own"])
+def test_the_control_sum_holds_with_ramsch_and_bock(
+    event: Event, four_table: Table, scoring: Any
+) -> None:
+    """The Spielpunkte column shows what a Ramsch costs everyone, so "Summe der Spalte"
+    equals the sum of the players' stands (issue 28: +8137 against 7617 before)."""
+    from scoring.notation import parse_ramsch
+    from skatclub.club.services.house_rules import record_ramsch
+
+    event.house_ramsch, event.house_bock, event.ramsch_scoring = True, True, scoring
+    event.save()
+    fill(four_table, 12, ["Kr m2 H S", "Gr m1 B", "Pi m1 r23 v", "Gr o1 B2 v", None, "Null"])
+    for number in (13, 17):
+        first, second, third = playing_positions(4, number)
+        deal = parse_ramsch(f"R {first}:65 {second}:55 {third}:0 s1 j{third}")
+        record_ramsch(table=four_table, number=number, deal=deal)
+    for number in range(14, 17):  # a Bock round
+        declaration, outcome = parse_notation("He m1 B")
+        record_game(
+            table=four_table,
+            number=number,
+            declarer=four_table.seats.get(position=playing_positions(4, number)[0]).player,
+            declaration=declaration.to_dict(),
+            outcome=outcome.to_dict(),
+        )
+    _, text = print_table(four_table)
+
+    foot = next(line for line in text.splitlines() if line.startswith("Spielpunkte (Summe"))
+    column, *stands = [whole(token) for token in foot.split()[-5:]]
+    assert stands == [s.list_score for s in four_table.seats.order_by("position")]
+    assert column == sum(stands) != 0

@@ -67,4 +67,5 @@ def test_a_freitagsrunde_with_ramsch_and_bock_is_entered_and_printed(
     )
     text = PdfReader(io.BytesIO(pdf.body())).pages[0].extract_text()
     assert "R 4:65 1:55 2:0 s1 j2 B" in text and "Kr m1 B" in text
-    assert "× 2 (Jungfrau Platz 2) × 2 (Bock) = -520" in text.replace("\n", " ")
+    # The Ramsch's derivation, compact in its column (printing/compact.py), with a true minus.
+    assert "R × 8 (s1 j2 B): P4 65 = −520" in text.replace("\n", " ")

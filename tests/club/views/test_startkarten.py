@@ -130,13 +130,28 @@ def test_cards_before_the_draw_have_empty_boxes_to_fill_in(
     assert pages == 2 and "trägt die Spielleitung vor jeder Serie ein" in text
 
 
-def test_printing_the_startkarten_before_a_gewinnplan_exists_stores_nothing(
-    signed: Event,
+def test_a_card_says_nothing_of_a_startgeld_nobody_asked_for_nor_of_a_seed_not_drawn(
+    spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
-    before = database_fingerprint()
-    printout = startkarten_printout(signed)
-    assert printout.context["numbers"] == [1, 2, 3]  # the Gewinnplan's default, unsaved
-    assert database_fingerprint() == before
+    for player in players.values():
+        Attendance.objects.create(event=event, player=player, fee_cents=0)
+    Round.objects.create(event=event, number=1)  # seated by hand: no seed
+    _, text = pdf_text(spielwart_client.get(CARDS).content)
+
+    assert "Startgeld" not in text and "bezahlt" not in text and "0,00 €" not in text
+    assert "Platz 1 gibt zuerst." in text and "Startwert" not in text
+
+
+def test_a_player_who_pays_no_startgeld_where_others_do_has_it_free(
+    spielwart_client: Client, signed: Event, players: dict[str, Player]
+) -> None:
+    signed.entry_fee_cents = 1000
+    signed.save()
+    Attendance.objects.filter(player=players["anna"]).update(fee_cents=0, rate="free")
+    _, text = pdf_text(spielwart_client.get(CARDS).content)
+
+    assert "Startgeld frei" in text and text.count("Startgeld 10,00 € (voll)") == 11
+    assert text.count("bezahlt") == 11  # nothing to pay, nothing paid
 
 
 def test_without_signed_in_players_there_are_no_startkarten(

@@ -4,7 +4,8 @@
 KIND: score_sheet (one table with --table, else every table of the Serie), blank_sheet (the
 same as forms for the pen), results (the event, or one Serie with --round), settlement (the
 whole event: one payout), seating (the Tischliste of a Serie), spielbericht (the Spielbericht
-of the league Spieltag whose Serien are the event). An output file that cannot be
+of the league Spieltag whose Serien are the event). The blank form printed here has no online
+address (the shell knows no host; the download prints it). An output file that cannot be
 written is a German message and exit status 1, like every other mistake.
 """
 

@@ -1,9 +1,10 @@
 """German alphabetical order for names (DIN 5007, variant 1: Ä sorts as A, ß as ss).
 
 Owns `german_key`, used wherever names are listed alphabetically on paper (Tischliste,
-settlement). Letters with diacritics sort with their base letter; letters that Unicode does
-not decompose (Ø, Æ, Œ, Ł, Đ, Þ) are spelled out as their base letters. Reads and writes
-nothing; no locale and no extra library are needed.
+Abrechnung, Kassenbericht, Startkarten, Spielbericht) and by the queries that give those
+lists their order. Letters with diacritics sort with their base letter; letters that Unicode
+does not decompose (Ø, Æ, Œ, Ł, Đ, Þ) are spelled out as their base letters. Pure Python, no
+Django, so every layer may use it; no locale and no extra library are needed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skatclub.club.presenters.collation import german_key
+from skatclub.club.collation import german_key
 
 
 def test_umlauts_sort_with_their_base_letter_not_after_z() -> None:
