@@ -92,6 +92,8 @@ def main() -> None:
 @contextlib.contextmanager
 def demo_server(port: int) -> Iterator[tuple[str, str]]:
     """The demo club in a new data folder, served by gunicorn; yields (url, password)."""
+    if answers(port):  # someone else's server: never walk (and write into) it
+        raise SystemExit(f"port {port} is taken; choose another with --port")
     folder = Path(tempfile.mkdtemp(prefix="skatclub-bilder-"))
     env = {
         **os.environ,
@@ -115,7 +117,7 @@ def demo_server(port: int) -> Iterator[tuple[str, str]]:
         cwd=REPO, env=env,
     )  # fmt: skip
     try:
-        wait_for_port(port)
+        wait_for(server, port)
         yield f"http://{ROOM_HOST}:{port}", found.group(1)
     finally:
         server.terminate()
@@ -123,9 +125,18 @@ def demo_server(port: int) -> Iterator[tuple[str, str]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def wait_for_port(port: int) -> None:
+def answers(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+        return True
+    return False
+
+
+def wait_for(server: subprocess.Popen[bytes], port: int) -> None:
+    """Until our gunicorn answers (20 s at most)."""
     for _ in range(100):
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn stopped (exit status {server.returncode})")
+        if answers(port):
             return
         time.sleep(0.2)
     raise SystemExit(f"gunicorn does not answer on port {port}")
