@@ -1,7 +1,7 @@
 """The vocabulary of the engine: rule sets, game types, a declared game, its outcome, its value.
 
 Owns the enums and frozen dataclasses every other module speaks in; reads and writes nothing.
-Terms (see the README glossary): declarer = Alleinspieler, matadors = Spitzen (signed: +2 mit 2,
+Terms (see docs/glossary.md): declarer = Alleinspieler, matadors = Spitzen (signed: +2 mit 2,
 -3 ohne 3), card_points = Augen, bid = Reizwert, game_value = Spielwert, base_value = Grundwert.
 `from_dict`/`to_dict` speak the JSON objects of `docs/spec/engine-cli.md`.
 """

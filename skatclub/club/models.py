@@ -3,7 +3,7 @@
 Owns the tables and the rules the database itself can hold (unique seat per table, one game
 number per table, one table per player and Serie). Derived numbers on `Game` (value, list
 score, ...) are written by `services.record_game` through the engine, never by `save()`.
-Terms: see the glossary in README.md.
+Terms: see the glossary in docs/glossary.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Issue 24: 20 wrong passwords locked everybody out for 30 minutes (the lock was per address,
-and behind the README's reverse proxy every client has the proxy's address). Now a login is
-locked per username and client address together; the client address comes from
+and behind the reverse proxy of docs/operations.md every client has the proxy's address). Now a
+login is locked per username and client address together; the client address comes from
 X-Forwarded-For only when the deployment says it is behind proxies (SKATCLUB_PROXY_HOPS)."""
 
 from __future__ import annotations

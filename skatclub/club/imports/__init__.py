@@ -7,8 +7,9 @@ preview of every event and player the import will create and every row it cannot
 (`plan`), and confirms; the import is one transaction through the archive writer and records
 what it created, so that it can be undone as a whole (`write`). Modules:
 
-- `reader`: XLSX (openpyxl, read-only, streamed), ODS (odfpy), CSV (csv) into numbered rows,
-  with bounds on size, rows, columns and cell length.
+- `reader`: XLSX (`xlsx`, streamed with expat), ODS (`ods`, python-calamine), CSV (csv) into
+  numbered rows, with bounds on size, rows, columns and cell length; `packages` checks the
+  ZIP packages first.
 - `cells`: one cell as a date, a whole number or a name, with the German reason when not.
 - `mapping`: the fields a column can be mapped to, checks and suggestions.
 - `names`: names as members are matched ("Müller, H." and "Hans Mueller").

@@ -26,4 +26,6 @@ class Command(BaseCommand):
         except BackupError as error:
             raise CommandError(error.message) from None
         self.stdout.write(f"Gesichert: {path}")
-        self.stdout.write("Eine Kopie gehört auch außer Haus, siehe README („Sicherungen“).")
+        self.stdout.write(
+            "Eine Kopie gehört auch außer Haus, siehe docs/handbuch/laptop.md („Sicherungen“)."
+        )
