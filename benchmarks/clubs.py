@@ -161,8 +161,8 @@ def _prefixed(archive: dict[str, Any], prefix: str) -> dict[str, Any]:
     for player in archive["players"]:
         player["key"] = key(player["key"])
     for event in archive["events"]:
-        for serie in event["rounds"]:
-            for table in serie["tables"]:
+        for round in event["rounds"]:
+            for table in round["tables"]:
                 table["seats"] = [key(k) for k in table["seats"]]
                 for game in table.get("games", ()):
                     if "declarer" in game:
@@ -510,8 +510,8 @@ def play_matchday(division: Any, number: int, group: list[Any], rng: random.Rand
     )
     lineups = {t.pk: [tp.player for tp in t.roster.order_by("number")][:4] for t in group}
     for _ in range(3):
-        serie = setup.seat_serie(matchday=matchday, lineups=lineups)
-        for table in Table.objects.filter(round=serie).prefetch_related("seats__player"):
+        round = setup.seat_league_round(matchday=matchday, lineups=lineups)
+        for table in Table.objects.filter(round=round).prefetch_related("seats__player"):
             seats = sorted(table.seats.all(), key=lambda s: s.position)
             players = {s.player.key: s.player for s in seats}
             drawn = random_table(

@@ -157,7 +157,7 @@ def parts(user: object, table: object, seed: int) -> dict[str, list[float]]:
 
     from skatclub.club import services
     from skatclub.club.entry_line import parse_line
-    from skatclub.club.queries.sheet import score_sheet
+    from skatclub.club.queries.score_sheet import score_sheet
     from skatclub.club.views.entry import _entry_context
     from skatclub.club.views.lookups import seated_players
 

@@ -48,7 +48,7 @@ def setup_django(directory: str) -> None:
                 editor.create_model(model)
 
 
-def build_serie(tables: int):  # type: ignore[no-untyped-def]
+def build_round(tables: int):  # type: ignore[no-untyped-def]
     from skatclub.club.models import Event, Player, Round, Season, Seat, Table
 
     season = Season.objects.create(year=2026)
@@ -141,7 +141,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         setup_django(directory)
-        event = build_serie(args.tables)
+        event = build_round(args.tables)
         print(
             f"Serie with {args.tables} 4-tables, 48 games each; {os.cpu_count()} cores, "
             f"{args.workers} WeasyPrint process(es); load average {os.getloadavg()[0]:.1f}"

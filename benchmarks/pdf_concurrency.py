@@ -124,7 +124,7 @@ def main() -> None:
     import pdf as single  # benchmarks/pdf.py: the same Serie
 
     single.setup_django(folder)
-    event = single.build_serie(args.tables)
+    event = single.build_round(args.tables)
     single.fill(event)
     print(
         f"one Serie, {args.tables} filled 4-tables; {os.cpu_count()} cores, "

@@ -39,7 +39,7 @@ def build(folder: str, tables: int, matches: int) -> tuple[list[str], list[str]]
     import pdf as single  # benchmarks/pdf.py: the same Serie
 
     single.setup_django(folder)
-    event = single.build_serie(tables)
+    event = single.build_round(tables)
     single.fill(event)
     from skatclub.club.models import Player
     from skatclub.club.services.offiziersskat import create_match, record_match_game

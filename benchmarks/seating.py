@@ -1,6 +1,6 @@
 """Seating without repeat meetings against a plain random draw, in the same run.
 
-Run: python benchmarks/seating.py [--draws 1000] [--players 40] [--serien 3] [--couples 4]
+Run: python benchmarks/seating.py [--draws 1000] [--players 40] [--rounds 3] [--couples 4]
 
 For each of N seeded tournaments, 40 players are seated into 3 Serien twice: by
 `meetings.spread_tables` (avoiding earlier table-mates of the tournament, declared pairs kept
@@ -33,13 +33,13 @@ from skatclub.club.services.meetings import conflicts, meetings, spread_tables  
 
 
 def tournament(
-    draw: str, seed: int, players: list[int], serien: int, apart: list[tuple[int, int]]
+    draw: str, seed: int, players: list[int], rounds: int, apart: list[tuple[int, int]]
 ) -> tuple[int, int, float]:
     """(repeat pairs in Serien 2..n, declared pairs seated together, seconds)."""
     history: list[list[list[int]]] = []
     repeats = together = 0
     start = time.perf_counter()
-    for number in range(1, serien + 1):
+    for number in range(1, rounds + 1):
         seed_text = f"{seed:06d}-{number}"
         if draw == "spread":
             tables = spread_tables(players, seed_text, met=meetings(history), apart=apart).tables
@@ -56,17 +56,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--draws", type=int, default=1000)
     parser.add_argument("--players", type=int, default=40)
-    parser.add_argument("--serien", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--couples", type=int, default=4, help="declared pairs kept apart")
     args = parser.parse_args()
     players = list(range(1, args.players + 1))
     apart = [(2 * i + 1, 2 * i + 2) for i in range(args.couples)]
     results = {
-        draw: [tournament(draw, seed, players, args.serien, apart) for seed in range(args.draws)]
+        draw: [tournament(draw, seed, players, args.rounds, apart) for seed in range(args.draws)]
         for draw in ("spread", "random")
     }
     print(
-        f"{args.draws} seeded tournaments, {args.players} players, {args.serien} Serien, "
+        f"{args.draws} seeded tournaments, {args.players} players, {args.rounds} Serien, "
         f"{args.couples} declared pairs"
     )
     for draw, label in (("spread", "without repeats"), ("random", "plain random draw")):

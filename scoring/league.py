@@ -306,7 +306,7 @@ def matchday_result(rounds: Sequence[Sequence[TeamRound]]) -> tuple[MatchdayResu
     _check_same_teams(rounds)
     scored = [round_points(teams, number) for number, teams in enumerate(rounds, start=1)]
     by_team: dict[str, list[RoundPoints]] = {}
-    for result in (r for serie in scored for r in serie):
+    for result in (r for round in scored for r in round):
         by_team.setdefault(result.team, []).append(result)
     sums = [_summed(team, tuple(own)) for team, own in by_team.items()]
     placed = ranked(sums, _table_strength, lambda s: s.team)

@@ -49,7 +49,7 @@ from scoring.settlement import ROUNDING_STEPS, rounded_to_step
 
 
 @dataclass(frozen=True, slots=True)
-class SerieMoney:
+class RoundMoney:
     """One player's money of one Serie: Preisskat exact (+ receives) and Verlustspielgeld."""
 
     round_number: int
@@ -62,7 +62,7 @@ class Participant:
     """What the ledger reads of one player: his Serien and his sign-in."""
 
     player_id: int
-    serien: tuple[SerieMoney, ...] = ()
+    rounds: tuple[RoundMoney, ...] = ()
     entry_fee: int = 0  # Startgeld owed
     entry_fee_paid: bool = False  # paid at sign-in
 
@@ -115,7 +115,7 @@ class Account:
     player_id: int
     entry_fee: int
     entry_fee_paid: bool
-    serien: tuple[SerieMoney, ...]  # one per Serie played, in order
+    rounds: tuple[RoundMoney, ...]  # one per Serie played, in order
     game_cash: Fraction  # Preisskat money, exact
     game_cash_cents: int  # the same, rounded to the cent
     awards: tuple[Award, ...]  # money prizes and Sachpreise
@@ -140,11 +140,11 @@ class Account:
     @property
     def lost_fees(self) -> tuple[tuple[int, int], ...]:
         """(Serie number, Verlustspielgeld) of every Serie played."""
-        return tuple((s.round_number, s.lost_fee) for s in self.serien)
+        return tuple((s.round_number, s.lost_fee) for s in self.rounds)
 
     @property
     def lost_fee_total(self) -> int:
-        return sum(s.lost_fee for s in self.serien)
+        return sum(s.lost_fee for s in self.rounds)
 
     @property
     def prize_cents(self) -> int:
@@ -165,9 +165,9 @@ class Account:
         """What the player would get at the end without any rounding."""
         return self.at_the_end - self.rounding - self.game_cash_cents + self.game_cash
 
-    def serie(self, round_number: int) -> SerieMoney | None:
+    def round(self, round_number: int) -> RoundMoney | None:
         """The money of one Serie, None if he did not play it."""
-        return next((s for s in self.serien if s.round_number == round_number), None)
+        return next((s for s in self.rounds if s.round_number == round_number), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +277,7 @@ def ledger(
         steps = ", ".join(str(s) for s in ROUNDING_STEPS)
         raise InvalidRequest(f"Auszahlung runden auf {step_cents!r} Cent gibt es nicht ({steps}).")
     entry_fees = sum(p.entry_fee for p in participants)
-    lost_fees = sum(s.lost_fee for p in participants for s in p.serien)
+    lost_fees = sum(s.lost_fee for p in participants for s in p.rounds)
     the_pot, awarded = None, None
     if prizes is not None:
         the_pot = pot(prizes.plan, entry_fees, lost_fees)
@@ -304,14 +304,14 @@ def ledger(
 
 
 def _account(participant: Participant, awards: Iterable[Award], step: int) -> Account:
-    serien = _per_serie(participant.serien)
-    game_cash = sum((s.game_cash for s in serien), Fraction(0))
+    rounds = _per_round(participant.rounds)
+    game_cash = sum((s.game_cash for s in rounds), Fraction(0))
     game_cash_cents = rounded_to_step(game_cash, 1)
     awards = tuple(awards)
     lines = [Line(LineKind.ENTRY_FEE, "Startgeld", -participant.entry_fee)]
     lines += [
         Line(LineKind.LOST_FEE, f"Verlustspielgeld Serie {s.round_number}", -s.lost_fee)
-        for s in serien
+        for s in rounds
     ]
     lines.append(Line(LineKind.GAME_CASH, "Preisskat (Spielgeld)", game_cash_cents))
     lines += [Line(LineKind.PRIZE, f"Preis: {a.title}", a.cents) for a in awards if a.cents]
@@ -327,7 +327,7 @@ def _account(participant: Participant, awards: Iterable[Award], step: int) -> Ac
         player_id=participant.player_id,
         entry_fee=participant.entry_fee,
         entry_fee_paid=participant.entry_fee_paid,
-        serien=serien,
+        rounds=rounds,
         game_cash=game_cash,
         game_cash_cents=game_cash_cents,
         awards=awards,
@@ -337,12 +337,12 @@ def _account(participant: Participant, awards: Iterable[Award], step: int) -> Ac
     )
 
 
-def _per_serie(serien: Iterable[SerieMoney]) -> tuple[SerieMoney, ...]:
+def _per_round(rounds: Iterable[RoundMoney]) -> tuple[RoundMoney, ...]:
     """One entry per Serie number, in order (a player plays one table per Serie)."""
-    merged: dict[int, SerieMoney] = {}
-    for s in serien:
-        old = merged.get(s.round_number, SerieMoney(s.round_number, Fraction(0), 0))
-        merged[s.round_number] = SerieMoney(
+    merged: dict[int, RoundMoney] = {}
+    for s in rounds:
+        old = merged.get(s.round_number, RoundMoney(s.round_number, Fraction(0), 0))
+        merged[s.round_number] = RoundMoney(
             s.round_number, old.game_cash + s.game_cash, old.lost_fee + s.lost_fee
         )
     return tuple(merged[n] for n in sorted(merged))

@@ -28,7 +28,7 @@ BEST_N = "best_n"
 RULES = (TOTAL, AVERAGE, BEST_N)
 
 
-class SerieResult(Protocol):
+class RoundResult(Protocol):
     """One player's Serie (the club app's standings lines fit)."""
 
     @property
@@ -118,10 +118,10 @@ class SeasonRanking:
 
 
 def season_ranking(
-    results: Iterable[SerieResult], rule: SeasonRule, names: Mapping[int, str] | None = None
+    results: Iterable[RoundResult], rule: SeasonRule, names: Mapping[int, str] | None = None
 ) -> SeasonRanking:
     """Rank the players by `rule`; `names` only orders players that share a place."""
-    by_player: dict[int, list[SerieResult]] = {}
+    by_player: dict[int, list[RoundResult]] = {}
     for result in results:
         by_player.setdefault(result.player_id, []).append(result)
     rows = [_row(player_id, own, rule) for player_id, own in by_player.items()]
@@ -137,7 +137,7 @@ def season_ranking(
     return ranking
 
 
-def _row(player_id: int, results: list[SerieResult], rule: SeasonRule) -> SeasonRow:
+def _row(player_id: int, results: list[RoundResult], rule: SeasonRule) -> SeasonRow:
     counted_ids = _counted(results, rule)
     marked = [
         Result(r.round_id, r.score, r.won, r.lost, counted=index in counted_ids)
@@ -159,7 +159,7 @@ def _row(player_id: int, results: list[SerieResult], rule: SeasonRule) -> Season
     )
 
 
-def _counted(results: list[SerieResult], rule: SeasonRule) -> set[int]:
+def _counted(results: list[RoundResult], rule: SeasonRule) -> set[int]:
     """Indexes of the counted Serien: all, or the best N (equal scores: more won, fewer lost,
     then the earlier Serie)."""
     indexes = range(len(results))
@@ -173,7 +173,7 @@ def _strength(row: SeasonRow) -> Strength:
     return strength(row.value, row.won, row.lost)
 
 
-def _result_strength(result: SerieResult) -> Strength:
+def _result_strength(result: RoundResult) -> Strength:
     return strength(result.score, result.won, result.lost)
 
 

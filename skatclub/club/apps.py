@@ -15,7 +15,7 @@ class ClubConfig(AppConfig):
         here, in the same step as `models`: `models` does not import them, since the import
         and the league sit above the models whose rows they use (docs/architecture.md)."""
         super().import_models()
-        import skatclub.club.imports.models  # noqa: F401 (registers SheetImport, SheetMapping)
+        import skatclub.club.imports.models  # noqa: F401 (registers SpreadsheetImport, SpreadsheetMapping)
         import skatclub.club.leagues.models  # noqa: F401 (registers League, Division, …)
 
     def ready(self) -> None:

@@ -947,7 +947,7 @@ class PrizePlan(models.Model):
     )
     ties = models.CharField("Gleichstand", max_length=10, choices=Ties.choices, default="split")
     one_prize_each = models.BooleanField("nur ein Preis je Spieler (Sonderpreise)", default=True)
-    serien = models.PositiveSmallIntegerField("geplante Serien (für Tischpreise)", default=3)
+    rounds = models.PositiveSmallIntegerField("geplante Serien (für Tischpreise)", default=3)
     announced_at = models.DateTimeField("angekündigt am", null=True, blank=True)
     announced_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -100,7 +100,7 @@ def test_restore_asks_before_replacing_and_stops_without_an_answer() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_new_serie_and_an_import_take_a_backup_first(
+def test_a_new_round_and_an_import_take_a_backup_first(
     event: Event, players: dict[str, Player], settings: Settings
 ) -> None:
     for player in list(players.values())[:8]:

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
-from skatclub.club.imports.models import SheetImport
+from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
 from skatclub.club.models import (
     Club,
@@ -89,7 +89,7 @@ def build_club(
         )
         plan_of(event)
         KasseEntry.objects.create(event=event, kind="income", text=word, amount_cents=5)
-        upload = SheetImport.objects.create(filename=f"{low}.csv", kind="csv")
+        upload = SpreadsheetImport.objects.create(filename=f"{low}.csv", kind="csv")
         first, second = sorted(players[:2], key=lambda p: p.pk)
         wish = KeepApart.objects.create(first=first, second=second, note=word)
         division, team = _league(event, players, word)

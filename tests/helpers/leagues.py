@@ -112,7 +112,7 @@ def enter_totals(round_: Round, won: dict[str, int]) -> None:
 def play(matchday: Matchday, lineups: dict[str, list[str]], won: dict[str, int]) -> Round:
     division = matchday.division
     chosen = {team(division, t).pk: players(*keys) for t, keys in lineups.items()}
-    round_ = setup.seat_serie(matchday=matchday, lineups=chosen)
+    round_ = setup.seat_league_round(matchday=matchday, lineups=chosen)
     for table in round_.tables.all():
         members = [s.player.key[0] for s in table.seats.select_related("player")]
         assert len(members) == len(set(members)), "two of one team at a table"

@@ -46,14 +46,14 @@ def season_rows(seed: int = 3) -> list[list[Any]]:
     rows = []
     spellings = ["Hans Müller", "Müller, Hans", "Hans Mueller"]
     for evening, (date, name) in enumerate(EVENINGS):
-        for serie in range(1, ROUNDS + 1):
-            players = [*NAMES, spellings[(evening + serie) % 3]]
+        for round in range(1, ROUNDS + 1):
+            players = [*NAMES, spellings[(evening + round) % 3]]
             rng.shuffle(players)
-            players = players[: 8 - (serie - 1)]
+            players = players[: 8 - (round - 1)]
             for table, seated in ((1, players[:4]), (2, players[4:])):
                 for player in seated:
                     won, lost = rng.randint(1, 8), rng.randint(0, 3)
-                    rows.append([date, name, serie, table, player, 24 * won - 48 * lost, won, lost])
+                    rows.append([date, name, round, table, player, 24 * won - 48 * lost, won, lost])
     first_anna = next(r for r in rows if r[4] == "Anna Albers")
     first_anna[4] = "A. Albers"
     return rows
@@ -75,12 +75,12 @@ def enter_by_hand(
     tables: dict[tuple[Any, ...], list[list[Any]]] = {}
     for row in rows:
         tables.setdefault((row[0], row[1], row[2], row[3]), []).append(row)
-    for (date, name, serie, number), seated in sorted(tables.items()):
+    for (date, name, round, number), seated in sorted(tables.items()):
         event, _ = Event.objects.get_or_create(
             key=event_keys[(date, name)],
             defaults={"name": name, "date": date, "season": season, "ruleset": "isko"},
         )
-        round_, _ = Round.objects.get_or_create(event=event, number=serie)
+        round_, _ = Round.objects.get_or_create(event=event, number=round)
         table = Table.objects.create(round=round_, number=number)
         players = [Player.objects.get(key=player_keys[row[4]]) for row in seated]
         for position, player in enumerate(players, start=1):

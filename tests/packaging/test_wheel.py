@@ -173,7 +173,7 @@ def test_the_wheel_holds_the_templates_static_files_and_fonts(installed: Install
         assert files, folder
         missing = [str(p) for p in files if f"{place}/{p.relative_to(ROOT / folder)}" not in names]
         assert missing == []
-    assert "skatclub/templates/pdf/print.css" in names  # read by {% include %}, not served
+    assert "skatclub/templates/pdf/printout.css" in names  # read by {% include %}, not served
 
 
 def test_the_installed_command_runs_the_installed_code_with_data_in_the_users_folder(

@@ -108,7 +108,7 @@ def by_team_round(results: tuple[RoundPoints, ...]) -> dict[str, RoundPoints]:
 # -- one Serie -------------------------------------------------------------------------------
 
 
-def test_the_places_of_a_serie_give_three_two_one_and_nothing() -> None:
+def test_the_places_of_a_round_give_three_two_one_and_nothing() -> None:
     results = round_points(SPIELTAG_1[0], 1)
     assert [(r.team, r.points, r.minus_points) for r in results] == [
         ("Altenburg", 3, 0),
@@ -185,7 +185,7 @@ def test_a_group_of_five_gives_four_to_none() -> None:
 # -- one Spieltag ----------------------------------------------------------------------------
 
 
-def test_a_spieltag_sums_the_serien_with_the_substitutes_points() -> None:
+def test_a_spieltag_sums_the_rounds_with_the_substitutes_points() -> None:
     results = matchday_result(SPIELTAG_1)
     # A 3 + ½ + 3 = 6½; K 2 + ½ + 2 = 4½; B 1 + 3 + 0 = 4; D 0 + 2 + 1 = 3 (18 = 3 × 6 in all)
     assert [(r.place, r.team, r.points) for r in results] == [
@@ -205,7 +205,7 @@ def test_a_spieltag_sums_the_serien_with_the_substitutes_points() -> None:
     assert by_team(results)["Altenburg"].derivation.startswith("3 + ½ + 3 = 6½ Wertungspunkte")
 
 
-def test_a_team_that_joins_in_the_second_serie_has_played_two_serien() -> None:
+def test_a_team_that_joins_in_the_second_round_has_played_two_rounds() -> None:
     rounds = [
         [t("A", 1, 1, 1, 1), t("B", 2, 2, 2, 2), t("C", 3, 3, 3, 3), t("D")],
         [t("A", 1, 1, 1, 1), t("B", 2, 2, 2, 2), t("C", 3, 3, 3, 3), t("D", 9, 9, 9)],
@@ -290,11 +290,11 @@ def test_the_tables_of_anlage_10(sizes: tuple[int, ...], tables: list[int]) -> N
     assert table_sizes(spread_players(lineups(*sizes), 1)) == tables
 
 
-def test_four_full_teams_meet_no_opponent_twice_in_three_serien() -> None:
+def test_four_full_teams_meet_no_opponent_twice_in_three_rounds() -> None:
     group = lineups(4, 4, 4, 4)
     met: Counter[tuple[str, str]] = Counter()
-    for serie in (1, 2, 3):
-        for table in spread_players(group, serie).tables:
+    for round in (1, 2, 3):
+        for table in spread_players(group, round).tables:
             met.update(combinations(sorted(seat.player for seat in table), 2))
     assert max(met.values()) == 1
     assert len(met) == 3 * 4 * 6  # 3 Serien, 4 tables, 6 pairs per table
@@ -315,10 +315,10 @@ def test_the_same_line_ups_always_give_the_same_tables() -> None:
 # seating costs is measured, not asserted (6 teams, Serie 6, the most setup allows: 0.4 s).
 @settings(deadline=None)
 @given(st.lists(st.integers(3, 4), min_size=2, max_size=6), st.integers(1, 4))
-def test_no_two_team_mates_ever_share_a_table(sizes: list[int], serie: int) -> None:
+def test_no_two_team_mates_ever_share_a_table(sizes: list[int], round: int) -> None:
     group = lineups(*sizes)
     try:
-        seating = spread_players(group, serie)
+        seating = spread_players(group, round)
     except SeatingImpossible:
         # Impossible exactly when too few teams to fill tables of 3 with one player each.
         assert len(sizes) < 3 or (len(sizes) == 3 and len(set(sizes)) > 1)
@@ -337,7 +337,7 @@ def test_no_two_team_mates_ever_share_a_table(sizes: list[int], serie: int) -> N
         max_size=6,
     )
 )
-def test_each_serie_hands_out_the_points_of_its_places(squads: list[list[int]]) -> None:
+def test_each_round_hands_out_the_points_of_its_places(squads: list[list[int]]) -> None:
     teams = [TeamRound(f"T{n}", tuple(scores)) for n, scores in enumerate(squads)]
     present = sum(1 for team in teams if team.turned_up)
     try:

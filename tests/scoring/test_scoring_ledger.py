@@ -41,7 +41,7 @@ from scoring.ledger import (
     LineKind,
     Participant,
     PrizeField,
-    SerieMoney,
+    RoundMoney,
     ledger,
     plan_forecast,
 )
@@ -49,10 +49,10 @@ from scoring.prizes import Category, Placed, Prize, PrizePlan, TableRanking, Tie
 
 A, B, C, D = 1, 2, 3, 4
 PARTICIPANTS = [
-    Participant(A, (SerieMoney(1, Fraction(195, 2), 0),), 1000, True),
-    Participant(B, (SerieMoney(1, Fraction(-141, 2), 50),), 1000, True),
-    Participant(C, (SerieMoney(1, Fraction(-45, 2), 0),), 1000, True),
-    Participant(D, (SerieMoney(1, Fraction(-9, 2), 0),), 1000, False),
+    Participant(A, (RoundMoney(1, Fraction(195, 2), 0),), 1000, True),
+    Participant(B, (RoundMoney(1, Fraction(-141, 2), 50),), 1000, True),
+    Participant(C, (RoundMoney(1, Fraction(-45, 2), 0),), 1000, True),
+    Participant(D, (RoundMoney(1, Fraction(-9, 2), 0),), 1000, False),
 ]
 PLAN = PrizePlan(
     prizes=(
@@ -85,7 +85,7 @@ BOOKINGS = [Booking("Wechselgeld", 5000, opening=True), Booking("Blumen", -1500)
 def test_preisskat_money_is_rounded_to_the_cent_with_the_half_cent_to_the_kasse(
     exact: Fraction, cents: int
 ) -> None:
-    account = ledger([Participant(A, (SerieMoney(1, exact, 0),))]).accounts[0]
+    account = ledger([Participant(A, (RoundMoney(1, exact, 0),))]).accounts[0]
     assert account.game_cash_cents == cents == account.at_the_end
     assert account.rounding == 0
 
@@ -177,7 +177,7 @@ def events(draw: st.DrawFn) -> tuple[list[Participant], PrizeField, int, list[Bo
     schedule = draw(st.lists(st.integers(0, 100), max_size=3))
     sizes = draw(st.lists(st.sampled_from((3, 4, 5)), min_size=1, max_size=4))
     players = list(range(1, sum(sizes) + 1))
-    serien: dict[int, list[SerieMoney]] = {p: [] for p in players}
+    rounds: dict[int, list[RoundMoney]] = {p: [] for p in players}
     tables = []
     for number in range(1, draw(st.integers(1, 3)) + 1):
         start = 0
@@ -188,7 +188,7 @@ def events(draw: st.DrawFn) -> tuple[list[Participant], PrizeField, int, list[Bo
             lost = draw(st.lists(st.integers(0, 6), min_size=size, max_size=size))
             cash = vergleichsrechnung(scores, cpp)
             for player, money, n in zip(seated, cash, lost, strict=True):
-                serien[player].append(SerieMoney(number, money, lost_game_fees(n, schedule)))
+                rounds[player].append(RoundMoney(number, money, lost_game_fees(n, schedule)))
             placed = ranked(
                 zip(seated, scores, strict=True),
                 lambda s: strength(s[1], 0, 0),
@@ -200,7 +200,7 @@ def events(draw: st.DrawFn) -> tuple[list[Participant], PrizeField, int, list[Bo
     participants = []
     for player in players:
         fee, paid = RATES[draw(st.sampled_from(sorted(RATES)))]
-        participants.append(Participant(player, tuple(serien[player]), fee, paid))
+        participants.append(Participant(player, tuple(rounds[player]), fee, paid))
     totals = {p: draw(st.integers(-5, 5)) for p in players}  # few values: ties
     overall = ranked(players, lambda p: strength(totals[p], 0, 0), str)
     categories = {
@@ -242,8 +242,8 @@ def test_every_account_adds_up_and_the_kasse_balances_to_the_cent(
         assert account.at_the_end == account.net + account.already_paid
         assert account.at_the_end % step == 0
         exact = (
-            sum((s.game_cash for s in participant.serien), Fraction(0))
-            - sum(s.lost_fee for s in participant.serien)
+            sum((s.game_cash for s in participant.rounds), Fraction(0))
+            - sum(s.lost_fee for s in participant.rounds)
             + account.prize_cents
             - account.entry_fee_open
         )

@@ -23,7 +23,7 @@ def test_seeger_fabian_per_game(
     assert seeger_fabian(list_score, won, size) == expected
 
 
-def test_four_table_totals_of_the_published_serie() -> None:
+def test_four_table_totals_of_the_published_round() -> None:
     # T001 ([PS-LB] 48 games): Seeger ranks B first, Seeger-Fabian ranks A first
     scores = table_scores(Ruleset.ISKO, 4, [(492, 12, 0), (628, 12, 2), (660, 10, 1), (-32, 6, 5)])
     assert scores.seeger == (1092, 1128, 1110, 18)

@@ -34,7 +34,7 @@ def results(table: dict[int, list[int]]) -> list[R]:
     ]
 
 
-def test_total_adds_every_serie() -> None:
+def test_total_adds_every_round() -> None:
     # Anna 1000 + 800 + 600 = 2400; Bernd 900 + 900 + 900 = 2700; Carla 1500 = 1500
     ranking = season_ranking(
         results({A: [1000, 800, 600], B: [900, 900, 900], C: [1500]}), SeasonRule(TOTAL)
@@ -47,7 +47,7 @@ def test_total_adds_every_serie() -> None:
     assert ranking.unranked == []
 
 
-def test_average_divides_by_the_number_of_serien_exactly() -> None:
+def test_average_divides_by_the_number_of_rounds_exactly() -> None:
     # Anna (1000 + 800 + 600) / 3 = 800; Bernd (900 + 901) / 2 = 900.5; Carla 1500 / 1 = 1500
     ranking = season_ranking(
         results({A: [1000, 800, 600], B: [900, 901], C: [1500]}), SeasonRule(AVERAGE)
@@ -61,7 +61,7 @@ def test_average_divides_by_the_number_of_serien_exactly() -> None:
     assert ranking.ranked[1].to_pass == Fraction(1199, 2)
 
 
-def test_best_n_strikes_the_worst_serien() -> None:
+def test_best_n_strikes_the_worst_rounds() -> None:
     # best 2: Anna 1000 + 800 = 1800 (600 struck); Bernd 900 + 900 = 1800 (900 struck)
     # Carla 2000 + 100 = 2100 (no third Serie, both count)
     ranking = season_ranking(
@@ -110,7 +110,7 @@ def test_points_to_pass_are_one_more_than_the_gap_to_the_next_better_place() -> 
     ]
 
 
-def test_tie_break_under_best_n_uses_the_counted_serien_only() -> None:
+def test_tie_break_under_best_n_uses_the_counted_rounds_only() -> None:
     # best 1: both count 1000; Anna's 1000 had 10 won, Bernd's 1000 had 12 won.
     # Anna's struck Serie with 20 won does not help her.
     rows = [R(A, 1, 1000, 10, 0), R(A, 2, 500, 20, 0), R(B, 1, 1000, 12, 0)]

@@ -183,7 +183,7 @@ def test_paper_and_play_may_both_be_entered_when_they_agree() -> None:
     assert valuation(declaration, both).game_value == 36
 
 
-def test_a_whole_serie_of_the_highest_games_fits_a_32_bit_column() -> None:
+def test_a_whole_round_of_the_highest_games_fits_a_32_bit_column() -> None:
     """Issue 16: scores and totals stay within what the database holds (PostgreSQL integer)."""
     worst = valuation(*parse_notation("Gr m4 ouv K Re B4 v"), Ruleset.ISKO)
     assert abs(worst.list_score) <= max_list_score(1)

@@ -59,7 +59,7 @@ def backup_files(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.sqlite3")) if folder.exists() else []
 
 
-def test_thirty_one_refused_new_serie_presses_take_no_backup(
+def test_thirty_one_refused_new_round_presses_take_no_backup(
     spielwart_client: Client, present: Event, folder: Path
 ) -> None:
     refused = [
@@ -136,7 +136,7 @@ def disk_too_full(settings: Settings) -> None:
     settings.SKATCLUB_BACKUP_FREE_MB = 10**12  # a reserve no disk has
 
 
-def test_a_new_serie_on_a_too_full_disk_is_refused_in_german_without_a_backup(
+def test_a_new_round_on_a_too_full_disk_is_refused_in_german_without_a_backup(
     spielwart_client: Client, present: Event, folder: Path, disk_too_full: None
 ) -> None:
     response = spielwart_client.post(

@@ -20,9 +20,9 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from skatclub.club.imports import ods, reader, xlsx
-from skatclub.club.imports.kept import kept_sheet, upload_dir
-from skatclub.club.imports.models import SheetImport
-from skatclub.club.imports.reader import SheetError, keep_rows, open_sheet
+from skatclub.club.imports.kept import kept_spreadsheet, upload_dir
+from skatclub.club.imports.models import SpreadsheetImport
+from skatclub.club.imports.reader import SpreadsheetError, keep_rows, open_spreadsheet
 from skatclub.club.imports.upload import LimitedUpload
 
 if TYPE_CHECKING:
@@ -36,10 +36,12 @@ OFFICE_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationshi
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 
 
-def workbook(sheet_data: str, strings: list[str], *, sheets: int = 1, head: str = "") -> bytes:
-    """A minimal XLSX with one sheet (`sheet_data` inside <sheetData>) and shared strings."""
+def workbook(
+    worksheet_data: str, strings: list[str], *, worksheets: int = 1, head: str = ""
+) -> bytes:
+    """A minimal XLSX with one worksheet (`worksheet_data` in <sheetData>) and shared strings."""
     entries = "".join(
-        f'<sheet name="T{n}" sheetId="{n}" r:id="rId1"/>' for n in range(1, sheets + 1)
+        f'<sheet name="T{n}" sheetId="{n}" r:id="rId1"/>' for n in range(1, worksheets + 1)
     )
     parts = {
         "[Content_Types].xml": f'<Types xmlns="{TYPES}"><Default Extension="xml" '
@@ -56,7 +58,7 @@ def workbook(sheet_data: str, strings: list[str], *, sheets: int = 1, head: str 
         "xl/sharedStrings.xml": f"<sst {MAIN}>"
         + "".join(f"<si><t>{s}</t></si>" for s in strings)
         + "</sst>",
-        "xl/worksheets/sheet1.xml": f"{head}<worksheet {MAIN}><sheetData>{sheet_data}"
+        "xl/worksheets/sheet1.xml": f"{head}<worksheet {MAIN}><sheetData>{worksheet_data}"
         "</sheetData></worksheet>",
     }
     buffer = io.BytesIO()
@@ -77,7 +79,7 @@ def shared_strings_bomb() -> bytes:
 
 def blank_rows(count: int = 1_000_000) -> bytes:
     """A heading, a million empty rows and a name: 2.5 MB, 24-58 s of CPU for the old reader
-    (the reader's CPU time is measured in benchmarks/import_sheet.py's notes, not asserted)."""
+    (its CPU time is measured in benchmarks/import_spreadsheet.py's notes, not asserted)."""
     rows = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>'
     rows += "".join(f'<row r="{n}"/>' for n in range(2, count + 2))
     rows += f'<row r="{count + 2}"><c r="A{count + 2}" t="s"><v>1</v></c></row>'
@@ -139,7 +141,7 @@ def test_a_50_mb_file_is_refused_in_german_before_a_byte_of_it_is_stored(
     assert "Die Datei ist größer als 20 MB und wird nicht gelesen." in response.content.decode()
     handler = response.wsgi_request.upload_handlers[0]
     assert isinstance(handler, LimitedUpload) and handler.received == 0  # Content-Length
-    assert not SheetImport.objects.exists() and kept_files() == before
+    assert not SpreadsheetImport.objects.exists() and kept_files() == before
     assert not temporary_files()
     assert spielwart_client.get(LIST).status_code == 200
 
@@ -156,7 +158,7 @@ def test_a_file_over_the_limit_in_a_request_that_looks_small_stops_at_the_limit(
     handler = response.wsgi_request.upload_handlers[0]
     assert isinstance(handler, LimitedUpload)
     assert 100_000 < handler.received <= 100_000 + 64 * 1024  # one chunk past, not the file
-    assert not SheetImport.objects.exists() and not temporary_files()
+    assert not SpreadsheetImport.objects.exists() and not temporary_files()
 
 
 def test_a_file_within_the_limit_is_streamed_to_a_temporary_file_and_kept_as_rows(
@@ -166,7 +168,7 @@ def test_a_file_within_the_limit_is_streamed_to_a_temporary_file_and_kept_as_row
 
     assert response.status_code == 302
     assert not temporary_files()  # removed with the request
-    assert kept_sheet(SheetImport.objects.get().rows_file).headers == ["Name", "Punkte"]
+    assert kept_spreadsheet(SpreadsheetImport.objects.get().rows_file).headers == ["Name", "Punkte"]
 
 
 # --- 2. XLSX and ODS read with limits --------------------------------------------------------
@@ -183,7 +185,7 @@ def test_a_5_kb_xlsx_of_shared_strings_that_expands_to_24_mb_is_refused_and_noth
 
     assert response.status_code == 422
     assert "viel mehr Text, als die Datei groß ist" in response.content.decode()
-    assert not SheetImport.objects.exists() and kept_files() == before
+    assert not SpreadsheetImport.objects.exists() and kept_files() == before
     assert spielwart_client.get(LIST).status_code == 200
 
 
@@ -192,12 +194,12 @@ def test_too_many_shared_strings_by_count_or_by_characters_are_refused(
 ) -> None:
     strings = ["Name"] + [f"Spieler {n}" for n in range(20)]
     monkeypatch.setattr(xlsx, "MAX_SHARED_STRINGS", 10)
-    with pytest.raises(SheetError, match="mehr Texte"):
-        open_sheet(workbook('<row><c t="s"><v>0</v></c></row>', strings))
+    with pytest.raises(SpreadsheetError, match="mehr Texte"):
+        open_spreadsheet(workbook('<row><c t="s"><v>0</v></c></row>', strings))
     monkeypatch.setattr(xlsx, "MAX_SHARED_STRINGS", 1000)
     monkeypatch.setattr(xlsx, "MAX_SHARED_TEXT", 50)
-    with pytest.raises(SheetError, match="mehr Texte"):
-        open_sheet(workbook('<row><c t="s"><v>0</v></c></row>', strings))
+    with pytest.raises(SpreadsheetError, match="mehr Texte"):
+        open_spreadsheet(workbook('<row><c t="s"><v>0</v></c></row>', strings))
 
 
 def test_a_zip_bomb_member_is_refused_by_its_declared_size_and_packing_ratio() -> None:
@@ -206,8 +208,8 @@ def test_a_zip_bomb_member_is_refused_by_its_declared_size_and_packing_ratio() -
         archive.writestr("xl/media/leer.bin", b"\0" * 20 * 2**20)  # 20 MB packed to 20 KB
 
     # The message is the declared-size check's: refused before anything is unpacked.
-    with pytest.raises(SheetError, match="entpackt zu mehr Daten"):
-        open_sheet(buffer.getvalue())
+    with pytest.raises(SpreadsheetError, match="entpackt zu mehr Daten"):
+        open_spreadsheet(buffer.getvalue())
 
 
 def test_a_member_that_holds_more_than_it_declares_is_read_only_to_its_declared_size() -> None:
@@ -220,18 +222,18 @@ def test_a_member_that_holds_more_than_it_declares_is_read_only_to_its_declared_
         lying = archive.getinfo("xl/worksheets/sheet1.xml")
         lying.file_size = 2000  # what the central directory will claim
 
-    with pytest.raises(SheetError, match="beschädigt"):
-        list(open_sheet(buffer.getvalue()).rows())
+    with pytest.raises(SpreadsheetError, match="beschädigt"):
+        list(open_spreadsheet(buffer.getvalue()).rows())
 
 
-def test_too_many_sheets_a_row_of_too_many_cells_and_a_doctype_are_refused() -> None:
-    with pytest.raises(SheetError, match="mehr als 100 Tabellenblätter"):
-        open_sheet(workbook('<row><c t="s"><v>0</v></c></row>', ["Name"], sheets=101))
-    with pytest.raises(SheetError, match="mehr als 16.384 Zellen"):
-        open_sheet(workbook("<row>" + "<c/>" * 20_000 + "</row>", ["Name"]))
+def test_too_many_worksheets_a_row_of_too_many_cells_and_a_doctype_are_refused() -> None:
+    with pytest.raises(SpreadsheetError, match="mehr als 100 Tabellenblätter"):
+        open_spreadsheet(workbook('<row><c t="s"><v>0</v></c></row>', ["Name"], worksheets=101))
+    with pytest.raises(SpreadsheetError, match="mehr als 16.384 Zellen"):
+        open_spreadsheet(workbook("<row>" + "<c/>" * 20_000 + "</row>", ["Name"]))
     laughs = '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
-    with pytest.raises(SheetError, match="DOCTYPE"):
-        open_sheet(workbook('<row><c t="s"><v>0</v></c></row>', ["Name"], head=laughs))
+    with pytest.raises(SpreadsheetError, match="DOCTYPE"):
+        open_spreadsheet(workbook('<row><c t="s"><v>0</v></c></row>', ["Name"], head=laughs))
 
 
 def test_an_ods_whose_repeats_unpack_to_gigabytes_is_refused_before_calamine_reads_it() -> None:
@@ -245,8 +247,8 @@ def test_an_ods_whose_repeats_unpack_to_gigabytes_is_refused_before_calamine_rea
     assert len(bomb) < 1024
 
     # The pre-check's message: calamine never saw the file.
-    with pytest.raises(SheetError, match="mehr Zellen"):
-        open_sheet(bomb)
+    with pytest.raises(SpreadsheetError, match="mehr Zellen"):
+        open_spreadsheet(bomb)
 
 
 def test_an_ods_with_one_cell_far_below_and_far_right_is_refused_by_its_rectangle() -> None:
@@ -257,8 +259,8 @@ def test_an_ods_with_one_cell_far_below_and_far_right_is_refused_by_its_rectangl
         '<table:table-row><table:table-cell table:number-columns-repeated="9000"/>'
         f"{ods_cell('x')}</table:table-row>"
     )
-    with pytest.raises(SheetError, match="mehr Zellen"):
-        open_sheet(ods_document(rows))
+    with pytest.raises(SpreadsheetError, match="mehr Zellen"):
+        open_spreadsheet(ods_document(rows))
     assert ods.MAX_AREA < 900_000 * 9000
 
 
@@ -269,17 +271,17 @@ def test_an_ods_as_libreoffice_writes_it_is_still_read() -> None:
         '<table:table-row table:number-rows-repeated="1048574">'
         '<table:table-cell table:number-columns-repeated="1024"/></table:table-row>'
     )
-    assert list(open_sheet(ods_document(rows)).rows()) == [(2, ["Anna", "12"])]
+    assert list(open_spreadsheet(ods_document(rows)).rows()) == [(2, ["Anna", "12"])]
 
 
 # --- 3. CPU bounded: empty rows end the reading ----------------------------------------------
 
 
 def test_an_xlsx_with_a_million_blank_rows_stops_reading_after_a_thousand_of_them() -> None:
-    sheet = blank_rows()
-    assert len(sheet) > 2 * 2**20
+    spreadsheet = blank_rows()
+    assert len(spreadsheet) > 2 * 2**20
 
-    opened = open_sheet(sheet)
+    opened = open_spreadsheet(spreadsheet)
     keep_rows(opened, io.BytesIO())
 
     # The name after the blank rows is never reached: the reader stopped, it did not skim.
@@ -290,13 +292,13 @@ def test_rows_after_a_thousand_empty_rows_are_not_read_but_a_short_gap_is() -> N
     rows = '<row r="1"><c t="s"><v>0</v></c></row><row r="2"><c t="s"><v>1</v></c></row>'
     rows += '<row r="900"><c t="s"><v>1</v></c></row><row r="5000"><c t="s"><v>1</v></c></row>'
 
-    numbers = [n for n, _ in open_sheet(workbook(rows, ["Name", "Anna"])).rows()]
+    numbers = [n for n, _ in open_spreadsheet(workbook(rows, ["Name", "Anna"])).rows()]
 
     assert numbers == [2, 900]
 
 
 def test_a_csv_of_empty_lines_ends_after_a_thousand_of_them() -> None:
-    rows = list(open_sheet(b"Name\nAnna\n" + b";;;\n" * 2_000_000 + b"Bernd\n").rows())
+    rows = list(open_spreadsheet(b"Name\nAnna\n" + b";;;\n" * 2_000_000 + b"Bernd\n").rows())
     assert rows == [(2, ["Anna"])]
 
 
@@ -307,7 +309,7 @@ def test_the_kept_upload_is_a_private_file_removed_when_the_upload_is_discarded(
     spielwart_client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
     upload(spielwart_client, "liste.csv", b"Name;Punkte\nAnna;1\n")
-    pending = SheetImport.objects.get()
+    pending = SpreadsheetImport.objects.get()
     path = upload_dir() / pending.rows_file
 
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -316,14 +318,14 @@ def test_the_kept_upload_is_a_private_file_removed_when_the_upload_is_discarded(
 
     with django_capture_on_commit_callbacks(execute=True):
         spielwart_client.post(f"{LIST}{pending.pk}/verwerfen/")
-    assert not path.exists() and not SheetImport.objects.exists()
+    assert not path.exists() and not SpreadsheetImport.objects.exists()
 
 
 def test_a_kept_file_that_is_gone_gives_a_german_message_at_every_step(
     spielwart_client: Client,
 ) -> None:
     upload(spielwart_client, "liste.csv", b"Name;Punkte\nAnna;1\n")
-    pending = SheetImport.objects.get()
+    pending = SpreadsheetImport.objects.get()
     (upload_dir() / pending.rows_file).unlink()
 
     for step in ("spalten", "namen", "vorschau"):
@@ -333,8 +335,8 @@ def test_a_kept_file_that_is_gone_gives_a_german_message_at_every_step(
 
 
 def test_a_hostile_rows_file_name_in_the_database_opens_nothing() -> None:
-    with pytest.raises(SheetError, match="nicht mehr da"):
-        kept_sheet("../../secret_key")
+    with pytest.raises(SpreadsheetError, match="nicht mehr da"):
+        kept_spreadsheet("../../secret_key")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -354,8 +356,8 @@ def test_the_migration_moves_waiting_uploads_from_the_database_into_private_file
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
 
-    moved = SheetImport.all_clubs.get(pk=waiting.pk)
+    moved = SpreadsheetImport.all_clubs.get(pk=waiting.pk)
     path = upload_dir() / moved.rows_file
     assert path.read_bytes() == rows and stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert list(kept_sheet(moved.rows_file).rows()) == [(2, ["Anna", "12"])]
-    assert SheetImport.all_clubs.get(pk=done.pk).rows_file == ""
+    assert list(kept_spreadsheet(moved.rows_file).rows()) == [(2, ["Anna", "12"])]
+    assert SpreadsheetImport.all_clubs.get(pk=done.pk).rows_file == ""

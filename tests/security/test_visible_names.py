@@ -161,7 +161,7 @@ def league_data(**changes: str) -> dict[str, str]:
     ],
     ids=repr,
 )
-def test_a_league_its_staffel_and_its_teams_need_visible_names(
+def test_a_league_its_division_and_its_teams_need_visible_names(
     spielwart_client: Client, players: dict[str, Player], changes: dict[str, str]
 ) -> None:
     for key in ("fritz",):

@@ -249,22 +249,22 @@ def evening(walk: Walk) -> None:
     walk.submit("Vorschau mit Konfliktbericht", r"/serie/vorschau/$")
     shoot(page, "serie-vorschau")
     walk.submit("Serie 1 so anlegen", r"/serie/1/$")
-    serie = page.url
+    round = page.url
     walk.submit("Tisch-Links für 3 Tische ausgeben", r"/serie/1/$")
     shoot(page, "serie-seite", height=560)
     shoot(page, "serie-tisch-links", "main .tables-grid")
-    at_the_table(walk, serie)
-    typed_by_the_spielwart(walk, serie)
-    paper_totals(walk, serie, 3)
-    page.goto(serie + "live/")
+    at_the_table(walk, round)
+    typed_by_the_spielwart(walk, round)
+    paper_totals(walk, round, 3)
+    page.goto(round + "live/")
     shoot(page, "live-uebersicht")
-    page.goto(serie.replace("/spielwart", "") + "leinwand/")
+    page.goto(round.replace("/spielwart", "") + "leinwand/")
     shoot(page, "leinwand", height=DESK["height"])
 
 
-def at_the_table(walk: Walk, serie: str) -> None:
+def at_the_table(walk: Walk, round: str) -> None:
     """Table 1 on a phone: the link's page, one game tapped, read back, saved."""
-    walk.desk.goto(serie + "tisch/1/link/")
+    walk.desk.goto(round + "tisch/1/link/")
     shoot(walk.desk, "tisch-link", "main")
     token = walk.desk.locator("main code").inner_text().split("/t/")[1].split("/")[0]
     phone = walk.browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -287,10 +287,10 @@ def at_the_table(walk: Walk, serie: str) -> None:
     phone.close()
 
 
-def typed_by_the_spielwart(walk: Walk, serie: str) -> None:
+def typed_by_the_spielwart(walk: Walk, round: str) -> None:
     """Table 2 from the keyboard: a few lines, then one the rules refuse."""
     page = walk.desk
-    page.goto(serie + "tisch/2/")
+    page.goto(round + "tisch/2/")
     for number, line in enumerate(TYPED, start=1):
         page.fill("#id_line", line)
         page.keyboard.press("Enter")
@@ -301,10 +301,10 @@ def typed_by_the_spielwart(walk: Walk, serie: str) -> None:
     shoot(page, "eingabe-zeile")
 
 
-def paper_totals(walk: Walk, serie: str, table: int, picture: bool = True) -> None:
+def paper_totals(walk: Walk, round: str, table: int, picture: bool = True) -> None:
     page = walk.desk
-    page.goto(f"{serie}tisch/{table}/summen/")
-    number = int(serie.rstrip("/").rsplit("/", 1)[1])  # the Serie's
+    page.goto(f"{round}tisch/{table}/summen/")
+    number = int(round.rstrip("/").rsplit("/", 1)[1])  # the Serie's
     rows = page.locator("input[id^=id_score_]").all()
     for index, field in enumerate(rows):
         pk = (field.get_attribute("id") or "").removeprefix("id_score_")
@@ -345,8 +345,8 @@ def tournament(walk: Walk) -> None:
     shoot(page, "turnier-im-voraus")
     walk.submit("3 Serien so anlegen", r"/spielwart/veranstaltungen/[^/]+/$")
     printout(walk, event + "startkarten.pdf", "startkarten", height=700)
-    for serie in (1, 2, 3):
-        every_table_on_paper(walk, f"{event}serie/{serie}/")
+    for round in (1, 2, 3):
+        every_table_on_paper(walk, f"{event}serie/{round}/")
     kasse(walk, event)
 
 
@@ -419,11 +419,11 @@ def history_csv(folder: Path) -> Path:
         out.writerow(["Datum", "Abend", "Serie", "Tisch", "Spieler", "Spielpunkte", "gewonnen",
                       "verloren"])  # fmt: skip
         for month, name in ((3, "Frühjahrsskat"), (9, "Herbstskat")):
-            for serie in (1, 2):
+            for round in (1, 2):
                 for table, names in enumerate(HISTORY_NAMES, start=1):
                     for seat, player in enumerate(names):
-                        score, won, lost = PAPER[(seat + serie + table) % len(PAPER)]
-                        out.writerow([f"13.{month:02d}.{year}", name, serie,
+                        score, won, lost = PAPER[(seat + round + table) % len(PAPER)]
+                        out.writerow([f"13.{month:02d}.{year}", name, round,
                                       table, player, score, won, lost])  # fmt: skip
     return path
 
@@ -509,11 +509,11 @@ def public(walk: Walk) -> None:
     shoot(page, "oeffentlich-spieler", height=1100)
 
 
-def every_table_on_paper(walk: Walk, serie: str) -> None:
-    walk.desk.goto(serie)
+def every_table_on_paper(walk: Walk, round: str) -> None:
+    walk.desk.goto(round)
     tables = walk.desk.get_by_role("link", name="Summen", exact=True).count()
     for table in range(1, tables + 1):
-        paper_totals(walk, serie, table, picture=False)
+        paper_totals(walk, round, table, picture=False)
 
 
 CHAPTERS: dict[str, Any] = {

@@ -233,7 +233,7 @@ def _check_plan(raw: Any, here: str, problems: Problems) -> dict[str, Any] | Non
         return None
     entry = _percent(raw.get("entry_fee_percent", "100"))
     lost = _percent(raw.get("lost_fee_percent", "0"))
-    serien = raw.get("serien", 3)
+    rounds = raw.get("serien", 3)
     if entry is None or lost is None:
         problems.add(where, 'Prozente als Text von "0" bis "100", z. B. "12.5".')
         return None
@@ -245,7 +245,7 @@ def _check_plan(raw: Any, here: str, problems: Problems) -> dict[str, Any] | Non
     ):
         problems.add(where, "„one_prize_each“ und „announced“ sind true oder false.")
         return None
-    if not is_count(serien) or not 1 <= serien <= 20:
+    if not is_count(rounds) or not 1 <= rounds <= 20:
         problems.add(where, "„serien“ ist eine Zahl von 1 bis 20.")
         return None
     rules = _check_rules(raw.get("prizes", []), where, problems)
@@ -254,7 +254,7 @@ def _check_plan(raw: Any, here: str, problems: Problems) -> dict[str, Any] | Non
         "lost_fee_percent": lost,
         "ties": raw.get("ties", "split"),
         "one_prize_each": raw.get("one_prize_each", True),
-        "serien": serien,
+        "serien": rounds,
         "announced": raw.get("announced", False),
         "rules": rules,
     }
@@ -326,7 +326,7 @@ def write_event_extras(event: Event, extras: dict[str, Any], player_ids: dict[st
         lost_fee_percent=plan["lost_fee_percent"],
         ties=plan["ties"],
         one_prize_each=plan["one_prize_each"],
-        serien=plan["serien"],
+        rounds=plan["serien"],
         announced_at=timezone.now() if plan["announced"] else None,
     )
     PrizeRule.objects.bulk_create(
@@ -404,7 +404,7 @@ def _export_plan(plan: PrizePlan) -> dict[str, Any]:
         "lost_fee_percent": _decimal_text(plan.lost_fee_percent),
         "ties": plan.ties,
         "one_prize_each": plan.one_prize_each,
-        "serien": plan.serien,
+        "serien": plan.rounds,
         "announced": plan.is_locked,
         "prizes": rules,
     }

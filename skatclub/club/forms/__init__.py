@@ -527,7 +527,7 @@ class PrizeSettingsForm(forms.ModelForm[PrizePlan]):
 
     class Meta:
         model = PrizePlan
-        fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "serien"]
+        fields = ["entry_fee_percent", "lost_fee_percent", "ties", "one_prize_each", "rounds"]
 
 
 class PrizeRuleForm(forms.Form):

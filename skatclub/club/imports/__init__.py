@@ -2,7 +2,7 @@
 
 One row per player and Serie (date and/or event name, Serie, table, player name, and either
 list score, won and lost, or Seeger-Fabian points alone). The Spielwart maps the columns once
-(`SheetMapping`, shown again next time), reviews how names match members (`names`), sees a
+(`SpreadsheetMapping`, shown again next time), reviews how names match members (`names`), sees a
 preview of every event and player the import will create and every row it cannot read
 (`plan`), and confirms; the import is one transaction through the archive writer and records
 what it created, so that it can be undone as a whole (`write`). Modules:
@@ -15,7 +15,8 @@ what it created, so that it can be undone as a whole (`write`). Modules:
 - `names`: names as members are matched ("Müller, H." and "Hans Mueller").
 - `plan`: rows -> events, Serien, tables and totals, checked by the services and the engine.
 - `write`: the checked plan written (archive writer), recorded, and undone.
-- `models`: `SheetMapping`, `SheetImport` (the upload, the decisions and what was created).
+- `models`: `SpreadsheetMapping`, `SpreadsheetImport` (the upload, the decisions and what
+  was created).
 
 This module imports nothing so that `club.models` can import `imports.models` at start-up.
 """

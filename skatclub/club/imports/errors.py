@@ -4,7 +4,7 @@ raise it, `reader` hands it on)."""
 from __future__ import annotations
 
 
-class SheetError(ValueError):
+class SpreadsheetError(ValueError):
     """The file cannot be read as a spreadsheet; `message` says why, in German."""
 
     def __init__(self, message: str) -> None:

@@ -2,7 +2,7 @@
 
 An upload is read once (`reader.keep_rows`) into a file of the `rows` kind in
 SKATCLUB_UPLOAD_DIR (default: uploads/ in the data folder; folder 0700, files 0600), named
-by a random hex name that `SheetImport.rows_file` holds. So the database holds no file and
+by a random hex name that `SpreadsheetImport.rows_file` holds. So the database holds no file and
 every step reads the rows from disk piece by piece: memory stays flat whatever the file.
 The file is removed when its import is discarded or written (after the transaction commits).
 Reads and writes: files in the upload folder only.
@@ -18,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from skatclub.club.imports.reader import Sheet, SheetError, keep_rows, open_sheet
+from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, keep_rows, open_spreadsheet
 
 NAME = re.compile(r"^[0-9a-f]{32}\.rows$")  # what `keep` makes; nothing else is opened
 GONE = "Die hochgeladene Tabelle ist nicht mehr da; bitte die Datei neu hochladen."
@@ -35,28 +35,28 @@ def upload_dir() -> Path:
     return private_folder(Path(settings.SKATCLUB_UPLOAD_DIR))
 
 
-def keep(sheet: Sheet) -> str:
+def keep(spreadsheet: Spreadsheet) -> str:
     """Write the sheet's rows into a new file (0600); its name. Nothing is left on refusal."""
     name = f"{secrets.token_hex(16)}.rows"
     path = upload_dir() / name
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(descriptor, "wb") as target:
-            keep_rows(sheet, target)
+            keep_rows(spreadsheet, target)
     except BaseException:
         path.unlink(missing_ok=True)
         raise
     return name
 
 
-def kept_sheet(name: str) -> Sheet:
-    """The kept rows as a sheet; SheetError (German) when the file is gone or not ours."""
+def kept_spreadsheet(name: str) -> Spreadsheet:
+    """The kept rows as a sheet; SpreadsheetError (German) when the file is gone or not ours."""
     if not NAME.match(name or ""):
-        raise SheetError(GONE)
+        raise SpreadsheetError(GONE)
     path = upload_dir() / name
     if not path.is_file():
-        raise SheetError(GONE)
-    return open_sheet(path)
+        raise SpreadsheetError(GONE)
+    return open_spreadsheet(path)
 
 
 def remove(name: str) -> None:

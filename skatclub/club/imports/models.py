@@ -1,7 +1,7 @@
 """The spreadsheet import's own records: the saved column mapping and each import.
 
-`SheetMapping` is the club's mapping of its columns (one row; shown again next time).
-`SheetImport` names the kept rows of an uploaded file (a file in the data folder, see
+`SpreadsheetMapping` is the club's mapping of its columns (one row; shown again next time).
+`SpreadsheetImport` names the kept rows of an uploaded file (a file in the data folder, see
 `imports.kept`) between the steps (mapping, names, preview), the Spielwart's decisions, and
 after confirming what the import created (event keys, player keys, season years), so that
 `imports.write.undo_import` can remove exactly that.
@@ -16,7 +16,7 @@ from django.urls import reverse
 from skatclub.club import tenancy
 
 
-class SheetMapping(models.Model):
+class SpreadsheetMapping(models.Model):
     """Which column holds what, by the column's heading (e.g. {"player": "Name"})."""
 
     club = tenancy.club_column()
@@ -24,8 +24,8 @@ class SheetMapping(models.Model):
     ruleset = models.CharField("Regelwerk", max_length=20, default="isko")
     updated_at = models.DateTimeField("geändert am", auto_now=True)
 
-    objects = tenancy.ClubManager["SheetMapping"]()
-    all_clubs = tenancy.AllClubsManager["SheetMapping"]()
+    objects = tenancy.ClubManager["SpreadsheetMapping"]()
+    all_clubs = tenancy.AllClubsManager["SpreadsheetMapping"]()
 
     class Meta:
         verbose_name = "Spaltenzuordnung"
@@ -35,7 +35,7 @@ class SheetMapping(models.Model):
         return ", ".join(f"{k} = {v}" for k, v in self.columns.items()) or "leer"
 
 
-class SheetImport(models.Model):
+class SpreadsheetImport(models.Model):
     class Status(models.TextChoices):
         UPLOADED = "uploaded", "hochgeladen"
         IMPORTED = "imported", "importiert"
@@ -71,8 +71,8 @@ class SheetImport(models.Model):
     imported_at = models.DateTimeField("importiert am", null=True, blank=True)
     undone_at = models.DateTimeField("rückgängig am", null=True, blank=True)
 
-    objects = tenancy.ClubManager["SheetImport"]()
-    all_clubs = tenancy.AllClubsManager["SheetImport"]()
+    objects = tenancy.ClubManager["SpreadsheetImport"]()
+    all_clubs = tenancy.AllClubsManager["SpreadsheetImport"]()
 
     class Meta:
         verbose_name = "Tabellen-Import"
@@ -83,4 +83,4 @@ class SheetImport(models.Model):
         return f"{self.filename} ({self.get_status_display()})"
 
     def get_absolute_url(self) -> str:
-        return reverse("sheet-import-columns", args=[self.pk])
+        return reverse("spreadsheet-import-columns", args=[self.pk])

@@ -20,16 +20,16 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from skatclub.club.imports.errors import SheetError
+from skatclub.club.imports.errors import SpreadsheetError
 from skatclub.club.imports.packages import MAX_UNPACKED, check_members, parse_xml
 
-MAX_SHEETS = 100
+MAX_WORKSHEETS = 100
 MAX_AREA = 2_000_000  # cells calamine holds for all sheets (100,000 rows of 20 columns)
 MAX_TEXT = 40_000_000  # characters of all cells with their repeats
 MAX_ELEMENTS = 5_000_000
 
 TABLE_NS = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "
-SHEET = TABLE_NS + "table"
+WORKSHEET = TABLE_NS + "table"
 ROW = TABLE_NS + "table-row"
 CELLS = (TABLE_NS + "table-cell", TABLE_NS + "covered-table-cell")
 ROWS_REPEATED = TABLE_NS + "number-rows-repeated"
@@ -43,7 +43,7 @@ TOO_BIG = "Die ODS-Datei entpackt zu mehr Zellen, als eine Tabelle haben kann."
 
 
 def check(archive: zipfile.ZipFile) -> Size:
-    """Every member read once (bounded), and `content.xml` measured; SheetError if too big.
+    """Every member read once (bounded), and `content.xml` measured; SpreadsheetError if too big.
     Run once when the file is opened, before `ods_rows`."""
     check_members(archive)
     return measure(archive)
@@ -57,14 +57,14 @@ def ods_rows(stream: BinaryIO, *, width: int) -> Rows:
         stream.seek(0)
         workbook = CalamineWorkbook.from_filelike(stream)
         if not workbook.sheet_names:
-            raise SheetError("Die ODS-Datei enthält kein Tabellenblatt.")
-        sheet = workbook.get_sheet_by_index(0)
-        first_row, first_column = sheet.start or (0, 0)
+            raise SpreadsheetError("Die ODS-Datei enthält kein Tabellenblatt.")
+        worksheet = workbook.get_sheet_by_index(0)
+        first_row, first_column = worksheet.start or (0, 0)
         lead: list[Value] = [None] * min(first_column, width)
-        for number, values in enumerate(sheet.iter_rows(), start=first_row + 1):
+        for number, values in enumerate(worksheet.iter_rows(), start=first_row + 1):
             yield number, (lead + [_cell(v) for v in values[:width]])[:width]
     except CalamineError as error:
-        raise SheetError(f"Die ODS-Datei kann nicht gelesen werden ({error}).") from None
+        raise SpreadsheetError(f"Die ODS-Datei kann nicht gelesen werden ({error}).") from None
 
 
 def _cell(value: Any) -> Value:
@@ -80,7 +80,7 @@ def _cell(value: Any) -> Value:
 class Size:
     """What calamine would hold: cells of the sheets' filled rectangles, and characters."""
 
-    sheets: int = 0
+    worksheets: int = 0
     area: int = 0
     text: int = 0
 
@@ -123,14 +123,14 @@ class _Scan:
             return
         self.elements += 1
         if self.elements > MAX_ELEMENTS:
-            raise SheetError(TOO_BIG)
+            raise SpreadsheetError(TOO_BIG)
         if name == ROW:
             self.rows_repeated = _repeat(attrs.get(ROWS_REPEATED))
             self.column = 0
-        elif name == SHEET:
-            self.size.sheets += 1
-            if self.size.sheets > MAX_SHEETS:
-                raise SheetError(f"Die Datei hat mehr als {MAX_SHEETS} Tabellenblätter.")
+        elif name == WORKSHEET:
+            self.size.worksheets += 1
+            if self.size.worksheets > MAX_WORKSHEETS:
+                raise SpreadsheetError(f"Die Datei hat mehr als {MAX_WORKSHEETS} Tabellenblätter.")
             self.row, self.first_row = 0, -1
 
     def end(self, name: str) -> None:
@@ -144,8 +144,8 @@ class _Scan:
         elif name == ROW:
             self.row += self.rows_repeated
             if self.first_row >= 0 and self.size.area + self._area() > MAX_AREA:
-                raise SheetError(TOO_BIG)
-        elif name == SHEET and self.first_row >= 0:
+                raise SpreadsheetError(TOO_BIG)
+        elif name == WORKSHEET and self.first_row >= 0:
             self.size.area += self._area()
             self.first_row = -1
 
@@ -169,7 +169,7 @@ class _Scan:
         self.last_row = self.row + self.rows_repeated - 1
         self.size.text += (self.cell_text + 1) * self.rows_repeated * self.columns_repeated
         if self.size.text > MAX_TEXT:
-            raise SheetError(TOO_BIG)
+            raise SpreadsheetError(TOO_BIG)
 
     def _area(self) -> int:
         rows = self.last_row - self.first_row + 1
@@ -180,5 +180,7 @@ def _repeat(text: str | None) -> int:
     if text is None:
         return 1
     if not (text.isascii() and text.isdigit()) or len(text) > REPEAT_DIGITS or int(text) < 1:
-        raise SheetError(f"Die ODS-Datei hat eine ungültige Wiederholungsangabe ({text[:20]}).")
+        raise SpreadsheetError(
+            f"Die ODS-Datei hat eine ungültige Wiederholungsangabe ({text[:20]})."
+        )
     return int(text)

@@ -7,7 +7,7 @@ no big member packed tighter than MAX_RATIO (real spreadsheets pack 5-40 to 1, d
 about 1,000 to 1). Every member is then read through `member_chunks`, which stops at the
 declared size (and at the caller's limit) whatever the data says, and XML through `parse_xml`
 (expat, streaming: nothing is built unless a handler keeps it; a document type declaration,
-the door to entity expansion, is refused). Refusals are `SheetError`s in German.
+the door to entity expansion, is refused). Refusals are `SpreadsheetError`s in German.
 Reads: the package. Writes: nothing.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import BinaryIO
 from xml.parsers import expat
 
-from skatclub.club.imports.errors import SheetError
+from skatclub.club.imports.errors import SpreadsheetError
 
 MAX_MEMBERS = 500
 MAX_UNPACKED = 100 * 1024 * 1024  # 100,000 rows of eight columns unpack to about 35 MB
@@ -35,19 +35,19 @@ def open_package(stream: BinaryIO) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise SheetError(BROKEN.format(error)) from None
+        raise SpreadsheetError(BROKEN.format(error)) from None
     try:
         members = archive.infolist()
         if len(members) > MAX_MEMBERS:
-            raise SheetError(f"Die Datei enthält mehr als {MAX_MEMBERS} Teile.")
+            raise SpreadsheetError(f"Die Datei enthält mehr als {MAX_MEMBERS} Teile.")
         if sum(m.file_size for m in members) > MAX_UNPACKED:
-            raise SheetError(TOO_BIG)
+            raise SpreadsheetError(TOO_BIG)
         for member in members:
             if member.file_size > RATIO_FROM and member.file_size > MAX_RATIO * max(
                 member.compress_size, 1
             ):
-                raise SheetError(TOO_BIG)
-    except SheetError:
+                raise SpreadsheetError(TOO_BIG)
+    except SpreadsheetError:
         archive.close()
         raise
     return archive
@@ -60,19 +60,19 @@ def member_chunks(archive: zipfile.ZipFile, name: str, limit: int) -> Iterator[b
     try:
         info = archive.getinfo(name)
     except KeyError:
-        raise SheetError(BROKEN.format(f"{name} fehlt")) from None
+        raise SpreadsheetError(BROKEN.format(f"{name} fehlt")) from None
     if info.file_size > limit:
-        raise SheetError(TOO_BIG)
+        raise SpreadsheetError(TOO_BIG)
     read = 0
     try:
         with archive.open(info) as member:
             while chunk := member.read(CHUNK):
                 read += len(chunk)
                 if read > min(limit, info.file_size):
-                    raise SheetError(TOO_BIG)
+                    raise SpreadsheetError(TOO_BIG)
                 yield chunk
     except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError) as error:
-        raise SheetError(BROKEN.format(error)) from None
+        raise SpreadsheetError(BROKEN.format(error)) from None
 
 
 def check_members(archive: zipfile.ZipFile) -> None:
@@ -108,8 +108,12 @@ def parse_xml(
         parser.Parse(b"", True)
         yield
     except expat.ExpatError as error:
-        raise SheetError(BROKEN.format(f"{name}: {expat.errors.messages[error.code]}")) from None
+        raise SpreadsheetError(
+            BROKEN.format(f"{name}: {expat.errors.messages[error.code]}")
+        ) from None
 
 
 def _refuse_doctype(*_: object) -> None:
-    raise SheetError(BROKEN.format("eine DOCTYPE-Angabe hat in einer Tabelle nichts zu suchen"))
+    raise SpreadsheetError(
+        BROKEN.format("eine DOCTYPE-Angabe hat in einer Tabelle nichts zu suchen")
+    )

@@ -8,7 +8,7 @@ reason. `preview` then applies the Spielwart's name decisions (`names`) and
 checks what only whole tables and Serien show: a player twice in one Serie, a table that is no
 3-, 4- or 5-table, sums that cannot be (`services.check_totals` and the engine, the same checks
 as for a paper list entered by hand), an event that exists already, one event at a time.
-Without problems the preview carries a `SheetPlan` that rebuilds the events as archive
+Without problems the preview carries a `SpreadsheetPlan` that rebuilds the events as archive
 `EventPlan`s while `imports.write` writes them (`archive.write_plan`), so an imported season
 is stored exactly like the same totals entered by hand.
 Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
@@ -29,7 +29,7 @@ from skatclub.club.archive.plan import EventPlan, RoundPlan, TablePlan
 from skatclub.club.archive.scores import MAX_SCORE
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
 from skatclub.club.imports.names import GUEST, NEW, Suggestion, folded, new_key, suggestions
-from skatclub.club.imports.reader import Sheet
+from skatclub.club.imports.reader import Spreadsheet
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player, Table
 from skatclub.club.services import EntryError, TotalLine, check_totals
 
@@ -118,7 +118,7 @@ class Problems:
 
 
 @dataclass
-class SheetRead:
+class SpreadsheetRead:
     """The first pass: drafts, the names in order of appearance, unreadable rows."""
 
     scores_only: bool
@@ -132,10 +132,10 @@ class SheetRead:
         self.store = Store(1 if self.scores_only else 3)
 
 
-def read_rows(sheet: Sheet, columns: Mapping[str, int | None]) -> SheetRead:
+def read_rows(spreadsheet: Spreadsheet, columns: Mapping[str, int | None]) -> SpreadsheetRead:
     """Read every row through the mapping; see the module docstring."""
-    read = SheetRead(scores_only=columns.get("score") is not None)
-    for number, cells in sheet.rows():
+    read = SpreadsheetRead(scores_only=columns.get("score") is not None)
+    for number, cells in spreadsheet.rows():
         read.rows += 1
         try:
             date, event, round_number, table, entry = _row(number, cells, columns, read)
@@ -160,7 +160,7 @@ class _Refused(Exception):
 
 
 def _row(
-    number: int, cells: list[Any], columns: Mapping[str, int | None], read: SheetRead
+    number: int, cells: list[Any], columns: Mapping[str, int | None], read: SpreadsheetRead
 ) -> tuple[datetime.date, str, int, int, Entry]:
     reasons: list[str] = []
 
@@ -232,7 +232,7 @@ class EventRow:
 
 
 @dataclass
-class SheetPlan:
+class SpreadsheetPlan:
     """What a checked import writes: the new players, then the events one by one, rebuilt
     from the `Store` as they are written (`events`), so no import holds all of them at once."""
 
@@ -250,7 +250,7 @@ class Preview:
     new_players: list[dict[str, Any]]  # {"name", "key", "guest", "rows", "also"}
     matched: list[dict[str, Any]]  # {"name", "player", "key", "rows"}
     problems: Problems
-    plan: SheetPlan | None
+    plan: SpreadsheetPlan | None
     # The tables kept "abweichend erfasst", with where and why (the first MAX_SHOWN).
     recorded_lines: list[str] = field(default_factory=list)
 
@@ -259,13 +259,13 @@ class Preview:
         return [text for _, text in sorted(self.problems.shown)]
 
 
-def name_suggestions(read: SheetRead) -> dict[str, Suggestion]:
+def name_suggestions(read: SpreadsheetRead) -> dict[str, Suggestion]:
     members = dict(Player.objects.values_list("key", "name"))
     return suggestions(read.names, members)
 
 
 def preview(
-    read: SheetRead, decisions: Mapping[str, str], ruleset: str, as_recorded: bool = False
+    read: SpreadsheetRead, decisions: Mapping[str, str], ruleset: str, as_recorded: bool = False
 ) -> Preview:
     """Apply the name decisions, check whole Serien and tables, and build the plan.
 
@@ -303,7 +303,7 @@ def preview(
     plan = None
     if not problems.count:
         players = [{"key": p["key"], "name": p["name"], "guest": p["guest"]} for p in new_players]
-        plan = SheetPlan(
+        plan = SpreadsheetPlan(
             players,
             lambda: (p for _, p in _event_plans(read, keys, ruleset, as_recorded, Problems())),
         )
@@ -311,7 +311,7 @@ def preview(
 
 
 def _event_plans(
-    read: SheetRead,
+    read: SpreadsheetRead,
     keys: Mapping[str, str],
     ruleset: str,
     as_recorded: bool,
@@ -345,7 +345,7 @@ def event_key(date: datetime.date, name: str) -> str:
 
 
 def _players(
-    read: SheetRead, chosen: Mapping[str, str], members: Mapping[str, str]
+    read: SpreadsheetRead, chosen: Mapping[str, str], members: Mapping[str, str]
 ) -> tuple[dict[str, str], list[dict[str, Any]], list[dict[str, Any]]]:
     """Sheet name -> player key; the new players; the names matched to members."""
     # Keys are unique over all clubs: a new player's may not be another club's player's.

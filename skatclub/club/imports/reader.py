@@ -9,7 +9,7 @@ streamed by expat (`xlsx`), ODS measured and then read by python-calamine (`ods`
 The first row holds the headings; row numbers are the ones the spreadsheet program shows
 (headings = row 1). Empty rows are skipped, their numbers kept; after MAX_BLANK_ROWS empty
 rows in a row the table ends (a sheet "formatted" down to row 1,048,576 is read in
-milliseconds, not minutes). Anything beyond the bounds is refused with `SheetError` (German)
+milliseconds, not minutes). Anything beyond the bounds is refused with `SpreadsheetError` (German)
 before rows are used. `keep_rows` writes the rows as plain text for the steps after the
 upload, refused when they come to far more than the file.
 """
@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from skatclub.club.imports.errors import SheetError as SheetError  # raised by `reader` too
+from skatclub.club.imports.errors import (
+    SpreadsheetError as SpreadsheetError,  # raised by `reader` too
+)
 from skatclub.club.imports.packages import member_chunks, open_package
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -50,7 +52,7 @@ Source = bytes | Path  # a file's content, or the file
 
 
 @dataclass
-class Sheet:
+class Spreadsheet:
     """A readable spreadsheet: its kind, headings, and the data rows (read on demand)."""
 
     kind: str
@@ -69,29 +71,29 @@ class Sheet:
                 continue
             count += 1
             if count > MAX_ROWS:
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Die Tabelle hat mehr als {MAX_ROWS} Datenzeilen; bitte aufteilen."
                 )
             yield number, cells + [None] * (width - len(cells))
 
 
-def keep_rows(sheet: Sheet, target: BinaryIO) -> None:
+def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> None:
     """Write the sheet's rows as plain text (our `rows` kind: row number, then the cells), so
     that the steps after the upload read a few MB of CSV instead of parsing the workbook
     again. Dates are written ISO, whole numbers as digits, other numbers with a decimal
     comma. Refused when the rows come to more than MAX_KEPT, or MAX_GROWTH times the file:
     a 5 KB workbook whose one long text fills 24,000 cells would be kept as 24 MB."""
-    limit = min(MAX_KEPT, max(KEPT_FLOOR, MAX_GROWTH * _size(sheet.source)))
+    limit = min(MAX_KEPT, max(KEPT_FLOOR, MAX_GROWTH * _size(spreadsheet.source)))
     start = target.tell()
     target.write(ROWS_MAGIC)
     text = io.TextIOWrapper(target, encoding="utf-8", newline="", write_through=True)
     try:
         writer = csv.writer(text, delimiter=";", lineterminator="\n")
-        writer.writerow([1, *sheet.headers])
-        for number, cells in sheet.rows():
+        writer.writerow([1, *spreadsheet.headers])
+        for number, cells in spreadsheet.rows():
             writer.writerow([number, *map(_plain, cells)])
             if target.tell() - start > limit:
-                raise SheetError(
+                raise SpreadsheetError(
                     "Die Tabelle ergibt beim Lesen viel mehr Text, als die Datei groß ist "
                     f"(über {limit // 1024:_} KB); so eine Datei wird nicht übernommen. "
                     "Bitte nur die Ergebnisse in einer neuen Datei speichern.".replace("_", ".")
@@ -115,23 +117,23 @@ def _plain(cell: Cell) -> str:
     return str(cell)
 
 
-def open_sheet(source: Source) -> Sheet:
-    """The spreadsheet in `source`, or SheetError (size, kind, a ZIP that unpacks too far)."""
+def open_spreadsheet(source: Source) -> Spreadsheet:
+    """The spreadsheet in `source`, or SpreadsheetError (size, kind, a ZIP that unpacks too far)."""
     if _size(source) > MAX_BYTES:
-        raise SheetError(
+        raise SpreadsheetError(
             f"Die Datei ist größer als {MAX_BYTES // (1024 * 1024)} MB und wird nicht gelesen."
         )
     with _open(source) as stream:
         head = stream.read(4096)
     if not head.strip() and _size(source) <= len(head):
-        raise SheetError("Die Datei ist leer.")
+        raise SpreadsheetError("Die Datei ist leer.")
     if head.startswith(b"\xd0\xcf\x11\xe0"):
-        raise SheetError(
+        raise SpreadsheetError(
             "Das ist eine Datei im alten Excel-Format (.xls). Bitte in Excel oder LibreOffice "
             "als .xlsx, .ods oder .csv speichern und diese Datei hochladen."
         )
     kind = _kind(source, head)
-    return Sheet(kind, source, _headers(kind, source))
+    return Spreadsheet(kind, source, _headers(kind, source))
 
 
 def _size(source: Source) -> int:
@@ -168,7 +170,7 @@ def _bounded(rows: Iterable[tuple[int, list[Any]]]) -> Rows:
         for number, values in each:
             lines += 1
             if lines > MAX_LINES:
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Die Tabelle hat mehr als {MAX_LINES:_} Zeilen.".replace("_", ".")
                 )
             blank += max(number - previous - 1, 0)
@@ -184,7 +186,7 @@ def _bounded(rows: Iterable[tuple[int, list[Any]]]) -> Rows:
             blank = 0
             filled += count
             if filled > MAX_CELLS:
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Die Tabelle hat mehr als {MAX_CELLS:_} gefüllte Zellen; bitte "
                     "aufteilen.".replace("_", ".")
                 )
@@ -204,13 +206,13 @@ def _headers(kind: str, source: Source) -> list[str]:
             while headers and not headers[-1]:
                 headers.pop()
             if len(headers) > MAX_COLUMNS:
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Die Tabelle hat {len(headers)} Spalten; gelesen werden höchstens "
                     f"{MAX_COLUMNS}."
                 )
             if headers:
                 return headers
-    raise SheetError("Die erste Zeile der Tabelle muss die Spaltenüberschriften enthalten.")
+    raise SpreadsheetError("Die erste Zeile der Tabelle muss die Spaltenüberschriften enthalten.")
 
 
 def _kind(source: Source, head: bytes) -> str:
@@ -232,7 +234,7 @@ def _kind(source: Source, head: bytes) -> str:
             return "ods"
     if "[Content_Types].xml" in names and "xl/workbook.xml" in names:
         return "xlsx"
-    raise SheetError("Die Datei ist weder eine XLSX- noch eine ODS-Tabelle.")
+    raise SpreadsheetError("Die Datei ist weder eine XLSX- noch eine ODS-Tabelle.")
 
 
 def _heading(cell: Cell) -> str:
@@ -265,7 +267,7 @@ def _csv_rows(stream: BinaryIO) -> Rows:
             cells = cells[: MAX_COLUMNS + 1]
             yield number, [c[: MAX_CELL + 1] if c.strip() else None for c in cells]
     except csv.Error as error:
-        raise SheetError(f"Die CSV-Datei kann nicht gelesen werden ({error}).") from None
+        raise SpreadsheetError(f"Die CSV-Datei kann nicht gelesen werden ({error}).") from None
 
 
 def _plain_rows(stream: BinaryIO) -> Rows:
@@ -273,7 +275,7 @@ def _plain_rows(stream: BinaryIO) -> Rows:
     stream.seek(len(ROWS_MAGIC))
     for cells in csv.reader(_text(stream, "utf-8"), delimiter=";"):
         if not cells or not (cells[0].isascii() and cells[0].isdigit()) or len(cells[0]) > 7:
-            raise SheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
+            raise SpreadsheetError("Die Datei ist keine Tabelle, die skatclub lesen kann.")
         yield int(cells[0]), [c if c else None for c in cells[1:]]
 
 
@@ -285,7 +287,7 @@ def _text(stream: BinaryIO, encoding: str) -> io.TextIOWrapper:
 def _encoding(stream: BinaryIO) -> str:
     """UTF-8 (with or without BOM), else the Windows code page German Excel writes."""
     if b"\x00" in stream.read(4096):
-        raise SheetError(
+        raise SpreadsheetError(
             "Die Datei ist keine Textdatei (CSV). Bitte als .xlsx, .ods oder .csv speichern."
         )
     stream.seek(0)

@@ -4,12 +4,12 @@
 club may have changed in between), writes the plan with the archive writer
 (`archive.write_plan`: bulk inserts, seats scored by the engine, one `Change` per table), the
 new players first and then the events twenty at a time as the plan rebuilds them, all or
-nothing, and records on the `SheetImport` the keys of the events and players and the years of
+nothing, and records on the `SpreadsheetImport` the keys of the events and players and the years of
 the seasons it created. On SQLite the write goes into a staging copy that is moved in with
 one short transaction (`archive.staging`), as an archive import does. `undo_import` deletes
 exactly those, in one transaction, and refuses in German when something made since depends
 on them (a new player who has played since).
-Writes: everything `write_plan` writes; SheetImport.
+Writes: everything `write_plan` writes; SpreadsheetImport.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
 from skatclub.club.archive.write import CHANGED_MEANWHILE
 from skatclub.club.backup import BackupError, automatic_backup
-from skatclub.club.imports.kept import kept_sheet, remove
+from skatclub.club.imports.kept import kept_spreadsheet, remove
 from skatclub.club.imports.mapping import columns_of
-from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
 from skatclub.club.models import Event, Player, Season
 from skatclub.club.services import Actor, acting_user
@@ -62,23 +62,25 @@ class Created:
         )
 
 
-def save_mapping(columns: dict[str, str], ruleset: str) -> SheetMapping:
+def save_mapping(columns: dict[str, str], ruleset: str) -> SpreadsheetMapping:
     """The club's mapping (one row), shown again with the next file."""
-    mapping = SheetMapping.objects.order_by("id").first() or SheetMapping()
+    mapping = SpreadsheetMapping.objects.order_by("id").first() or SpreadsheetMapping()
     mapping.columns, mapping.ruleset = columns, ruleset
     mapping.save()
     return mapping
 
 
-def sheet_preview(sheet_import: SheetImport) -> Preview:
+def spreadsheet_preview(spreadsheet_import: SpreadsheetImport) -> Preview:
     """Read the kept rows with the import's mapping and name decisions (no writes)."""
-    sheet = kept_sheet(sheet_import.rows_file)
-    read = read_rows(sheet, columns_of(sheet_import.mapping, sheet.headers))
-    return preview(read, sheet_import.names, sheet_import.ruleset, sheet_import.as_recorded)
+    spreadsheet = kept_spreadsheet(spreadsheet_import.rows_file)
+    read = read_rows(spreadsheet, columns_of(spreadsheet_import.mapping, spreadsheet.headers))
+    return preview(
+        read, spreadsheet_import.names, spreadsheet_import.ruleset, spreadsheet_import.as_recorded
+    )
 
 
 def confirm_import(
-    sheet_import: SheetImport, checked: Preview | None = None, *, user: Actor = None
+    spreadsheet_import: SpreadsheetImport, checked: Preview | None = None, *, user: Actor = None
 ) -> Created:
     """Write the import (all or nothing) and record what it created, after a backup.
 
@@ -87,7 +89,7 @@ def confirm_import(
     whole write; elsewhere (PostgreSQL, or inside a caller's transaction) directly.
     An import that will be refused (done already, or with unreadable rows) takes no backup.
     """
-    current = _uploaded(sheet_import, lock=False)  # checked again under the lock below
+    current = _uploaded(spreadsheet_import, lock=False)  # checked again under the lock below
     if checked is not None:
         _checked(current, checked)
     try:
@@ -95,24 +97,26 @@ def confirm_import(
     except BackupError as error:
         raise ImportRefused(f"{error.message} Es wurde nichts importiert.") from None
     if staging.wanted():
-        return _confirm_staged(sheet_import, checked, user)
+        return _confirm_staged(spreadsheet_import, checked, user)
     with transaction.atomic():
-        locked = _uploaded(sheet_import, lock=True)
+        locked = _uploaded(spreadsheet_import, lock=True)
         result = _checked(locked, checked)
         new_years = _new_seasons(result)
         _write(result)
         created = _mark_imported(locked, result, new_years, user)
-    sheet_import.refresh_from_db()
+    spreadsheet_import.refresh_from_db()
     return created
 
 
-def _confirm_staged(sheet_import: SheetImport, checked: Preview | None, user: Actor) -> Created:
-    result = _checked(_uploaded(sheet_import, lock=False), checked)
+def _confirm_staged(
+    spreadsheet_import: SpreadsheetImport, checked: Preview | None, user: Actor
+) -> Created:
+    result = _checked(_uploaded(spreadsheet_import, lock=False), checked)
     new_years = _new_seasons(result)
     done: list[Created] = []
 
     def on_live_rows() -> None:  # in the merge's transaction: nobody confirmed it meanwhile
-        current = _uploaded(sheet_import, lock=True)
+        current = _uploaded(spreadsheet_import, lock=True)
         done.append(_mark_imported(current, result, new_years, user))
 
     with staging.stage() as stage:
@@ -121,21 +125,21 @@ def _confirm_staged(sheet_import: SheetImport, checked: Preview | None, user: Ac
             stage.merge(before=on_live_rows)
         except IntegrityError as error:  # e.g. the same evening entered while we wrote
             raise ImportRefused(CHANGED_MEANWHILE.format(error)) from error
-    sheet_import.refresh_from_db()
+    spreadsheet_import.refresh_from_db()
     return done[0]
 
 
-def _uploaded(sheet_import: SheetImport, *, lock: bool) -> SheetImport:
+def _uploaded(spreadsheet_import: SpreadsheetImport, *, lock: bool) -> SpreadsheetImport:
     """The import as stored now, refused unless it is still waiting to be written."""
-    query = SheetImport.objects.all()
-    current = (query.select_for_update() if lock else query).get(pk=sheet_import.pk)
-    if current.status != SheetImport.Status.UPLOADED:
+    query = SpreadsheetImport.objects.all()
+    current = (query.select_for_update() if lock else query).get(pk=spreadsheet_import.pk)
+    if current.status != SpreadsheetImport.Status.UPLOADED:
         raise ImportRefused("Dieser Import ist schon ausgeführt oder rückgängig gemacht.")
     return current
 
 
-def _checked(current: SheetImport, checked: Preview | None) -> Preview:
-    result = checked or sheet_preview(current)
+def _checked(current: SpreadsheetImport, checked: Preview | None) -> Preview:
+    result = checked or spreadsheet_preview(current)
     if result.plan is None:
         raise ImportRefused(
             f"Die Tabelle hat {result.problems.count} Zeilen, die nicht gelesen werden können; "
@@ -161,7 +165,7 @@ def _new_seasons(result: Preview) -> list[int]:
 
 
 def _mark_imported(
-    current: SheetImport, result: Preview, new_years: list[int], user: Actor
+    current: SpreadsheetImport, result: Preview, new_years: list[int], user: Actor
 ) -> Created:
     """Record on the import what it created."""
     assert result.plan is not None
@@ -171,7 +175,7 @@ def _mark_imported(
         "players": [p["key"] for p in result.plan.players],
         "seasons": new_years,
     }
-    current.status = SheetImport.Status.IMPORTED
+    current.status = SpreadsheetImport.Status.IMPORTED
     current.imported_at = timezone.now()
     remove(current.rows_file)  # once the import is committed: the rows are written now
     current.rows_file = ""
@@ -182,20 +186,20 @@ def _mark_imported(
 
 
 @transaction.atomic
-def discard_import(sheet_import: SheetImport) -> None:
+def discard_import(spreadsheet_import: SpreadsheetImport) -> None:
     """An upload not imported is dropped with its kept rows; an import keeps its record."""
-    locked = SheetImport.objects.select_for_update().get(pk=sheet_import.pk)
-    if locked.status == SheetImport.Status.UPLOADED:
+    locked = SpreadsheetImport.objects.select_for_update().get(pk=spreadsheet_import.pk)
+    if locked.status == SpreadsheetImport.Status.UPLOADED:
         remove(locked.rows_file)
         locked.delete()
 
 
 @transaction.atomic
-def undo_import(sheet_import: SheetImport) -> Created:
+def undo_import(spreadsheet_import: SpreadsheetImport) -> Created:
     """Delete exactly what the import created: its events (with Serien, tables, seats, sums
     and history), its new players and its new seasons."""
-    locked = SheetImport.objects.select_for_update().get(pk=sheet_import.pk)
-    if locked.status != SheetImport.Status.IMPORTED:
+    locked = SpreadsheetImport.objects.select_for_update().get(pk=spreadsheet_import.pk)
+    if locked.status != SpreadsheetImport.Status.IMPORTED:
         raise ImportRefused("Nur ein ausgeführter Import kann rückgängig gemacht werden.")
     created = locked.created
     events = Event.objects.filter(key__in=created.get("events", []))
@@ -214,8 +218,8 @@ def undo_import(sheet_import: SheetImport) -> Created:
     seasons = Season.objects.filter(year__in=created.get("seasons", []), events__isnull=True)
     season_count = seasons.count()
     Season.objects.filter(pk__in=list(seasons.values_list("pk", flat=True))).delete()
-    locked.status = SheetImport.Status.UNDONE
+    locked.status = SpreadsheetImport.Status.UNDONE
     locked.undone_at = timezone.now()
     locked.save(update_fields=["status", "undone_at"])
-    sheet_import.refresh_from_db()
+    spreadsheet_import.refresh_from_db()
     return Created(event_count, player_count, season_count, 0)

@@ -33,10 +33,10 @@ from openpyxl.utils.datetime import (
     from_ISO8601,
 )
 
-from skatclub.club.imports.errors import SheetError
+from skatclub.club.imports.errors import SpreadsheetError
 from skatclub.club.imports.packages import MAX_UNPACKED, parse_xml
 
-MAX_SHEETS = 100
+MAX_WORKSHEETS = 100
 MAX_SHARED_STRINGS = 500_000
 MAX_SHARED_TEXT = 20_000_000  # characters of all shared strings together
 MAX_PART = 8 * 1024 * 1024  # workbook, relationships and styles are small
@@ -55,18 +55,18 @@ def xlsx_rows(archive: zipfile.ZipFile, *, width: int, longest: int) -> Rows:
     after `longest` characters (longer is refused later, per cell)."""
     book = _workbook(archive)
     targets = _relationships(archive)
-    sheet = targets.get(book.sheet_id)
-    if sheet is None:
-        raise SheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
+    worksheet = targets.get(book.worksheet_id)
+    if worksheet is None:
+        raise SpreadsheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
     strings = _shared_strings(archive, targets.get("sharedStrings"), longest)
     dates, durations = _date_styles(archive, targets.get("styles"))
-    reader = _SheetReader(strings, dates, durations, book.epoch, width, longest)
+    reader = _WorksheetReader(strings, dates, durations, book.epoch, width, longest)
     handlers = {
         "StartElementHandler": reader.start,
         "EndElementHandler": reader.end,
         "CharacterDataHandler": reader.characters,
     }
-    for _ in parse_xml(archive, sheet, handlers, MAX_UNPACKED):
+    for _ in parse_xml(archive, worksheet, handlers, MAX_UNPACKED):
         done, reader.rows = reader.rows, []
         yield from done
 
@@ -81,16 +81,16 @@ class _Book:
     epoch: datetime.datetime = CALENDAR_WINDOWS_1900
 
     @property
-    def sheet_id(self) -> str:
+    def worksheet_id(self) -> str:
         return self.ids[self.active] if 0 <= self.active < len(self.ids) else self.ids[0]
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         local = name.rpartition(" ")[2]
         if local == "sheet":
             self.ids.append(attrs.get(REL_ID, ""))
-            if len(self.ids) > MAX_SHEETS:
-                raise SheetError(
-                    f"Die Datei hat mehr als {MAX_SHEETS} Tabellenblätter; gelesen wird nur "
+            if len(self.ids) > MAX_WORKSHEETS:
+                raise SpreadsheetError(
+                    f"Die Datei hat mehr als {MAX_WORKSHEETS} Tabellenblätter; gelesen wird nur "
                     "eine Tabelle. Bitte das Blatt mit den Ergebnissen allein speichern."
                 )
         elif local == "workbookPr" and attrs.get("date1904") in ("1", "true"):
@@ -104,7 +104,7 @@ def _workbook(archive: zipfile.ZipFile) -> _Book:
     for _ in parse_xml(archive, "xl/workbook.xml", {"StartElementHandler": book.start}, MAX_PART):
         pass
     if not book.ids:
-        raise SheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
+        raise SpreadsheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
     return book
 
 
@@ -113,7 +113,7 @@ def _relationships(archive: zipfile.ZipFile) -> dict[str, str]:
     targets: dict[str, str] = {}
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        if name.rpartition(" ")[2] != "Relationship" or len(targets) > 2 * MAX_SHEETS + 10:
+        if name.rpartition(" ")[2] != "Relationship" or len(targets) > 2 * MAX_WORKSHEETS + 10:
             return
         target = attrs.get("Target", "")
         member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
@@ -143,7 +143,9 @@ def _shared_strings(archive: zipfile.ZipFile, member: str | None, longest: int) 
         nonlocal elements
         elements += 1
         if elements > MAX_ELEMENTS:
-            raise SheetError("Die XLSX-Datei ist zu groß; bitte auf mehrere Dateien aufteilen.")
+            raise SpreadsheetError(
+                "Die XLSX-Datei ist zu groß; bitte auf mehrere Dateien aufteilen."
+            )
         text.start(name.rpartition(" ")[2])
 
     def end(name: str) -> None:
@@ -152,7 +154,7 @@ def _shared_strings(archive: zipfile.ZipFile, member: str | None, longest: int) 
         if local == "si":
             total += text.length
             if len(strings) >= MAX_SHARED_STRINGS or total > MAX_SHARED_TEXT:
-                raise SheetError(
+                raise SpreadsheetError(
                     "Die XLSX-Datei enthält mehr Texte, als eine Tabelle mit "
                     f"{MAX_SHARED_STRINGS:_} Zeilen haben kann.".replace("_", ".")
                 )
@@ -179,7 +181,7 @@ def _date_styles(archive: zipfile.ZipFile, member: str | None) -> tuple[set[int]
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name.rpartition(" ")[2]
-        if local == "numFmt" and len(custom) < MAX_SHEETS * 100:
+        if local == "numFmt" and len(custom) < MAX_WORKSHEETS * 100:
             custom[_small_int(attrs.get("numFmtId"), -1)] = attrs.get("formatCode", "")[:200]
         elif local == "cellXfs":
             depth["cellXfs"] += 1
@@ -243,7 +245,7 @@ class _Text:
         return "".join(self.parts)[: self.longest + 1] if self.parts else None
 
 
-class _SheetReader:
+class _WorksheetReader:
     """expat handlers for a worksheet: complete rows gather in `rows`."""
 
     def __init__(
@@ -266,7 +268,7 @@ class _SheetReader:
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.elements += 1
         if self.elements > MAX_ELEMENTS:
-            raise SheetError("Die Tabelle ist zu groß; bitte auf mehrere Dateien aufteilen.")
+            raise SpreadsheetError("Die Tabelle ist zu groß; bitte auf mehrere Dateien aufteilen.")
         local = name.rpartition(" ")[2]
         if local == "row":
             self.number = _row_number(attrs.get("r"), self.number + 1)
@@ -274,7 +276,7 @@ class _SheetReader:
         elif local == "c":
             self.cells += 1
             if self.cells > MAX_ROW_CELLS:
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Zeile {self.number} hat mehr als {MAX_ROW_CELLS:_} Zellen.".replace("_", ".")
                 )
             self.column = _column(attrs.get("r"), self.column + 1)
@@ -306,7 +308,7 @@ class _SheetReader:
         if self.kind == "s":
             index = _small_int(text, -1)
             if not 0 <= index < len(self.strings):
-                raise SheetError(
+                raise SpreadsheetError(
                     f"Zeile {self.number} verweist auf einen Text, den die Datei nicht enthält."
                 )
             return self.strings[index]
@@ -352,7 +354,9 @@ def _row_number(reference: str | None, following: int) -> int:
         return following
     number = _small_int(reference, 0)
     if not 1 <= number <= 1_048_576:
-        raise SheetError(f"Die XLSX-Datei hat eine ungültige Zeilennummer ({reference[:20]}).")
+        raise SpreadsheetError(
+            f"Die XLSX-Datei hat eine ungültige Zeilennummer ({reference[:20]})."
+        )
     return number
 
 
@@ -362,7 +366,7 @@ def _column(reference: str | None, following: int) -> int:
         return following
     letters = reference.rstrip("0123456789")
     if not (1 <= len(letters) <= 3 and letters.isascii() and letters.isalpha()):
-        raise SheetError(f"Die XLSX-Datei hat einen ungültigen Zellbezug ({reference[:20]}).")
+        raise SpreadsheetError(f"Die XLSX-Datei hat einen ungültigen Zellbezug ({reference[:20]}).")
     column = 0
     for letter in letters.upper():
         column = column * 26 + ord(letter) - ord("A") + 1

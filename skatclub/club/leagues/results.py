@@ -117,13 +117,13 @@ def _report(matchday: Matchday, rows: _Rows) -> MatchdayReport:
     report.absent = [e.team.pk for e in entries if not e.turned_up]
     if not lines:
         return report
-    serien = [_team_rounds(entries, lines[n]) for n in sorted(lines)]
+    rounds = [_team_rounds(entries, lines[n]) for n in sorted(lines)]
     try:
         report.rounds = [
             (number, engine.round_points(teams_, number))
-            for number, teams_ in zip(sorted(lines), serien, strict=True)
+            for number, teams_ in zip(sorted(lines), rounds, strict=True)
         ]
-        report.results = engine.matchday_result(serien)
+        report.results = engine.matchday_result(rounds)
     except ScoringError as error:  # e.g. two teams of three (Anlage 10): no Wertung
         report.rounds, report.results, report.problem = [], (), str(error)
     return report

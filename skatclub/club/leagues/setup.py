@@ -40,7 +40,7 @@ from skatclub.club.text import NO_VISIBLE_NAME, is_key, visible_text
 
 MAX_TEAMS = 40
 # A Spieltag plays three Serien, sometimes four; the seating search grows with the Serie.
-MAX_SERIEN = 6
+MAX_ROUNDS_PER_MATCHDAY = 6
 MAX_ROSTER = 10  # four regular players and up to six substitutes
 MAX_NAME = 200
 TEAM_LINE = re.compile(r"^(?P<name>[^:]{1,200}):(?P<keys>.*)$")
@@ -148,11 +148,11 @@ def create_league(
         raise EntryError(
             "league_exists", f"Die Staffel „{division}“ der Liga „{league}“ gibt es schon."
         )
-    staffel = Division.objects.create(league=league, key=division_key, name=division)
+    created = Division.objects.create(league=league, key=division_key, name=division)
     for player in others:
         services.admit(player.key, by=by)
-    _teams(staffel, drafts)
-    return staffel
+    _teams(created, drafts)
+    return created
 
 
 def _teams(division: Division, drafts: Sequence[TeamDraft]) -> None:
@@ -209,7 +209,7 @@ def create_matchday(
 
 
 @transaction.atomic
-def seat_serie(
+def seat_league_round(
     *, matchday: Matchday, lineups: Mapping[int, Sequence[Player]], user: Actor = None
 ) -> Round:
     """The next Serie of the Spieltag: each team that came plays with the 3 or 4 players of
@@ -221,8 +221,10 @@ def seat_serie(
     # read under the event's lock, so a second press waits and seats the next Serie.
     Event.objects.select_for_update().filter(pk=event.pk).exists()
     number = next_round_number(event)
-    if number > MAX_SERIEN:
-        raise EntryError("too_many_serien", f"Ein Spieltag hat höchstens {MAX_SERIEN} Serien.")
+    if number > MAX_ROUNDS_PER_MATCHDAY:
+        raise EntryError(
+            "too_many_serien", f"Ein Spieltag hat höchstens {MAX_ROUNDS_PER_MATCHDAY} Serien."
+        )
     entries = list(matchday.teams.select_related("team"))
     chosen = {
         entry.team.pk: _checked_lineup(entry.team, lineups.get(entry.team.pk, ()))

@@ -33,11 +33,11 @@ from django_tables2.export import TableExport
 from skatclub.club.formatting import exact_decimal
 
 FORMATS = ("csv", "xlsx", "ods", "json")
-SHEETS = ("csv", "xlsx", "ods")
+SPREADSHEETS = ("csv", "xlsx", "ods")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EURO_XLSX = '#,##0.00 "€";-#,##0.00 "€"'
 DATE_XLSX = "DD.MM.YYYY"
-SHEET_DECIMALS = 10  # a Fraction without a finite decimal (a Wertpunkt of 1/3) in a sheet
+SPREADSHEET_DECIMALS = 10  # a Fraction without a finite decimal (a Wertpunkt of 1/3) in a sheet
 
 
 def neutralised(text: str) -> str:
@@ -82,9 +82,9 @@ def download(request: HttpRequest, exports: Sequence[Export], stem: str) -> Http
     if wanted is None:
         return None
     chosen = _chosen(request, exports)
-    if wanted in SHEETS:
+    if wanted in SPREADSHEETS:
         table = chosen[0]
-        return sheet_response(table, wanted, f"{stem}-{table.name}.{wanted}")
+        return spreadsheet_response(table, wanted, f"{stem}-{table.name}.{wanted}")
     response = JsonResponse(
         {"tables": {e.name: _json_table(e) for e in chosen}},
         json_dumps_params={"ensure_ascii": False, "indent": 1},
@@ -106,7 +106,7 @@ def _chosen(request: HttpRequest, exports: Sequence[Export]) -> list[Export]:
 # --- CSV, XLSX, ODS through django-tables2's export ----------------------------------------
 
 
-class SheetColumn(tables.Column):  # type: ignore[misc]  # django-tables2 ships no types
+class SpreadsheetColumn(tables.Column):  # type: ignore[misc]  # django-tables2 ships no types
     """One export column: the value as the target format holds it (see the module docstring)."""
 
     def __init__(self, header: str, *, target: str, money: bool) -> None:
@@ -116,21 +116,21 @@ class SheetColumn(tables.Column):  # type: ignore[misc]  # django-tables2 ships 
     def value(self, value: Any) -> Any:
         if self.target == "csv":
             return _csv_value(value)
-        return _sheet_value(value)
+        return _spreadsheet_value(value)
 
 
 def export_table(export: Export, target: str) -> tables.Table:
     """A django-tables2 table of the export's columns and rows, for `TableExport`."""
     columns = [
-        (key, SheetColumn(header, target=target, money=key in export.money))
+        (key, SpreadsheetColumn(header, target=target, money=key in export.money))
         for key, header in export.columns
     ]
     return tables.Table(list(export.rows), extra_columns=columns, orderable=False)
 
 
-def sheet_response(export: Export, target: str, filename: str) -> HttpResponse:
+def spreadsheet_response(export: Export, target: str, filename: str) -> HttpResponse:
     exporter = TableExport(
-        target, export_table(export, target), dataset_kwargs={"title": _sheet_title(export)}
+        target, export_table(export, target), dataset_kwargs={"title": _worksheet_title(export)}
     )
     content: str | bytes
     if target == "csv":
@@ -145,7 +145,7 @@ def sheet_response(export: Export, target: str, filename: str) -> HttpResponse:
     return response
 
 
-def _sheet_title(export: Export) -> str:
+def _worksheet_title(export: Export) -> str:
     """A sheet name both programs accept: at most 31 characters, none of []:*?/\\."""
     title = "".join(" " if ch in "[]:*?/\\" else ch for ch in export.title)
     return " ".join(title.split())[:31] or export.name
@@ -166,7 +166,7 @@ def _csv_value(value: Any) -> str:
     return str(value)
 
 
-def _sheet_value(value: Any) -> Any:
+def _spreadsheet_value(value: Any) -> Any:
     """Numbers stay numbers (exact decimals), dates stay dates, the rest is safe text."""
     if (
         value is None
@@ -180,7 +180,7 @@ def _sheet_value(value: Any) -> Any:
         text = exact_decimal(value)
         if "/" in text:
             exact = Decimal(value.numerator) / Decimal(value.denominator)
-            return round(exact, SHEET_DECIMALS)
+            return round(exact, SPREADSHEET_DECIMALS)
         return Decimal(text)
     if isinstance(value, float):
         return value
@@ -194,9 +194,9 @@ def _xlsx_formats(content: bytes, money: list[int]) -> bytes:
     from openpyxl import load_workbook
 
     workbook = load_workbook(io.BytesIO(content))
-    sheet = workbook.active
-    assert sheet is not None
-    for row in sheet.iter_rows(min_row=2):
+    worksheet = workbook.active
+    assert worksheet is not None
+    for row in worksheet.iter_rows(min_row=2):
         for index, cell in enumerate(row):
             if index in money and isinstance(cell.value, int | float | Decimal):
                 cell.number_format = EURO_XLSX

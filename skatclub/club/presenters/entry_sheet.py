@@ -4,7 +4,7 @@ Owns `sheet_rows` (one `<tr>` per entered game with every player's running total
 (the sums under the list) and `last_saved` (the line under the entry field). Built with
 `format_html`, which escapes every value, rather than template loops: the sheet is rendered
 again after every entered game, and 48 rows × 10 cells through the template engine cost about
-8 ms. Reads a `queries.sheet.ScoreSheet`; computes nothing.
+8 ms. Reads a `queries.score_sheet.ScoreSheet`; computes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from scoring import WON_BONUS
-from skatclub.club.queries.sheet import ScoreSheet, SheetFoot, SheetPlayer, SheetRow
+from skatclub.club.queries.score_sheet import ScoreSheet, SheetFoot, SheetPlayer, SheetRow
 
 Feet = Sequence[tuple[SheetPlayer, SheetFoot | None]]
 

@@ -129,7 +129,7 @@ def table_json(division: Division, table: list[dict[str, Any]]) -> dict[str, Any
 
 
 @dataclass
-class SerieTeam:
+class RoundTeam:
     """One team in one Serie: its players' Spielpunkte, their sum and the Wertungspunkte."""
 
     team: Team
@@ -150,22 +150,22 @@ class DaySum:
     derivation: str
 
 
-def serie_rows(report: MatchdayReport) -> list[tuple[int, list[SerieTeam]]]:
+def matchday_round_rows(report: MatchdayReport) -> list[tuple[int, list[RoundTeam]]]:
     """Per counted Serie the teams best first, every number with what it is made of."""
     return [
-        (number, [_serie_team(report, points, report.lines[number]) for points in serie])
-        for number, serie in report.rounds
+        (number, [_round_team(report, points, report.lines[number]) for points in round])
+        for number, round in report.rounds
     ]
 
 
-def _serie_team(
+def _round_team(
     report: MatchdayReport, points: engine.RoundPoints, lines: list[PlayerLine]
-) -> SerieTeam:
+) -> RoundTeam:
     team = report.team_of(points.team)
     own = [line for line in lines if line.team_id == team.pk]
     scores = [format_score(line.score) for line in own]
     derivation = " + ".join(scores) + f" = {format_score(points.score)}" if own else "–"
-    return SerieTeam(
+    return RoundTeam(
         team,
         [(line.name, format_score(line.score)) for line in own],
         format_score(points.score),

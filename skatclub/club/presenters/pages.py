@@ -76,8 +76,8 @@ class SeasonPage:
         open_ = sum(1 for pk in counted if self.rounds[pk]["unchecked"])
         if not open_:
             return ""
-        serien = "1 Serie hat" if open_ == 1 else f"{open_} Serien haben"
-        return f"{serien} noch ungeprüfte Spiellisten."
+        rounds = "1 Serie hat" if open_ == 1 else f"{open_} Serien haben"
+        return f"{rounds} noch ungeprüfte Spiellisten."
 
 
 def season_page(season: Season) -> SeasonPage:
@@ -152,14 +152,14 @@ def round_info(selection: Q) -> dict[int, dict[str, Any]]:
 
 
 @dataclass(frozen=True)
-class Serie:
+class PlayedRound:
     """A played Serie of an event and how many of its lists are still unchecked."""
 
     number: int
     unchecked: int
 
 
-def played_serien(event: Event) -> list[Serie]:
+def played_rounds_of(event: Event) -> list[PlayedRound]:
     """The event's Serien with at least one game or paper total, in order (one query)."""
     rows = (
         event.rounds.filter(played_rounds())
@@ -167,12 +167,12 @@ def played_serien(event: Event) -> list[Serie]:
         .annotate(unchecked=UNCHECKED)
         .values_list("number", "unchecked")
     )
-    return [Serie(number, unchecked) for number, unchecked in rows]
+    return [PlayedRound(number, unchecked) for number, unchecked in rows]
 
 
-def provisional_text(serien: list[Serie]) -> str:
+def provisional_text(rounds: list[PlayedRound]) -> str:
     """Why results are still vorläufig (a Serie's lists are not all checked), or ""."""
-    open_ = [s for s in serien if s.unchecked]
+    open_ = [s for s in rounds if s.unchecked]
     if not open_:
         return ""
     parts = [
@@ -210,7 +210,7 @@ MONEY_COLUMNS = [
     ("payout_cents", "Betrag (€)"),
 ]
 # Only the whole event is paid out: a Serie's money ends with its exact Saldo.
-SERIE_MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
+ROUND_MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
 TOURNAMENT_KEYS = ("entry_fee_open_cents", "prize_cents")
 MONEY_KEYS = [key for key, _ in MONEY_COLUMNS[3:]]
 
@@ -234,11 +234,11 @@ def standing_row(row: Row, numbers: list[int]) -> dict[str, Any]:
     }
 
 
-def money_keys(found: EventLedger, serie: bool) -> list[str]:
+def money_keys(found: EventLedger, round: bool) -> list[str]:
     """The money columns to show: a Serie's exact money, or the event's down to the amount
     paid out, with Startgeld and prizes where the event has them."""
-    if serie:
-        return list(SERIE_MONEY_KEYS)
+    if round:
+        return list(ROUND_MONEY_KEYS)
     accounts = found.accounts
     tournament = {
         "entry_fee_open_cents": any(a.entry_fee for a in accounts),
@@ -271,7 +271,7 @@ def money_rows(found: EventLedger) -> list[dict[str, Any]]:
     return rows
 
 
-def serie_columns(numbers: list[int]) -> list[tuple[str, Any]]:
+def round_columns(numbers: list[int]) -> list[tuple[str, Any]]:
     """Extra table columns with each Serie's score, for an event of several Serien."""
     if len(numbers) < 2:
         return []  # one Serie: its score is the score
@@ -283,7 +283,7 @@ def standings_exports(
     standings: list[dict[str, Any]],
     money: list[dict[str, Any]],
     numbers: list[int],
-    money_shown: Sequence[str] = SERIE_MONEY_KEYS,
+    money_shown: Sequence[str] = ROUND_MONEY_KEYS,
 ) -> list[Export]:
     columns = [*STANDING_COLUMNS, *((f"serie_{n}", f"Serie {n}") for n in numbers)]
     exports = [Export("wertung", f"Wertung {event.name}", columns, standings)]

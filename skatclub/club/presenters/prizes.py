@@ -18,9 +18,9 @@ from scoring import prizes as engine
 from skatclub.club.formatting import decimal, euro, euros
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.presenters.downloads import Export
-from skatclub.club.presenters.pages import played_serien, provisional_text
+from skatclub.club.presenters.pages import played_rounds_of, provisional_text
 from skatclub.club.queries.ledger import EventLedger
-from skatclub.club.queries.prizes import played_serien_count
+from skatclub.club.queries.prizes import played_rounds_count
 
 
 def percent_text(value: Any) -> str:
@@ -154,15 +154,15 @@ def prize_list_context(found: EventLedger) -> dict[str, Any]:
     event, plan, awarded = found.event, found.plan, found.ledger.prizes
     if plan is None or awarded is None:
         return {"prize_rows": [], "prize_note": ""}
-    played = played_serien_count(event)
-    note = "" if played >= plan.serien else f"Zwischenstand nach {played} von {plan.serien} Serien."
+    played = played_rounds_count(event)
+    note = "" if played >= plan.rounds else f"Zwischenstand nach {played} von {plan.rounds} Serien."
     return {
         "prize_rows": prize_rows(awarded, found.names, found.places),
         "prize_note": note,
         "prize_total": found.ledger.prizes_paid,
         "prize_unpaid": found.ledger.prizes_unpaid,
         "paid_lines": paid_lines(found),
-        "provisional": provisional_text(played_serien(event)),
+        "provisional": provisional_text(played_rounds_of(event)),
     }
 
 

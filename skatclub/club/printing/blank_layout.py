@@ -40,7 +40,7 @@ from skatclub.club.printing.sheet_common import (
     sitting_shades,
 )
 from skatclub.club.printing.svg import Drawing
-from skatclub.club.queries.sheet import ScoreSheet
+from skatclub.club.queries.score_sheet import ScoreSheet
 
 PAGE_MM = 286.0  # A4 less 5 mm at the top and the bottom, and 1 mm
 FIELDS_PT, FIELDS_MM = 14.0, 7.5  # "Serie [1] Tisch [2]"

@@ -7,7 +7,7 @@ Greek and Cyrillic, Droid Sans Fallback for Chinese, Japanese and Korean names; 
 exactly before WeasyPrint sees it (`text_width_mm`, `wrapped`): a printout never shortens a
 text with "…". Reads the font files once per process; writes nothing.
 
-The printouts switch kerning and ligatures off (`print.css`), so a text is exactly as wide as
+The printouts switch kerning and ligatures off (`pdf/printout.css`), so a text is exactly as wide as
 the sum of its characters' advance widths, and a line can be placed to a tenth of a millimetre
 with tabs and spaces of known widths (`placed_line`).
 """

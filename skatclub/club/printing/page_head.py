@@ -4,7 +4,7 @@ status.
 Owns `PageHead`: the title, the status ("vorläufig: 30 von 48 Spielen", "nicht geprüft",
 "geprüft von … am …", "Entwurf …"), the club and the event with its date, Serie and Tisch, a
 note on why a result is still vorläufig, and the height all of that takes at the type scale of
-the printouts (`templates/pdf/print.css`), measured with the shipped fonts before WeasyPrint
+the printouts (`templates/pdf/printout.css`), measured with the shipped fonts before WeasyPrint
 sees it. Flowing printouts repeat the box in the top margin of every page, which is made just
 as tall (`templates/pdf/base.html`); the Spiellisten draw it at the top of each sheet. However
 long the club's name, the box grows and nothing in it is cut or pushed off the page.

@@ -2,10 +2,10 @@
 
 Owns choosing the template, the German filename and the context of every printout (`printout`);
 `views/printing.py` and the `print_pdf` command both call it, `render.py` renders the result.
-Reads the Spiellisten from `queries.sheet.score_sheets`, standings from
+Reads the Spiellisten from `queries.score_sheet.score_sheets`, standings from
 `queries/standings.py`, each printout's status from `queries/progress.py` and the club's name
 from its record; writes nothing and checks no Skat rule. How a Spielliste is laid out is
-`sheet_layout.py` (played) and `blank_layout.py` (for the pen); the settlement is `payout.py`.
+`score_sheet_layout.py` (played) and `blank_layout.py` (for the pen); the settlement is `payout.py`.
 
 Terms: a *printout* is one downloadable document; a *sheet* is one table's Spielliste.
 """
@@ -26,19 +26,19 @@ from skatclub.club import formatting, tenancy
 from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
-from skatclub.club.presenters.pages import played_serien, provisional_text
+from skatclub.club.presenters.pages import played_rounds_of, provisional_text
 from skatclub.club.printing.blank_layout import blank_pages
 from skatclub.club.printing.fonts import font_face_css
 from skatclub.club.printing.page_head import LANDSCAPE_MM, PORTRAIT_MM, PageHead
 from skatclub.club.printing.payout import payout_context
+from skatclub.club.printing.score_sheet_layout import printed_pages
 from skatclub.club.printing.sheet_common import TAB_PX
-from skatclub.club.printing.sheet_layout import printed_pages
-from skatclub.club.queries.ledger import event_ledger, serie_ledger
+from skatclub.club.queries.ledger import event_ledger, round_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
-from skatclub.club.queries.sheet import score_sheets
+from skatclub.club.queries.score_sheet import score_sheets
 from skatclub.club.queries.standings import Row, event_standings
 
-SETTLEMENT_PORTRAIT_SERIEN = 3
+SETTLEMENT_PORTRAIT_ROUNDS = 3
 KINDS = ("score_sheet", "blank_sheet", "results", "settlement", "seating")
 KIND_NAMES = {
     "score_sheet": "Spiellisten",
@@ -120,8 +120,8 @@ def base_context(
     about = f"{event.name}, {event.date:%d.%m.%Y}"
     if round_ is not None:
         about += f" · Serie {round_.number}"
-    serien = [s for s in played_serien(event) if round_ is None or s.number == round_.number]
-    provisional = provisional_text(serien)
+    rounds = [s for s in played_rounds_of(event) if round_ is None or s.number == round_.number]
+    provisional = provisional_text(rounds)
     head = PageHead(
         title,
         status,
@@ -223,7 +223,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     rows = event_standings(event, number)
     title = f"Ergebnis Serie {number}" if number else "Gesamtergebnis"
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
-    found = serie_ledger(event, rows) if number else event_ledger(event, rows)
+    found = round_ledger(event, rows) if number else event_ledger(event, rows)
     accounts = {a.player_id: a for a in found.accounts}
     context = base_context(event, round_, title, _status(event, number), landscape=True) | {
         "rows": [_result_row(row, accounts[row.player_id], event) for row in rows],
@@ -285,7 +285,7 @@ def settlement_printout(event: Event) -> Printout:
     """The one settlement of the event: what every player pays to or receives from the Kasse."""
     payout = payout_context(event)
     # Many Serien make many columns of Verlustspielgeld: then the page is turned.
-    landscape = len(cast(list[int], payout["numbers"])) > SETTLEMENT_PORTRAIT_SERIEN
+    landscape = len(cast(list[int], payout["numbers"])) > SETTLEMENT_PORTRAIT_ROUNDS
     context = base_context(
         event, None, "Abrechnung für die Kasse", _status(event, None), landscape=landscape
     )

@@ -5,7 +5,7 @@ Owns the page geometry of a Spielliste (A4, text area `WIDTH_MM` × `PAGE_MM`), 
 type (data `DATA_PT`, names `NAME_PT`; the page head's are `page_head`'s) with their line
 heights, `NameBlock` (every name in full over its column, on as many lines as it needs:
 bold while every name fits two lines, else regular, which is narrower) and the signature boxes.
-`sheet_layout.py` (played) and `blank_layout.py` (for the pen) lay out their grids with these.
+`score_sheet_layout.py` (played) and `blank_layout.py` (for the pen) lay out their grids with these.
 Reads and writes nothing.
 """
 
@@ -19,7 +19,7 @@ from scoring import dealer_position, sitting_positions
 from skatclub.club.printing.fonts import MM_PER_PT, Cell, placed_line, wrapped
 from skatclub.club.printing.page_head import PORTRAIT_MM
 from skatclub.club.printing.svg import Drawing
-from skatclub.club.queries.sheet import SheetPlayer
+from skatclub.club.queries.score_sheet import SheetPlayer
 
 WIDTH_MM = PORTRAIT_MM
 PAGE_MM = 276.0  # A4 less the top (8 mm) and bottom (12 mm, the page number) margins, and 1 mm

@@ -39,7 +39,7 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
-class SerieTeam:
+class RoundTeam:
     """One team's line in one Serie."""
 
     place: str
@@ -52,9 +52,9 @@ class SerieTeam:
 
 
 @dataclass(frozen=True)
-class SerieBlock:
+class RoundBlock:
     number: int
-    teams: tuple[SerieTeam, ...]  # best first; empty while the Serie is open
+    teams: tuple[RoundTeam, ...]  # best first; empty while the Serie is open
     is_open: bool
 
 
@@ -94,7 +94,7 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
         "division": division,
         "host": matchday.host.name if matchday.host else "–",
         "teams": _teams(report),
-        "serien": _serien(report),
+        "rounds": _rounds(report),
         "day": _day_rows(report),
         "substitutions": report.substitutions,
         "signature_rows": _in_pairs(_signatures(report)),
@@ -133,24 +133,24 @@ def _teams(report: MatchdayReport) -> list[tuple[str, bool]]:
     return [(entry.team.name, entry.turned_up) for entry in ordered]
 
 
-def _serien(report: MatchdayReport) -> list[SerieBlock]:
+def _rounds(report: MatchdayReport) -> list[RoundBlock]:
     blocks = [
-        SerieBlock(
-            number, tuple(_serie_team(report, p, report.lines[number]) for p in points), False
+        RoundBlock(
+            number, tuple(_round_team(report, p, report.lines[number]) for p in points), False
         )
         for number, points in report.rounds
     ]
-    blocks += [SerieBlock(number, (), True) for number in report.open_rounds]
+    blocks += [RoundBlock(number, (), True) for number in report.open_rounds]
     return sorted(blocks, key=lambda block: block.number)
 
 
-def _serie_team(report: MatchdayReport, points: RoundPoints, lines: list[PlayerLine]) -> SerieTeam:
+def _round_team(report: MatchdayReport, points: RoundPoints, lines: list[PlayerLine]) -> RoundTeam:
     team = report.team_of(points.team)
     own = sorted(
         (line for line in lines if line.team_id == team.pk), key=lambda line: german_key(line.name)
     )
     players = tuple(PlayerScore(line.name, formatting.number(line.score)) for line in own)
-    return SerieTeam(
+    return RoundTeam(
         place=_place(points.places),
         team=team.name,
         players=players,

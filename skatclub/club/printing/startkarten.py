@@ -16,7 +16,7 @@ from skatclub.club.formatting import euro
 from skatclub.club.models import Attendance, Event, Seat
 from skatclub.club.printing.printouts import PrintError, Printout, base_context
 from skatclub.club.queries.members import numbers_here
-from skatclub.club.queries.prizes import planned_serien
+from skatclub.club.queries.prizes import planned_rounds
 
 CARDS_PER_PAGE, ROWS_PER_PAGE = 8, 4
 A4_HEIGHT_MM, FOOT_MM, CARD_MM = 297.0, 15.0, 68.0
@@ -26,23 +26,23 @@ def startkarten_printout(event: Event) -> Printout:
     signed = list(Attendance.objects.filter(event=event).select_related("player", "event"))
     if not signed:
         raise PrintError("Noch niemand angemeldet: Startkarten gibt es für angemeldete Spieler.")
-    serien = list(event.rounds.order_by("number").values_list("number", "seed"))
+    rounds = list(event.rounds.order_by("number").values_list("number", "seed"))
     places: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
     for player, number, table, position in Seat.objects.filter(round__event=event).values_list(
         "player_id", "round__number", "table__number", "position"
     ):
         places[player][number] = (table, position)
-    numbers = [number for number, _ in serien] or list(range(1, planned_serien(event) + 1))
+    numbers = [number for number, _ in rounds] or list(range(1, planned_rounds(event) + 1))
     member_numbers = numbers_here(a.player_id for a in signed)
     cards = [
         _card(attendance, numbers, places[attendance.player_id], member_numbers)
         for attendance in sorted(signed, key=lambda a: (german_key(a.player.name), a.player.key))
     ]
-    seeds = ", ".join(f"Serie {number}: {seed}" for number, seed in serien if seed)
-    context = base_context(event, None, "Startkarten", _status([n for n, _ in serien])) | {
+    seeds = ", ".join(f"Serie {number}: {seed}" for number, seed in rounds if seed)
+    context = base_context(event, None, "Startkarten", _status([n for n, _ in rounds])) | {
         "pages": [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)],
         "numbers": numbers,
-        "drawn": bool(serien),
+        "drawn": bool(rounds),
         "seeds": seeds,
     }
     # Four rows of cards fill what the page head leaves of the page.

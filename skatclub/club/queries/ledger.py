@@ -4,7 +4,7 @@ the engine's `scoring.ledger`.
 Owns `event_ledger` (the whole event: the standings with each player's Preisskat money and
 Verlustspielgeld per Serie, the sign-ins with their Startgeld, the Gewinnplan with the ranking
 and categories it pays by, and for the Kasse the other bookings and the latest cash count),
-`serie_ledger` (the money of one Serie, exact, nothing paid yet), `plan_forecast` (what the
+`round_ledger` (the money of one Serie, exact, nothing paid yet), `plan_forecast` (what the
 plan pays for a field, from the same pot) and `standings_with_money_json`. The Abrechnung, the
 Kasse page, the receipts, the Kassenbericht, the Gewinnplan and prize list, the standings JSON
 and every download read an `EventLedger` and compute no money themselves. A fixed number of
@@ -58,13 +58,13 @@ def participant(
     row: Row | None, player_id: int, sign_in: Mapping[str, Any] | None
 ) -> engine.Participant:
     """One player as the ledger reads him: his lines' money per Serie and his Startgeld."""
-    serien = tuple(
-        engine.SerieMoney(line.round_number, line.cash_cents, line.fees_cents)
+    rounds = tuple(
+        engine.RoundMoney(line.round_number, line.cash_cents, line.fees_cents)
         for line in (row.lines if row else [])
     )
     if sign_in is None:
-        return engine.Participant(player_id, serien)
-    return engine.Participant(player_id, serien, sign_in["fee_cents"], sign_in["paid"])
+        return engine.Participant(player_id, rounds)
+    return engine.Participant(player_id, rounds, sign_in["fee_cents"], sign_in["paid"])
 
 
 def event_ledger(
@@ -100,7 +100,7 @@ def event_ledger(
     return EventLedger(event, found, rows, names, keys, places, plan, bookings, count, len(signed))
 
 
-def serie_ledger(event: Event, rows: list[Row]) -> EventLedger:
+def round_ledger(event: Event, rows: list[Row]) -> EventLedger:
     """The money of one Serie (`rows` are its standings): exact, and nothing is paid for a
     Serie alone, so no Startgeld, no prizes and no rounding to a step."""
     participants = [participant(row, row.player_id, None) for row in rows]
@@ -155,14 +155,14 @@ def forecast_for(found: EventLedger, plan: PrizePlan, participants: int) -> priz
 def plan_forecast(
     plan: PrizePlan, participants: int, entry_fees: int, lost_fees: int = 0
 ) -> prize_engine.Forecast:
-    """What the plan pays for `participants` players seated into `plan.serien` Serien, from
+    """What the plan pays for `participants` players seated into `plan.rounds` Serien, from
     the Startgeld and Verlustspielgeld given."""
     try:
         tables = len(table_sizes(participants)) if participants else 0
     except TableSizeError:
         tables = 0
     return engine.plan_forecast(
-        engine_plan(plan), participants, entry_fees, lost_fees, tables * plan.serien
+        engine_plan(plan), participants, entry_fees, lost_fees, tables * plan.rounds
     )
 
 

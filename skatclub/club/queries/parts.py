@@ -1,6 +1,6 @@
 """The three Seeger-Fabian parts a page row shows, read off the engine's `ScoreParts`.
 
-Owns `ScorePartsRow`, the one place the Spielliste's foot (`queries.sheet.SheetFoot`) and a
+Owns `ScorePartsRow`, the one place the Spielliste's foot (`queries.score_sheet.SheetFoot`) and a
 standing (`queries.standings.Row`) get `won_points`, `lost_points` and `others_points` from.
 """
 

@@ -1,8 +1,8 @@
 """Reads for the Gewinnplan besides the money: each player's prize categories, the ranking at
 every table of every Serie (for table prizes) and how many Serien are played.
 
-Owns `stored_plan` and `planned_serien` (the plan as saved, without creating one),
-`categories_of`, `table_rankings` and `played_serien_count`. The pot and the prize list
+Owns `stored_plan` and `planned_rounds` (the plan as saved, without creating one),
+`categories_of`, `table_rankings` and `played_rounds_count`. The pot and the prize list
 are the ledger's (`queries.ledger`). Writes nothing.
 """
 
@@ -53,7 +53,7 @@ def table_rankings(lines: list[Line]) -> list[engine.TableRanking]:
     return result
 
 
-def played_serien_count(event: Event) -> int:
+def played_rounds_count(event: Event) -> int:
     return event.rounds.filter(played_rounds()).count()
 
 
@@ -63,9 +63,9 @@ def stored_plan(event: Event) -> PrizePlan | None:
     return PrizePlan.objects.filter(event=event).first()
 
 
-def planned_serien(event: Event) -> int:
+def planned_rounds(event: Event) -> int:
     """How many Serien the event's Gewinnplan plans; the plan's default before one is saved."""
-    return (stored_plan(event) or PrizePlan()).serien
+    return (stored_plan(event) or PrizePlan()).rounds
 
 
 def percent(value: Decimal | None) -> Fraction:

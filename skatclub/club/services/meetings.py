@@ -51,10 +51,10 @@ def pair(first: int, second: int) -> Pair:
     return (first, second) if first < second else (second, first)
 
 
-def meetings(serien: Iterable[Sequence[Sequence[int]]]) -> Counter[Pair]:
+def meetings(rounds: Iterable[Sequence[Sequence[int]]]) -> Counter[Pair]:
     """How often each pair sat at one table, over the given Serien (each a list of tables)."""
     met: Counter[Pair] = Counter()
-    for tables in serien:
+    for tables in rounds:
         for table in tables:
             met.update(pair(a, b) for a, b in combinations(table, 2))
     return met

@@ -20,7 +20,7 @@ from skatclub.club.queries.prizes import engine_plan, engine_prize, percent
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
 
-MAX_SERIEN = 20
+MAX_PLANNED_ROUNDS = 20
 
 
 def plan_of(event: Event) -> PrizePlan:
@@ -46,13 +46,13 @@ def save_settings(
     lost_fee_percent: Decimal,
     ties: str,
     one_prize_each: bool,
-    serien: int,
+    rounds: int,
 ) -> PrizePlan:
     plan = _locked(plan)
     if ties not in PrizePlan.Ties.values:
         raise EntryError("bad_ties", "Gleichstand: teilen oder Los.")
-    if not 1 <= serien <= MAX_SERIEN:
-        raise EntryError("bad_serien", f"Geplante Serien: 1 bis {MAX_SERIEN}.")
+    if not 1 <= rounds <= MAX_PLANNED_ROUNDS:
+        raise EntryError("bad_serien", f"Geplante Serien: 1 bis {MAX_PLANNED_ROUNDS}.")
     try:
         engine.PrizePlan(
             entry_fee_share=percent(entry_fee_percent), lost_fee_share=percent(lost_fee_percent)
@@ -60,7 +60,7 @@ def save_settings(
     except InvalidPrizePlan as error:
         raise EntryError("bad_share", error.message) from None
     plan.entry_fee_percent, plan.lost_fee_percent = entry_fee_percent, lost_fee_percent
-    plan.ties, plan.one_prize_each, plan.serien = ties, one_prize_each, serien
+    plan.ties, plan.one_prize_each, plan.rounds = ties, one_prize_each, rounds
     plan.save()
     return plan
 

@@ -162,7 +162,7 @@ def _planned(
     return planned
 
 
-MAX_SERIEN_IN_ADVANCE = 10
+MAX_ROUNDS_IN_ADVANCE = 10
 MAX_ADVANCE_SEED = 60  # Serie n is drawn with "<seed>-n": within `Round.seed`'s 64 characters
 
 
@@ -172,9 +172,9 @@ def plan_in_advance(
     """Serien 1 to `count` drawn now, for Startkarten: each Serie avoids the table-mates of
     the Serien before it, keeps declared pairs apart and fixed players at their tables.
     Serie n is drawn with the seed "`seed`-n", so every Serie can be repeated on its own."""
-    if not 1 <= count <= MAX_SERIEN_IN_ADVANCE:
+    if not 1 <= count <= MAX_ROUNDS_IN_ADVANCE:
         raise draw.DrawError(
-            f"Im Voraus lassen sich 1 bis {MAX_SERIEN_IN_ADVANCE} Serien auslosen."
+            f"Im Voraus lassen sich 1 bis {MAX_ROUNDS_IN_ADVANCE} Serien auslosen."
         )
     if len(seed) > MAX_ADVANCE_SEED:
         raise draw.DrawError(f"Der Startwert darf höchstens {MAX_ADVANCE_SEED} Zeichen haben.")
@@ -187,13 +187,13 @@ def plan_in_advance(
     met: Counter[meetings.Pair] = Counter()
     plans = []
     for number in range(1, count + 1):
-        serie_seed = f"{seed}-{number}"
+        round_seed = f"{seed}-{number}"
         spread = meetings.spread_tables(
-            present, serie_seed, met=met, apart=apart, fixed=fixed, allow_five=allow_five
+            present, round_seed, met=met, apart=apart, fixed=fixed, allow_five=allow_five
         )
         shown = meetings.conflicts(spread.tables, met, apart)
         plans.append(
-            Seating(number, "draw", serie_seed, Round.Avoid.EVENT, spread.tables, _report(shown))
+            Seating(number, "draw", round_seed, Round.Avoid.EVENT, spread.tables, _report(shown))
         )
         met += meetings.meetings([spread.tables])
     return plans

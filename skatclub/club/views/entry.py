@@ -33,7 +33,7 @@ from skatclub.club.presenters.changes import snapshot_text
 from skatclub.club.presenters.entry_sheet import last_saved, sheet_foot, sheet_rows
 from skatclub.club.presenters.turns import next_game
 from skatclub.club.queries.progress import LIST_COMPLETE, next_game_number, progress_of
-from skatclub.club.queries.sheet import ScoreSheet, saved_tail, score_sheet
+from skatclub.club.queries.score_sheet import ScoreSheet, saved_tail, score_sheet
 from skatclub.club.tenancy import of_club
 from skatclub.club.views.lookups import (
     INVALID,

@@ -97,25 +97,27 @@ def league_list(request: HttpRequest) -> HttpResponse:
 
 @spielwart_required
 def division_admin(request: HttpRequest, league: str, division: str) -> HttpResponse:
-    staffel = division_or_404(league, division)
-    matchdays = staffel.matchdays.select_related("host").annotate(serien=Count("event__rounds"))
+    found_division = division_or_404(league, division)
+    matchdays = found_division.matchdays.select_related("host").annotate(
+        rounds=Count("event__rounds")
+    )
     next_number = max((m.number for m in matchdays), default=0) + 1
-    form = MatchdayForm(staffel, request.POST or None, initial={"number": next_number})
+    form = MatchdayForm(found_division, request.POST or None, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             matchday = setup.create_matchday(
-                division=staffel,
+                division=found_division,
                 **{**data, "teams": list(data["teams"]), "absent": list(data["absent"])},
             )
         except EntryError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, f"Der {matchday.number}. Spieltag ist angelegt.")
-            return redirect(_admin_url(staffel, matchday.number))
+            return redirect(_admin_url(found_division, matchday.number))
     context = {
-        "division": staffel,
-        "teams": _with_roster(staffel.teams.all()),
+        "division": found_division,
+        "teams": _with_roster(found_division.teams.all()),
         "matchdays": matchdays,
         "form": form,
     }
@@ -131,7 +133,7 @@ def matchday_admin(request: HttpRequest, league: str, division: str, matchday: i
     if request.method == "POST":
         chosen = _posted_lineups(request, present)
         try:
-            round_ = setup.seat_serie(
+            round_ = setup.seat_league_round(
                 matchday=day, lineups=_lineups(present, chosen), user=request.user
             )
         except EntryError as refused:
@@ -140,7 +142,7 @@ def matchday_admin(request: HttpRequest, league: str, division: str, matchday: i
             messages.success(request, f"Serie {round_.number} ist gesetzt.")
             return redirect(_admin_url(day.division, day.number))
     report = results.matchday_report(day)
-    serien_tables = _serien_tables(day)
+    round_tables = _round_tables(day)
     context = {
         "day": day,
         "division": day.division,
@@ -148,9 +150,9 @@ def matchday_admin(request: HttpRequest, league: str, division: str, matchday: i
             (t, [(tp, tp.player_id in chosen[t.pk]) for tp in t.roster.all()]) for t in present
         ],
         "error": error,
-        "serien_tables": serien_tables,
-        "next_number": max((n for n, _ in serien_tables), default=0) + 1,
-        "serien": rows.serie_rows(report),
+        "round_tables": round_tables,
+        "next_number": max((n for n, _ in round_tables), default=0) + 1,
+        "rounds": rows.matchday_round_rows(report),
         "day_sums": rows.day_sums(report),
         "report": report,
         "open_text": rows.open_text(report),
@@ -173,9 +175,9 @@ def _last_lineups(day: Matchday, teams: list[Team]) -> dict[int, set[int]]:
         last[entry.team_id][entry.round_number].add(entry.player_id)
     chosen = {}
     for team in teams:
-        serien = last.get(team.pk)
+        rounds = last.get(team.pk)
         first_four = {tp.player_id for tp in team.roster.all() if tp.number <= 4}
-        chosen[team.pk] = serien[max(serien)] if serien else first_four
+        chosen[team.pk] = rounds[max(rounds)] if rounds else first_four
     return chosen
 
 
@@ -198,7 +200,7 @@ def _lineups(teams: list[Team], chosen: dict[int, set[int]]) -> dict[int, list[P
     return lineups
 
 
-def _serien_tables(day: Matchday) -> list[tuple[int, list[tuple[int, list[str]]]]]:
+def _round_tables(day: Matchday) -> list[tuple[int, list[tuple[int, list[str]]]]]:
     """Per Serie its tables, each with "player (team)" per seat."""
     team_of = {
         (e.round_number, e.player_id): e.team.name
@@ -207,11 +209,11 @@ def _serien_tables(day: Matchday) -> list[tuple[int, list[tuple[int, list[str]]]
     seats = Seat.objects.filter(round__event=day.event_id).select_related(
         "player", "round", "table"
     )
-    serien: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    rounds: dict[int, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
     for seat in seats.order_by("round__number", "table__number", "position"):
         team = team_of.get((seat.round.number, seat.player_id), "ohne Mannschaft")
-        serien[seat.round.number][seat.table.number].append(f"{seat.player.name} ({team})")
-    return [(n, sorted(tables.items())) for n, tables in sorted(serien.items())]
+        rounds[seat.round.number][seat.table.number].append(f"{seat.player.name} ({team})")
+    return [(n, sorted(tables.items())) for n, tables in sorted(rounds.items())]
 
 
 def _admin_url(division: Division, number: int | None = None) -> str:
@@ -226,10 +228,10 @@ def _admin_url(division: Division, number: int | None = None) -> str:
 
 @require_safe
 def league_table(request: HttpRequest, league: str, division: str) -> HttpResponse:
-    staffel = division_or_404(league, division)
-    reports = results.matchday_reports(staffel)
-    table = rows.table_rows(staffel, *results.league_table(staffel, reports))
-    players = rows.player_rows(results.player_stats(staffel, reports))
+    found_division = division_or_404(league, division)
+    reports = results.matchday_reports(found_division)
+    table = rows.table_rows(found_division, *results.league_table(found_division, reports))
+    players = rows.player_rows(results.player_stats(found_division, reports))
     exports = rows.table_exports(table, players)
     if response := download(request, exports, f"{league}-{division}"):
         return response
@@ -237,7 +239,7 @@ def league_table(request: HttpRequest, league: str, division: str) -> HttpRespon
     players_table = LeaguePlayersTable(players, caption="Spielerstatistik", prefix="s-")
     RequestConfig(request).configure(players_table)
     context = {
-        "division": staffel,
+        "division": found_division,
         "order": rows.table_order(),
         "table": teams_table,
         "players_table": players_table,
@@ -254,9 +256,11 @@ def league_table_json(request: HttpRequest, league: str, division: str) -> HttpR
     "minus_points": "4.5", "score": 2480, "note": ""}]}. Wertungspunkte are exact decimal
     strings with a point (never floats: halves are common), Spielpunkte whole numbers; teams
     in table order, `place` shared by teams that share it."""
-    staffel = division_or_404(league, division)
-    table = rows.table_rows(staffel, *results.league_table(staffel))
-    return JsonResponse(rows.table_json(staffel, table), json_dumps_params={"ensure_ascii": False})
+    found_division = division_or_404(league, division)
+    table = rows.table_rows(found_division, *results.league_table(found_division))
+    return JsonResponse(
+        rows.table_json(found_division, table), json_dumps_params={"ensure_ascii": False}
+    )
 
 
 @require_safe
@@ -269,7 +273,7 @@ def matchday_detail(
         "day": day,
         "division": day.division,
         "report": report,
-        "serien": rows.serie_rows(report),
+        "rounds": rows.matchday_round_rows(report),
         "day_sums": rows.day_sums(report),
         "absent": rows.absent_teams(report),
         "open_text": rows.open_text(report),
@@ -279,15 +283,15 @@ def matchday_detail(
 
 @require_safe
 def team_detail(request: HttpRequest, league: str, division: str, team: str) -> HttpResponse:
-    staffel = division_or_404(league, division)
-    found = get_object_or_404(_with_roster(staffel.teams.all()), key=team)
-    reports = results.matchday_reports(staffel)
-    players = rows.player_rows(results.player_stats(staffel, reports), found.pk)
+    found_division = division_or_404(league, division)
+    found = get_object_or_404(_with_roster(found_division.teams.all()), key=team)
+    reports = results.matchday_reports(found_division)
+    players = rows.player_rows(results.player_stats(found_division, reports), found.pk)
     players_table = LeaguePlayersTable(
         players, caption="Spielerstatistik", exclude=["team"], orderable=False
     )
     context = {
-        "division": staffel,
+        "division": found_division,
         "team": found,
         "days": rows.team_days(reports, found),
         "players_table": players_table,

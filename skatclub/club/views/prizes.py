@@ -87,7 +87,7 @@ def plan_change(request: HttpRequest, key: str) -> HttpResponse:
                 lost_fee_percent=data["lost_fee_percent"],
                 ties=data["ties"],
                 one_prize_each=data["one_prize_each"],
-                serien=data["serien"],
+                rounds=data["rounds"],
             )
             messages.success(request, "Einstellungen des Gewinnplans gespeichert.")
         elif action == "rule":

@@ -29,12 +29,12 @@ from skatclub.club.presenters.pages import (
     event_row,
     money_keys,
     money_rows,
-    played_serien,
+    played_rounds_of,
     provisional_text,
     ranking_rows,
+    round_columns,
     season_exclusions,
     season_page,
-    serie_columns,
     standing_row,
     standings_exports,
 )
@@ -60,7 +60,7 @@ from skatclub.club.presenters.tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
-from skatclub.club.queries.ledger import EventLedger, event_ledger, serie_ledger
+from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.stats import game_stats
@@ -142,12 +142,12 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
     rows = event_standings(event)
-    serien = played_serien(event)
-    numbers = [s.number for s in serien]
+    rounds = played_rounds_of(event)
+    numbers = [s.number for s in rounds]
     standings = [standing_row(row, numbers) for row in rows]
     found = event_ledger(event, rows) if event.has_settlement else None
     money = money_rows(found) if found else []
-    shown = money_keys(found, serie=False) if found else []
+    shown = money_keys(found, round=False) if found else []
     exports = standings_exports(event, standings, money, numbers, shown)
     if response := download(request, exports, event.key):
         return response
@@ -155,7 +155,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
         standings,
         caption=f"Gesamtwertung {event.name}",
         prefix="g-",
-        extra_columns=serie_columns(numbers),
+        extra_columns=round_columns(numbers),
     )
     RequestConfig(request).configure(table)
     return render(
@@ -164,7 +164,7 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
         {
             "event": event,
             "numbers": numbers,
-            "provisional": provisional_text(serien),
+            "provisional": provisional_text(rounds),
             "has_plan": _announced_plan(event),
             "table": table,
             **_money_context(request, found, money, shown),
@@ -179,11 +179,11 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
-    serien = played_serien(event)
+    rounds = played_rounds_of(event)
     standings = [standing_row(row, []) for row in rows]
-    found = serie_ledger(event, rows) if event.has_settlement else None
+    found = round_ledger(event, rows) if event.has_settlement else None
     money = money_rows(found) if found else []
-    shown = money_keys(found, serie=True) if found else []
+    shown = money_keys(found, round=True) if found else []
     exports = standings_exports(event, standings, money, [], shown)
     if response := download(request, exports, f"{event.key}-serie-{number}"):
         return response
@@ -195,9 +195,9 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
         {
             "event": event,
             "round": round_,
-            "numbers": [s.number for s in serien],
-            "provisional": provisional_text([s for s in serien if s.number == number]),
-            "played": any(s.number == number for s in serien),
+            "numbers": [s.number for s in rounds],
+            "provisional": provisional_text([s for s in rounds if s.number == number]),
+            "played": any(s.number == number for s in rounds),
             "table": table,
             **_money_context(request, found, money, shown),
             "downloads": links(request, exports),

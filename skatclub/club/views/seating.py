@@ -129,11 +129,11 @@ def advance_preview(request: HttpRequest, key: str) -> HttpResponse:
     confirm = AdvanceForm(
         initial=data | {"seed": seed, "tables": services.plans_fingerprint(plans)}
     )
-    serien = [
+    rounds = [
         {"plan": plan, "tables": [[names[p] for p in table] for table in plan.tables]}
         for plan in plans
     ]
-    context = {"event": event, "serien": serien, "seed": seed, "confirm": confirm}
+    context = {"event": event, "rounds": rounds, "seed": seed, "confirm": confirm}
     return render(request, "club/spielwart_advance_preview.html", context)
 
 

@@ -39,7 +39,7 @@ from skatclub.club.presenters.pages import (
 )
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries import members
-from skatclub.club.queries.ledger import event_ledger, serie_ledger
+from skatclub.club.queries.ledger import event_ledger, round_ledger
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import EntryError, SamePlayer, has_results
 from skatclub.club.text import search_text
@@ -290,14 +290,14 @@ def results(request: HttpRequest, key: str, number: int | None = None) -> HttpRe
     event = event_or_404(key)
     round_ = get_object_or_404(event.rounds, number=number) if number else None
     rows = event_standings(event, number)
-    found = serie_ledger(event, rows) if number else event_ledger(event, rows)
+    found = round_ledger(event, rows) if number else event_ledger(event, rows)
     numbers = [] if number else list(event.rounds.values_list("number", flat=True))
     exports = standings_exports(
         event,
         [standing_row(row, numbers) for row in rows],
         money_rows(found) if event.has_settlement else [],
         numbers,
-        money_keys(found, serie=bool(number)),
+        money_keys(found, round=bool(number)),
     )
     stem = f"{event.key}-serie-{number}" if number else event.key
     if response := download(request, exports, f"spielwart-{stem}"):

@@ -129,7 +129,7 @@ def sitting_declarer(data: dict[str, Any]) -> None:
     )
 
 
-def second_serie_table(data: dict[str, Any]) -> None:
+def second_round_table(data: dict[str, Any]) -> None:
     rounds = data["events"][0]["rounds"][0]
     rounds["tables"].append({"number": 3, "seats": ["anna", "emil", "frieda"], "games": []})
 
@@ -200,7 +200,7 @@ BAD_ARCHIVES = [
     ),
     (
         "player-twice-in-one-serie",
-        second_serie_table,
+        second_round_table,
         f"Veranstaltung {EVENT_KEY}, Serie 1, Tisch 3: Platz 1: Anna Albers sitzt in dieser Serie "
         "schon an Tisch 1.",
     ),

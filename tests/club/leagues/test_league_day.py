@@ -22,11 +22,11 @@ from tests.helpers.leagues import KEYS, WON_2, play, players, team
 
 
 def points(report: results.MatchdayReport, number: int) -> dict[str, Fraction]:
-    serie = dict(report.rounds)[number]
-    return {report.team_of(p.team).name[-1]: p.points for p in serie}
+    round = dict(report.rounds)[number]
+    return {report.team_of(p.team).name[-1]: p.points for p in round}
 
 
-def test_a_spieltag_gives_3_2_1_0_per_serie_with_shared_places(first_day: Matchday) -> None:
+def test_a_spieltag_gives_3_2_1_0_per_round_with_shared_places(first_day: Matchday) -> None:
     report = results.matchday_report(first_day)
     half = Fraction(3, 2)
     # Serie 1: A 800, B 640 = C 640, D 480: B and C share places 2-3, 1½ each.
@@ -43,11 +43,11 @@ def test_a_spieltag_gives_3_2_1_0_per_serie_with_shared_places(first_day: Matchd
         "D": (3, 4, 2000),
         "B": (4, Fraction(7, 2), 1840),
     }
-    serie_1 = dict(report.rounds)[1]
-    assert "Platz 2–3 geteilt" in next(p for p in serie_1 if p.points == half).explanation
+    round_1 = dict(report.rounds)[1]
+    assert "Platz 2–3 geteilt" in next(p for p in round_1 if p.points == half).explanation
 
 
-def test_the_substitution_between_serien_is_listed(first_day: Matchday) -> None:
+def test_the_substitution_between_rounds_is_listed(first_day: Matchday) -> None:
     report = results.matchday_report(first_day)
     assert [(s.round_number, s.team, s.out, s.came_in) for s in report.substitutions] == [
         (3, "Team A", "Spieler A4", "Spieler A5")
@@ -69,8 +69,8 @@ def test_the_league_table_over_two_spieltage_with_a_team_that_did_not_come(
     report = results.matchday_report(day)
     # A 560, C 480, D 240, B not there: 3, 2, 1, 0 and B gets no Spielpunkte.
     assert points(report, 1) == {"A": 3, "C": 2, "D": 1, "B": 0}
-    b_serie = next(p for p in dict(report.rounds)[1] if report.team_of(p.team).name == "Team B")
-    assert b_serie.score == 0 and "nicht angetreten" in b_serie.explanation
+    b_round = next(p for p in dict(report.rounds)[1] if report.team_of(p.team).name == "Team B")
+    assert b_round.score == 0 and "nicht angetreten" in b_round.explanation
     rows, by_key = results.league_table(division)
     table = [(by_key[r.team].name[-1], r.place, r.points, r.minus_points, r.score) for r in rows]
     # A 5+3 = 8 : 4 (minus 0+3+1, 0), 1840+560; C 5½+2 = 7½ : 4½, 2000+480;
@@ -94,7 +94,7 @@ def test_a_lineup_of_a_player_outside_the_team_is_refused(first_day: Matchday) -
     lineups = {team(division, t).pk: players(*KEYS[t][:4]) for t in "ABCD"}
     lineups[team(division, "B").pk] = players("b1", "b2", "b3", "c4")
     with pytest.raises(EntryError, match="steht nicht in der Aufstellung von „Team B“"):
-        setup.seat_serie(matchday=day, lineups=lineups)
+        setup.seat_league_round(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
 
@@ -110,7 +110,7 @@ def test_two_teams_of_three_are_refused_before_anything_is_seated(division: Divi
     )
     lineups = {teams[0].pk: players("a1", "a2", "a3"), teams[1].pk: players("b1", "b2", "b3")}
     with pytest.raises(EntryError):
-        setup.seat_serie(matchday=day, lineups=lineups)
+        setup.seat_league_round(matchday=day, lineups=lineups)
     assert not day.event.rounds.exists()
 
 
@@ -132,7 +132,7 @@ def test_a_spieltag_whose_event_key_is_taken_gets_another_key(division: Division
     assert day.event.key == "landesliga-2026-staffel-1-spieltag-5-2"
 
 
-def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Division) -> None:
+def test_a_second_division_joins_the_league_of_that_name_and_season(division: Division) -> None:
     for key in ("e1", "e2", "e3", "f1", "f2", "f3"):
         Player.objects.create(key=key, name=f"Spieler {key.upper()}")
     second = setup.create_league(
@@ -149,14 +149,14 @@ def test_a_second_staffel_joins_the_league_of_that_name_and_season(division: Div
         )
 
 
-def test_a_spieltag_has_at_most_six_serien(division: Division) -> None:
+def test_a_spieltag_has_at_most_six_rounds(division: Division) -> None:
     teams = [team(division, t) for t in "ABCD"]
     day = setup.create_matchday(
         division=division, number=6, date=datetime.date(2026, 8, 1), teams=teams
     )
     lineups = {t.pk: players(*KEYS[t.name[-1]][:3]) for t in teams}
-    for _ in range(setup.MAX_SERIEN):
-        setup.seat_serie(matchday=day, lineups=lineups)
+    for _ in range(setup.MAX_ROUNDS_PER_MATCHDAY):
+        setup.seat_league_round(matchday=day, lineups=lineups)
     with pytest.raises(EntryError, match="höchstens 6 Serien"):
-        setup.seat_serie(matchday=day, lineups=lineups)
+        setup.seat_league_round(matchday=day, lineups=lineups)
     assert day.event.rounds.count() == 6

@@ -120,8 +120,8 @@ def test_the_table_downloads_as_a_csv_a_spreadsheet_reads(
     ]
     players = client.get(TABLE, {"format": "csv", "table": "spieler"}).content.decode("utf-8-sig")
     assert "Spieler A1;Team A;4;880;220,00;11;0" in players
-    for sheet in ("xlsx", "ods"):
-        assert client.get(TABLE, {"format": sheet, "table": "tabelle"}).status_code == 200
+    for spreadsheet in ("xlsx", "ods"):
+        assert client.get(TABLE, {"format": spreadsheet, "table": "tabelle"}).status_code == 200
 
 
 def test_the_league_table_reads_the_same_number_of_queries_for_more_spieltage(
@@ -145,7 +145,7 @@ def test_the_league_table_reads_the_same_number_of_queries_for_more_spieltage(
         client.get(TABLE + "tabelle.json")
 
 
-def test_a_spieltag_shows_every_serie_with_its_explanation_and_the_sum(
+def test_a_spieltag_shows_every_round_with_its_explanation_and_the_sum(
     client: Client, first_day: Matchday
 ) -> None:
     page = client.get(TABLE + "spieltag/1/")
@@ -168,7 +168,7 @@ def test_a_spieltag_names_the_team_that_did_not_come(client: Client, second_day:
     assert "Keine Wechsel." in html
 
 
-def test_a_spieltag_with_an_open_serie_is_vorlaeufig(client: Client, first_day: Matchday) -> None:
+def test_a_spieltag_with_an_open_round_is_vorlaeufig(client: Client, first_day: Matchday) -> None:
     division = first_day.division
     teams = [team(division, t) for t in "ABCD"]
     day = setup.create_matchday(
@@ -177,7 +177,7 @@ def test_a_spieltag_with_an_open_serie_is_vorlaeufig(client: Client, first_day: 
     lineups = {
         team(division, t).pk: list(Player.objects.filter(key__in=KEYS[t][:4])) for t in "ABCD"
     }
-    setup.seat_serie(matchday=day, lineups=lineups)
+    setup.seat_league_round(matchday=day, lineups=lineups)
     html = text(client.get(TABLE + "spieltag/2/"))
     assert "vorläufig" in html and "Serie 1 ist noch nicht vollständig eingetragen" in html
     assert "(vorläufig)" in text(client.get(TABLE))
@@ -250,8 +250,8 @@ def test_the_spielwart_creates_a_league_through_the_page(
     )
     assert got.status_code == 302
     assert got["Location"] == "/spielwart/ligen/bezirksliga-sud-2027/staffel-nord/"
-    staffel = Division.objects.get(league__key="bezirksliga-sud-2027")
-    assert [t.name for t in staffel.teams.all()] == ["Kreuz Bube", "Pik Dame"]
+    created = Division.objects.get(league__key="bezirksliga-sud-2027")
+    assert [t.name for t in created.teams.all()] == ["Kreuz Bube", "Pik Dame"]
     html = text(spielwart_client.get(got["Location"]))
     assert "Spieler A1 <strong>(Mannschaftsführer)</strong>" in html
 
@@ -314,7 +314,7 @@ def test_a_refused_spieltag_keeps_what_was_typed(
     assert Matchday.objects.filter(division=division).count() == 1
 
 
-def test_the_spielwart_seats_a_serie_through_the_page(
+def test_the_spielwart_seats_a_round_through_the_page(
     spielwart_client: Client, division: Division
 ) -> None:
     teams = {t: team(division, t) for t in "ABCD"}
@@ -338,7 +338,7 @@ def test_the_spielwart_seats_a_serie_through_the_page(
     assert f'href="/spielwart/veranstaltungen/{day.event.key}/serie/1/"' in html
 
 
-def test_a_refused_serie_keeps_the_ticked_players(
+def test_a_refused_round_keeps_the_ticked_players(
     spielwart_client: Client, division: Division
 ) -> None:
     teams = {t: team(division, t) for t in "ABCD"}
@@ -368,7 +368,7 @@ def test_a_refused_serie_keeps_the_ticked_players(
     assert not day.event.rounds.exists()
 
 
-def test_the_spielwart_matchday_page_shows_the_wertung_per_serie(
+def test_the_spielwart_matchday_page_shows_the_wertung_per_round(
     spielwart_client: Client, first_day: Matchday
 ) -> None:
     html = text(spielwart_client.get(ADMIN + "spieltag/1/"))

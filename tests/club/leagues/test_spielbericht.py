@@ -80,12 +80,12 @@ def test_the_spielbericht_shows_teams_players_points_and_derivation(
     assert "vorläufig" not in text.lower()
 
 
-def test_an_open_serie_makes_the_spielbericht_vorlaeufig(
+def test_an_open_round_makes_the_spielbericht_vorlaeufig(
     client: Client, first_day: Matchday
 ) -> None:
     division = first_day.division
     lineups = {team(division, t).pk: players(*KEYS[t][:4]) for t in "ABCD"}
-    setup.seat_serie(matchday=first_day, lineups=lineups)  # Serie 4, nothing entered
+    setup.seat_league_round(matchday=first_day, lineups=lineups)  # Serie 4, nothing entered
 
     _, text = download(client)
 
@@ -113,7 +113,7 @@ def test_a_team_that_did_not_come_is_marked(
     assert "Mannschaftsführer Team B" not in text  # no captain to sign for a team not there
 
 
-def test_a_spieltag_before_its_first_serie_prints_vorlaeufig(
+def test_a_spieltag_before_its_first_round_prints_vorlaeufig(
     client: Client, division: Division
 ) -> None:
     teams = [team(division, t) for t in "ABCD"]
@@ -178,7 +178,7 @@ def long_names(db: None) -> Matchday:
     )
     for _ in range(3):
         lineups = {t.pk: [tp.player for tp in t.roster.select_related("player")] for t in teams}
-        enter_totals(setup.seat_serie(matchday=day, lineups=lineups), won)
+        enter_totals(setup.seat_league_round(matchday=day, lineups=lineups), won)
     return day
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from skatclub.club.models import Player, Table
-from skatclub.club.presenters.downloads import Export, sheet_response
+from skatclub.club.presenters.downloads import Export, spreadsheet_response
 from tests.helpers.factories import enter
 
 FORMULAS = [
@@ -23,7 +23,7 @@ FORMULAS = [
 
 
 def cells(export: Export) -> list[list[str]]:
-    text = sheet_response(export, "csv", "x.csv").content.decode("utf-8-sig")
+    text = spreadsheet_response(export, "csv", "x.csv").content.decode("utf-8-sig")
     return [line.split(";") for line in text.split("\r\n") if line]
 
 

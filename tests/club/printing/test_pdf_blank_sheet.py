@@ -30,7 +30,7 @@ def test_a_3_and_a_4_table_fit_one_page_a_5_table_runs_over_two() -> None:
     assert pages == [1, 1, 2]
 
 
-def test_the_form_has_big_serie_and_tisch_fields_a_status_a_control_sum_per_round_and_an_address(
+def test_the_form_has_big_round_and_tisch_fields_a_status_a_control_sum_per_round_and_an_address(
     event: Event, four_table: Table
 ) -> None:
     site = "http://192.168.1.20:8000"

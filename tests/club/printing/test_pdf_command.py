@@ -23,7 +23,7 @@ def test_it_prints_one_tables_spielliste(four_table: Table, tmp_path: Path) -> N
     assert shows_name(out.read_bytes(), "Dieter Dahl")
 
 
-def test_without_a_table_it_prints_every_table_of_the_serie(
+def test_without_a_table_it_prints_every_table_of_the_round(
     four_table: Table, three_table: Table, tmp_path: Path
 ) -> None:
     out = tmp_path / "serie1.pdf"
@@ -73,7 +73,7 @@ def test_it_prints_results_settlement_tischliste_and_blank_lists(
         ("settlement", [*EVENT, "--round", "1"], "nur für die ganze Veranstaltung"),
     ],
 )
-def test_an_unknown_event_serie_or_table_exits_1_with_a_german_message(
+def test_an_unknown_event_round_or_table_exits_1_with_a_german_message(
     four_table: Table,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

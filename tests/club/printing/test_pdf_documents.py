@@ -68,7 +68,7 @@ def test_the_results_list_ranks_players_with_the_adapters_scores(played: Event) 
     assert f"Kasse (Verlustspielgeld): {euro(sum(r.fees_cents for r in rows))}" in text
 
 
-def test_the_results_of_one_serie_say_so(played: Event) -> None:
+def test_the_results_of_one_round_say_so(played: Event) -> None:
     _, text = text_of("results", played, round_number=1)
 
     assert "Ergebnis Serie 1" in text and "Seite 1 von 1" in text
@@ -137,7 +137,7 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     assert "auf 0,10 € gerundet" in flat(text)
 
 
-def test_the_settlement_shows_the_verlustspielgeld_of_each_serie_and_true_minus_signs(
+def test_the_settlement_shows_the_verlustspielgeld_of_each_round_and_true_minus_signs(
     played: Event,
 ) -> None:
     rows = event_standings(played)
@@ -161,7 +161,7 @@ def test_the_exact_fractions_stay_in_the_data_not_on_paper(played: Event) -> Non
         assert exact not in text
 
 
-def test_printing_an_unknown_serie_or_table_is_refused_in_german(
+def test_printing_an_unknown_round_or_table_is_refused_in_german(
     event: Event, four_table: Table
 ) -> None:
     with pytest.raises(PrintError, match="hat keine Serie 7"):

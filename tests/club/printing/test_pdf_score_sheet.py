@@ -169,7 +169,7 @@ def test_the_foot_sums_the_list_and_adds_seeger_fabian_from_the_engine(four_tabl
 
 
 @pytest.fixture
-def long_serie(db: None) -> Event:
+def long_round(db: None) -> Event:
     """A Serie of a 3-, a 4- and a 5-table, everyone with a 40-character name, with house
     rules so the longest notations and derivations occur."""
     season = Season.objects.create(year=2027)
@@ -193,13 +193,13 @@ def long_serie(db: None) -> Event:
     return event
 
 
-def test_a_serie_with_40_character_names_prints_every_name_in_full_over_its_column(
-    long_serie: Event,
+def test_a_round_with_40_character_names_prints_every_name_in_full_over_its_column(
+    long_round: Event,
 ) -> None:
-    tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
+    tables = list(Table.objects.filter(round__event=long_round).order_by("number"))
     for table in tables:
-        fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
-    found = printout("score_sheet", long_serie, round_number=1)
+        fill(table, long_round.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
+    found = printout("score_sheet", long_round, round_number=1)
     data = pdf.render_printout(found, workers=1)
     pages, text = pdf_text(data)
 
@@ -215,18 +215,18 @@ def test_a_serie_with_40_character_names_prints_every_name_in_full_over_its_colu
 
 
 def test_every_games_notation_and_derivation_appear_in_full_compact_or_in_a_note(
-    long_serie: Event,
+    long_round: Event,
 ) -> None:
-    tables = list(Table.objects.filter(round__event=long_serie).order_by("number"))
+    tables = list(Table.objects.filter(round__event=long_round).order_by("number"))
     for table in tables:
-        fill(table, long_serie.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
-    found = printout("score_sheet", long_serie, round_number=1)
+        fill(table, long_round.games_for_table_size(table.seats.count()), [*LONG, *NOTATIONS])
+    found = printout("score_sheet", long_round, round_number=1)
     _, text = pdf_text(pdf.render_printout(found, workers=1))
 
     everything = flat(text)
     games = Game.objects.filter(table__in=tables, passed_in=False)
     assert Game.objects.filter(table__in=tables).count() == sum(
-        long_serie.games_for_table_size(t.seats.count()) for t in tables
+        long_round.games_for_table_size(t.seats.count()) for t in tables
     )
     for game in games:
         assert game.notation in everything, game.notation
@@ -287,7 +287,7 @@ def test_a_list_entered_as_totals_prints_its_sums_in_the_foot(
     assert wertung.split()[-3:] == [formatting.number(s) for s in scores.seeger_fabian]
 
 
-def test_all_tables_of_a_serie_print_in_order_with_page_numbers(
+def test_all_tables_of_a_round_print_in_order_with_page_numbers(
     four_table: Table, three_table: Table
 ) -> None:
     fill(four_table, 8)

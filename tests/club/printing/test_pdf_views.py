@@ -71,7 +71,7 @@ def test_the_same_printout_shows_as_html_for_a_quick_look(
         "/veranstaltungen/2026-11-20-preisskat/serie/1/abrechnung.pdf",  # one settlement only
     ],
 )
-def test_an_unknown_event_serie_or_table_is_not_found(
+def test_an_unknown_event_round_or_table_is_not_found(
     client: Client, four_table: Table, url: str
 ) -> None:
     assert client.get(url).status_code == 404
@@ -109,15 +109,15 @@ def test_the_public_pages_link_to_their_pdfs_and_every_link_answers_with_a_pdf(
         assert response.content.startswith(b"%PDF-")
 
 
-def test_the_spielwarts_serie_and_event_pages_have_print_buttons(
+def test_the_spielwarts_round_and_event_pages_have_print_buttons(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    serie = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/")
+    round = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/")
     event = spielwart_client.get("/spielwart/veranstaltungen/2026-11-20-preisskat/")
 
-    serie_links = {link.rsplit("/", 1)[1] for link in pdf_links(serie.content.decode())}
-    assert {"tischliste.pdf", "spiellisten-blanko.pdf", "spiellisten.pdf"} <= serie_links
-    assert {"ergebnis.pdf", "abrechnung.pdf", "spielliste.pdf"} <= serie_links
+    round_links = {link.rsplit("/", 1)[1] for link in pdf_links(round.content.decode())}
+    assert {"tischliste.pdf", "spiellisten-blanko.pdf", "spiellisten.pdf"} <= round_links
+    assert {"ergebnis.pdf", "abrechnung.pdf", "spielliste.pdf"} <= round_links
     event_links = {link.rsplit("/", 1)[1] for link in pdf_links(event.content.decode())}
     assert event_links == {"ergebnis.pdf", "abrechnung.pdf"}
 
@@ -126,8 +126,8 @@ def test_a_browser_printout_of_a_public_page_keeps_every_column(
     client: Client, four_table: Table
 ) -> None:
     page = client.get("/veranstaltungen/2026-11-20-preisskat/").content.decode()
-    stylesheet = (settings.BASE_DIR / "static" / "print.css").read_text(encoding="utf-8")
+    stylesheet = (settings.BASE_DIR / "static" / "browser_print.css").read_text(encoding="utf-8")
 
-    assert 'href="/static/print.css" media="print"' in page
+    assert 'href="/static/browser_print.css" media="print"' in page
     assert ".table-wrap { overflow: visible !important; }" in stylesheet
     assert "landscape" in stylesheet

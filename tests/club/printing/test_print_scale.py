@@ -178,7 +178,7 @@ def _event(players: list[Player]) -> Event:
     return event
 
 
-def _serien(event: Event, players: list[Player]) -> None:
+def _rounds(event: Event, players: list[Player]) -> None:
     first = Round.objects.create(event=event, number=1, seed="4711-ömß")
     four = make_table(first, 1, players[0:4])
     five = make_table(first, 2, players[4:9])
@@ -206,12 +206,12 @@ def _league(players: list[Player]) -> Matchday:
     day = setup.create_matchday(
         division=division, number=1, date=datetime.date(2031, 3, 7), teams=teams, host=teams[0]
     )
-    for serie in range(2):
+    for round in range(2):
         lineups = {team.pk: list(players[i * 4 : i * 4 + 4]) for i, team in enumerate(teams)}
-        round_ = setup.seat_serie(matchday=day, lineups=lineups)
+        round_ = setup.seat_league_round(matchday=day, lineups=lineups)
         for table in round_.tables.all():
             lines = [
-                TotalLine(s.player, 30 * (s.position + serie), s.position + serie, 1)
+                TotalLine(s.player, 30 * (s.position + round), s.position + round, 1)
                 for s in table.seats.select_related("player")
             ]
             record_totals(table=table, lines=lines)
@@ -278,12 +278,12 @@ def _long_texts(event: Event, number: int) -> list[tuple[str, ...]]:
 def _build() -> dict[str, Printed]:
     players = [_player(i, name) for i, name in enumerate(NAMES)]
     event = _event(players)
-    _serien(event, players)
+    _rounds(event, players)
     day = _league(players)
     match, match_lines = _match(players)
     seated = [p.name for p in players[:12]]
     event_status = status_text(table_progress(tables_of(event.pk, None)))
-    serie_status = status_text(table_progress(tables_of(event.pk, 1)))
+    round_status = status_text(table_progress(tables_of(event.pk, 1)))
     sheets = printout("score_sheet", event, round_number=1)
     printed = {
         "spielliste": Printed(
@@ -306,7 +306,7 @@ def _build() -> dict[str, Printed]:
         ),
         "ergebnis-serie": Printed(
             _render(printout("results", event, round_number=1)),
-            [serie_status],
+            [round_status],
             ["Ergebnis Serie 1"],
             seated,
         ),
@@ -315,7 +315,7 @@ def _build() -> dict[str, Printed]:
         ),
         "tischliste": Printed(
             _render(printout("seating", event, round_number=1)),
-            [serie_status],
+            [round_status],
             ["Tischliste Serie 1"],
             seated,
         ),

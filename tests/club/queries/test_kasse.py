@@ -59,7 +59,7 @@ def build_plan(event: Event, lost_fee_percent: int = 100) -> None:
         lost_fee_percent=Decimal(lost_fee_percent),
         ties="split",
         one_prize_each=True,
-        serien=1,
+        rounds=1,
     )
     prizes.add_rule(plan=plan, category="all", first=1, last=1, percent_value=Decimal(50))
     prizes.add_rule(plan=plan, category="all", first=2, last=2, percent_value=Decimal(25))
@@ -174,7 +174,7 @@ def test_a_forty_player_tournament_balances_to_the_cent(
         lost_fee_percent=Decimal(50),
         ties="split",
         one_prize_each=True,
-        serien=3,
+        rounds=3,
     )
     for first, last, share in ((1, 1, 20), (2, 2, 12), (3, 3, 8), (4, 10, 3)):
         prizes.add_rule(

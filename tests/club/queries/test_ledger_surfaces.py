@@ -85,7 +85,7 @@ def build(event: Event, rng: random.Random, **setting: object) -> list[Player]:
         lost_fee_percent=Decimal(50),
         ties="split",
         one_prize_each=True,
-        serien=2,
+        rounds=2,
     )
     prizes.add_rule(plan=plan, category="all", first=1, last=1, percent_value=Decimal(30))
     prizes.add_rule(plan=plan, category="all", first=2, last=3, percent_value=Decimal("12.5"))

@@ -21,7 +21,7 @@ from skatclub.club.queries.progress import (
 from tests.helpers.factories import enter
 
 
-def serie_length(table: Table, games: int) -> None:
+def round_length(table: Table, games: int) -> None:
     """The event's Serie at a 4-table has `games` games (short lists keep the tests quick)."""
     event = table.round.event
     event.games_per_round = {**event.games_per_round, "4": games}
@@ -58,9 +58,9 @@ def test_both_readers_and_the_rule_agree_on_the_next_game(
 ) -> None:
     """The many-table reader asks the database for the first gap, the one-table reader and a
     save's answer work it out from the numbers: all three agree, on every other field too."""
-    serie_length(four_table, max([expected, *taken]))
+    round_length(four_table, max([expected, *taken]))
     enter_passed(four_table, taken)
-    serie_length(four_table, expected)
+    round_length(four_table, expected)
     one = progress_of(Table.objects.select_related("round__event").get(pk=four_table.pk))
     (many,) = table_progress(Table.objects.filter(pk=four_table.pk))
     assert one == many
@@ -72,9 +72,9 @@ def test_a_list_that_reaches_its_length_but_misses_a_game_is_not_complete(
 ) -> None:
     """The board and signing once counted games: 6 games of a 6-game Serie were complete even
     when game 6 was missing (the Serie had been shortened after games 7 and 8)."""
-    serie_length(four_table, 8)
+    round_length(four_table, 8)
     enter_passed(four_table, [1, 2, 3, 4, 5, 7])
-    serie_length(four_table, 6)
+    round_length(four_table, 6)
     progress = both(four_table)
     assert (progress.games, progress.expected) == (6, 6)
     assert not progress.is_complete and progress.state == TableState.PLAYING
@@ -87,7 +87,7 @@ def test_a_list_that_reaches_its_length_but_misses_a_game_is_not_complete(
 def test_a_table_goes_from_waiting_to_confirmed(
     four_table: Table, spielwart: User, checker: User
 ) -> None:
-    serie_length(four_table, 2)
+    round_length(four_table, 2)
     assert both(four_table).state == TableState.WAITING
     enter_passed(four_table, [1])
     assert both(four_table).state == TableState.PLAYING
@@ -152,7 +152,7 @@ def test_any_number_of_tables_is_read_in_one_query(
 def test_a_checked_list_that_ended_early_does_not_make_the_printout_provisional(
     four_table: Table, three_table: Table, checker: User
 ) -> None:
-    serie_length(four_table, 2)
+    round_length(four_table, 2)
     enter_passed(four_table, [1])  # the table stopped after one game; the Prüfer accepts it
     services.check_table(table=four_table, user=checker, confirm=True)
     for number in range(1, 37):

@@ -18,7 +18,7 @@ from skatclub.club.services import TotalLine, record_game, record_totals
 from tests.helpers.factories import make_table, play_three_games
 
 
-def test_a_4_table_serie_is_scored_by_seeger_fabian(
+def test_a_4_table_round_is_scored_by_seeger_fabian(
     event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
@@ -113,7 +113,7 @@ def test_equal_scores_are_broken_by_won_then_lost_then_shared() -> None:
     assert [r.place for r in ordered] == [1, 2, 2, 4]
 
 
-def test_several_serien_add_up_per_player(
+def test_several_rounds_add_up_per_player(
     event: Event, round_one: Round, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)

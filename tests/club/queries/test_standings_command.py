@@ -112,7 +112,7 @@ def test_it_prints_the_hand_worked_standings_of_the_spec_example(tmp_path: Path)
 
 
 @pytest.mark.django_db
-def test_it_prints_one_serie_with_its_number(tmp_path: Path) -> None:
+def test_it_prints_one_round_with_its_number(tmp_path: Path) -> None:
     run_import(tmp_path, spec_example())
 
     result = by_value(json.loads(standings("--event", EVENT_KEY, "--round", "1", "--json")))
@@ -152,7 +152,7 @@ def test_without_json_it_prints_a_readable_list_with_the_decomposition(tmp_path:
 
 
 @pytest.mark.django_db
-def test_it_refuses_an_unknown_event_or_serie(tmp_path: Path) -> None:
+def test_it_refuses_an_unknown_event_or_round(tmp_path: Path) -> None:
     run_import(tmp_path, spec_example())
 
     with pytest.raises(CommandError, match="Veranstaltung gibt-es-nicht gibt es nicht."):

@@ -25,19 +25,19 @@ def all_present(event: Event, players: dict[str, Player]) -> None:
     Attendance.objects.bulk_create(Attendance(event=event, player=p) for p in players.values())
 
 
-def press_new_serie(client: Client, number: int) -> tuple[int, str]:
+def press_new_round(client: Client, number: int) -> tuple[int, str]:
     response = client.post(
         EVENT + "serie/neu/", {"seating": "draw", "seed": "7", "number": number}, follow=True
     )
     return response.status_code, response.content.decode()
 
 
-def test_pressing_new_serie_twice_creates_one_serie_and_says_why(
+def test_pressing_new_round_twice_creates_one_round_and_says_why(
     spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     all_present(event, players)
-    first = press_new_serie(spielwart_client, 1)
-    second = press_new_serie(spielwart_client, 1)
+    first = press_new_round(spielwart_client, 1)
+    second = press_new_round(spielwart_client, 1)
     assert Round.objects.filter(event=event).count() == 1
     assert first[0] == second[0] == 200
     assert TAKEN not in first[1] and TAKEN in second[1]
@@ -45,7 +45,7 @@ def test_pressing_new_serie_twice_creates_one_serie_and_says_why(
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs row locks of a server")
 @pytest.mark.django_db(transaction=True)
-def test_two_spielwarte_pressing_new_serie_at_once_get_one_serie_and_one_message(
+def test_two_spielwarte_pressing_new_round_at_once_get_one_round_and_one_message(
     spielwart: User, checker: User, event: Event, players: dict[str, Player]
 ) -> None:
     all_present(event, players)
@@ -58,7 +58,7 @@ def test_two_spielwarte_pressing_new_serie_at_once_get_one_serie_and_one_message
         client.force_login(user)
         try:
             start.wait()
-            answers.append(press_new_serie(client, 1))
+            answers.append(press_new_round(client, 1))
         except BaseException as error:  # noqa: BLE001 - reported by the asserts below
             errors.append(error)
         finally:

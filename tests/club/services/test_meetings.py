@@ -27,7 +27,7 @@ def test_meetings_count_each_pair_once_per_shared_table() -> None:
     assert met[(1, 2)] == 2 and met[(4, 5)] == 2 and met[(1, 3)] == 1 and met[(1, 7)] == 0
 
 
-def test_a_first_serie_without_wishes_is_exactly_the_plain_draw() -> None:
+def test_a_first_round_without_wishes_is_exactly_the_plain_draw() -> None:
     assert spread_tables(FORTY, "4711").tables == draw_tables(FORTY, "4711")
 
 
@@ -39,7 +39,7 @@ def test_the_same_players_history_and_seed_give_the_same_tables() -> None:
     assert spread_tables(FORTY, "78", met=met).tables != first.tables
 
 
-def test_three_serien_of_forty_players_have_no_repeat_meeting() -> None:
+def test_three_rounds_of_forty_players_have_no_repeat_meeting() -> None:
     history: list[list[list[int]]] = []
     for number in range(3):
         spread = spread_tables(FORTY, f"seed-{number}", met=meetings(history))
@@ -68,7 +68,7 @@ def test_a_pair_that_cannot_be_kept_apart_is_reported_not_hidden() -> None:
     assert "S1 und S2 sitzen an Tisch 1, obwohl sie getrennt sitzen sollen" in lines[1]
 
 
-def test_fixed_players_sit_at_their_table_in_every_serie() -> None:
+def test_fixed_players_sit_at_their_table_in_every_round() -> None:
     history: list[list[list[int]]] = []
     for number in range(3):
         spread = spread_tables(FORTY, str(number), met=meetings(history), fixed={7: 1, 9: 10})

@@ -35,7 +35,7 @@ def pick(players: dict[str, Player], *names: str) -> list[Player]:
     return [players[name] for name in names]
 
 
-def test_a_new_serie_is_seated_table_by_table_in_the_given_order(
+def test_a_new_round_is_seated_table_by_table_in_the_given_order(
     event: Event, players: dict[str, Player], spielwart: User
 ) -> None:
     round_ = create_round(
@@ -54,7 +54,7 @@ def test_a_new_serie_is_seated_table_by_table_in_the_given_order(
     assert not Change.objects.filter(action=Change.Action.SEATS).exists()
 
 
-def test_re_seating_a_serie_logs_the_tables_that_had_players_and_dissolves_the_rest(
+def test_re_seating_a_round_logs_the_tables_that_had_players_and_dissolves_the_rest(
     round_one: Round, four_table: Table, three_table: Table, players: dict[str, Player]
 ) -> None:
     seated = seat_round(
@@ -187,7 +187,7 @@ def test_it_refuses_to_dissolve_a_table_that_plays(
     assert keys(four_table) == ["anna", "bernd", "carla", "dieter"]
 
 
-def test_it_refuses_a_seat_of_another_serie(
+def test_it_refuses_a_seat_of_another_round(
     event: Event, round_one: Round, four_table: Table, players: dict[str, Player]
 ) -> None:
     round_two = Round.objects.create(event=event, number=2)

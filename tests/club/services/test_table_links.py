@@ -33,7 +33,7 @@ def test_a_link_is_a_short_random_token_one_live_per_table(
     assert actions == ["link", "unlink", "link"]
 
 
-def test_issuing_for_a_serie_gives_every_table_without_a_link_one(
+def test_issuing_for_a_round_gives_every_table_without_a_link_one(
     four_table: Table, three_table: Table, spielwart: User
 ) -> None:
     services.issue_link(table=four_table, user=spielwart)

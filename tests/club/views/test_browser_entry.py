@@ -54,7 +54,7 @@ def column(page: Page, header: str) -> list[str]:
     ]
 
 
-def test_a_spielwart_enters_a_whole_serie_from_the_keyboard(
+def test_a_spielwart_enters_a_whole_round_from_the_keyboard(
     transactional_db: None,
     live_server: LiveServer,
     browser_page: Page,

@@ -102,7 +102,7 @@ def new_page(browser: Browser, viewport: ViewportSize) -> tuple[BrowserContext, 
 
 
 @pytest.fixture
-def serie(event: Event, players: dict[str, Player]) -> Round:
+def round(event: Event, players: dict[str, Player]) -> Round:
     event.games_per_round = {"3": 3, "4": GAMES, "5": 5}
     event.save()
     round_ = Round.objects.create(event=event, number=1)
@@ -117,23 +117,23 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
     live_server: LiveServer,
     browser: Browser,
     spielwart: User,
-    serie: Round,
+    round: Round,
 ) -> None:
     url = live_server.url
-    serie_path = f"/spielwart/veranstaltungen/{serie.event.key}/serie/1/"
+    round_path = f"/spielwart/veranstaltungen/{round.event.key}/serie/1/"
 
     # The Spielwart hands out the links and opens the board and the projector.
     _, desk = new_page(browser, DESK)
     log_in(desk, url)
-    desk.goto(url + serie_path)
+    desk.goto(url + round_path)
     desk.click("text=Tisch-Links für 3 Tische ausgeben")
     links = {link.table.number: link.token for link in TableLink.objects.select_related("table")}
     for token in links.values():
         assert f"/t/{token}/" in desk.content()
-    desk.goto(url + serie_path + "live/?takt=1")
+    desk.goto(url + round_path + "live/?takt=1")
     desk.evaluate("window.sameDocument = true")
     _, wall = new_page(browser, DESK)
-    wall.goto(f"{url}/veranstaltungen/{serie.event.key}/serie/1/leinwand/?takt=1")
+    wall.goto(f"{url}/veranstaltungen/{round.event.key}/serie/1/leinwand/?takt=1")
     wall.evaluate("window.sameDocument = true")
     assert "vorläufig" in wall.inner_text("#projector").lower()
 
@@ -163,7 +163,7 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
         tap_game(two, number, GAME_PLAN[number - 1])
         two.locator("[data-keep]").click()
     assert "Noch nicht gesendet (2)" in two.inner_text("#pending")
-    assert serie.tables.get(number=2).games.count() == 2
+    assert round.tables.get(number=2).games.count() == 2
     context.set_offline(False)
     two.wait_for_function("document.getElementById('pending').hidden", timeout=20_000)
     assert two.inner_text("#last-game").startswith("Spiel 4:")
@@ -185,7 +185,7 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
 
     # The Spielwart checks each list; the board and the projector follow.
     for number in (1, 2, 3):
-        desk.goto(f"{url}{serie_path}tisch/{number}/")
+        desk.goto(f"{url}{round_path}tisch/{number}/")
         desk.check("input[name=decision][value=confirm]")
         desk.click("text=Prüfung speichern")
         desk.wait_for_url(re.compile(r"/serie/1/$"))
@@ -206,7 +206,7 @@ def test_three_tables_enter_sign_and_are_checked_while_the_board_follows(
         seats = Seat.objects.filter(table=table).order_by("position")
         assert [s.score for s in seats] == list(expected.seeger_fabian)
         assert [s.list_score for s in seats] == [own[p][0] for p in range(1, 5)]
-    best = event_standings(serie.event, 1)[0]
+    best = event_standings(round.event, 1)[0]
     first_row = wall.locator(".projector-table tbody tr").first.inner_text()
     assert best.name in first_row and str(best.score) in first_row
 

@@ -85,7 +85,7 @@ def test_the_tournament_pages_fit_a_phone_and_a_desktop(
             fits(page, name, width)
 
 
-SHEET = (
+SPREADSHEET = (
     "Datum;Abend;Serie;Tisch;Name;Spielpunkte;gewonnen;verloren\n"
     "10.01.2025;Preisskat Januar;1;1;{long}1;120;2;0\n"
     "10.01.2025;Preisskat Januar;1;1;Bärbel Öztürk;100;0;2\n"
@@ -102,10 +102,10 @@ def test_the_import_pages_fit_a_phone_and_a_desktop(
     tmp_path: Path,
 ) -> None:
     page = browser_page
-    sheet = tmp_path / "saison.csv"
-    sheet.write_text(SHEET.format(long=LONG[:39]), encoding="utf-8")
+    spreadsheet = tmp_path / "saison.csv"
+    spreadsheet.write_text(SPREADSHEET.format(long=LONG[:39]), encoding="utf-8")
     log_in(page, live_server.url, "/spielwart/import/")
-    page.set_input_files("input[type=file]", str(sheet))
+    page.set_input_files("input[type=file]", str(spreadsheet))
     page.get_by_role("button", name="Hochladen und Spalten zuordnen").click()
     page.wait_for_url(re.compile(r"/spalten/$"))
     for index, name in enumerate(

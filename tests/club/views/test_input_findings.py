@@ -53,7 +53,7 @@ def test_a_fee_list_of_ten_small_entries_is_accepted(spielwart_client: Client, d
 
 
 @pytest.mark.parametrize("games", ["0", "61", "300000", "1e3"])
-def test_a_serie_length_beyond_sixty_is_refused(
+def test_a_round_length_beyond_sixty_is_refused(
     spielwart_client: Client, db: None, games: str
 ) -> None:
     refused(spielwart_client, NEW_EVENT, event_data(games_4=games))
@@ -69,7 +69,7 @@ def test_paper_totals_of_ten_to_the_thirty_are_refused(
     refused(spielwart_client, TABLE_1 + "summen/", data)
 
 
-def test_paper_totals_beyond_what_a_serie_holds_are_refused_by_the_service(
+def test_paper_totals_beyond_what_a_round_holds_are_refused_by_the_service(
     spielwart_client: Client, four_table: Table
 ) -> None:
     data: dict[str, str] = {}

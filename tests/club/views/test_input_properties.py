@@ -303,7 +303,7 @@ def test_a_new_offiziersskat_match_answers_everything(
 
 @FAST
 @given(count=field("3", "10", "11"), seed=WILD, five=field("on"), tables=WILD)
-def test_drawing_all_serien_in_advance_answers_everything(
+def test_drawing_all_rounds_in_advance_answers_everything(
     spielwart_client: Client,
     event: Event,
     players: dict[str, Player],

@@ -40,7 +40,7 @@ def test_the_board_fragment_is_what_the_script_swaps_in(
     assert 'id="live-tisch-1"' in response.content.decode()
 
 
-def test_the_board_reads_a_serie_in_a_fixed_number_of_queries(
+def test_the_board_reads_a_round_in_a_fixed_number_of_queries(
     four_table: Table, three_table: Table
 ) -> None:
     enter(four_table, 1, 2, "Kr m2")
@@ -58,7 +58,7 @@ def test_the_board_is_for_spielwarte_only(member_client: Client, four_table: Tab
     assert Client().get(BOARD).status_code == 302
 
 
-def test_the_projector_shows_the_serie_standings_marked_provisional(
+def test_the_projector_shows_the_round_standings_marked_provisional(
     client: Client, four_table: Table
 ) -> None:
     enter(four_table, 1, 2, "Kr m2 H S")

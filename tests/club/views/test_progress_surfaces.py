@@ -13,9 +13,9 @@ from skatclub.club.models import Table, TableLink
 from skatclub.club.queries.progress import TableProgress, progress_of
 from tests.helpers.factories import enter
 
-SERIE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
-ENTRY = SERIE + "tisch/1/"
-BOARD = SERIE + "live/"
+ROUND = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
+ENTRY = ROUND + "tisch/1/"
+BOARD = ROUND + "live/"
 PROJECTOR = "/veranstaltungen/2026-11-20-preisskat/serie/1/leinwand/"
 
 
@@ -79,7 +79,7 @@ def test_every_page_shows_the_same_next_game_and_state(
     assert seen == ["waiting", "playing", "complete", "signed", "confirmed"]
 
 
-def test_a_shortened_serie_missing_a_game_is_still_playing_on_every_page(
+def test_a_shortened_round_missing_a_game_is_still_playing_on_every_page(
     spielwart_client: Client, four_table: Table, spielwart: User
 ) -> None:
     """The board once counted 6 games of a 6-game Serie as complete although game 6 was

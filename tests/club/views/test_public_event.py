@@ -83,7 +83,7 @@ def test_an_event_without_settlement_shows_no_money(client: Client, results: Eve
     assert "Abrechnung" not in page and "€" not in page
 
 
-def test_the_event_page_has_a_column_per_serie(
+def test_the_event_page_has_a_column_per_round(
     client: Client, results: Event, players: dict[str, Player]
 ) -> None:
     second = Round.objects.create(event=results, number=2)
@@ -109,7 +109,7 @@ def test_the_event_page_has_a_column_per_serie(
     assert "Serie 2" in client.get(EVENT_URL).content.decode()
 
 
-def test_the_serie_page_shows_only_that_serie_with_table_numbers(
+def test_the_round_page_shows_only_that_round_with_table_numbers(
     client: Client, results: Event
 ) -> None:
     response = client.get(EVENT_URL + "serie/1/")
@@ -121,7 +121,7 @@ def test_the_serie_page_shows_only_that_serie_with_table_numbers(
     assert tables["emil"] == 2 and tables["anna"] == 1
 
 
-def test_an_unknown_serie_is_404(client: Client, results: Event) -> None:
+def test_an_unknown_round_is_404(client: Client, results: Event) -> None:
     assert client.get(EVENT_URL + "serie/9/").status_code == 404
 
 
@@ -169,7 +169,7 @@ def test_an_event_without_results_shows_an_empty_table(client: Client, event: Ev
     assert "Noch keine Ergebnisse." in response.content.decode()
 
 
-def add_serien(event: Event, players: dict[str, Player], numbers: tuple[int, ...]) -> None:
+def add_rounds(event: Event, players: dict[str, Player], numbers: tuple[int, ...]) -> None:
     """More Serien like Serie 1: a 4-table game by game and a 3-table on paper."""
     for number in numbers:
         round_ = Round.objects.create(event=event, number=number)
@@ -190,13 +190,13 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
     # the sign-ins (Startgeld) and the Gewinnplan for the ledger
     with django_assert_num_queries(9):
         client.get(EVENT_URL)
-    add_serien(results, players, (2, 3))  # three times the data
+    add_rounds(results, players, (2, 3))  # three times the data
     with django_assert_num_queries(9):
         response = client.get(EVENT_URL)
     assert "360 + 50 × 6 − 50 × 0 + 40 × 3 = 780" in response.content.decode()  # Emil 3 x 260
 
 
-def test_the_serie_page_runs_a_fixed_number_of_queries(
+def test_the_round_page_runs_a_fixed_number_of_queries(
     client: Client,
     results: Event,
     players: dict[str, Player],
@@ -206,6 +206,6 @@ def test_the_serie_page_runs_a_fixed_number_of_queries(
     # event + season, the Serie, standings (6 as above), Serie numbers
     with django_assert_num_queries(8):
         client.get(EVENT_URL + "serie/1/")
-    add_serien(results, players, (2, 3))
+    add_rounds(results, players, (2, 3))
     with django_assert_num_queries(8):
         client.get(EVENT_URL + "serie/2/")

@@ -64,11 +64,11 @@ def history(event: Event, four_table: Table, players: dict[str, Player]) -> Game
     return overbid
 
 
-def test_the_player_page_lists_every_serie_with_its_place(client: Client, history: Game) -> None:
+def test_the_player_page_lists_every_round_with_its_place(client: Client, history: Game) -> None:
     data = client.get(URL + "?format=json&table=serien").json()["tables"]["serien"]["rows"]
     # Serie 1: Bernd 36 + L (the overbid game's list score, negative) + 50 - 50 + 30 x 0.
-    serie_1 = Game.objects.get(number=1).list_score + history.list_score + 50 - 50
-    assert [(r["round"], r["table"], r["score"]) for r in data] == [(1, 1, serie_1), (2, 1, 390)]
+    round_1 = Game.objects.get(number=1).list_score + history.list_score + 50 - 50
+    assert [(r["round"], r["table"], r["score"]) for r in data] == [(1, 1, round_1), (2, 1, 390)]
     assert data[1]["place"] == 1  # at the table: 390 beats Frieda 40 and Emil -90
 
 
@@ -93,7 +93,7 @@ def test_the_statistics_count_games_by_type_and_overbid_games(
     assert "<dt>Überreizt</dt><dd>1-mal</dd>" in page
 
 
-def test_the_best_evening_and_the_serien_totals_are_shown(client: Client, history: Game) -> None:
+def test_the_best_evening_and_the_round_totals_are_shown(client: Client, history: Game) -> None:
     page = client.get(URL).content.decode()
     # Both Serien at the one event: Serie 1 + 390; the won/lost from both (paper included):
     # won 1 + 3 = 4, lost 1 + 0 = 1.

@@ -22,7 +22,7 @@ from tests.helpers.factories import make_table
 URL = "/rangliste/2026/"
 
 # (event, Serie) -> {player: (list score, won)}; score = list + 50 x won
-SERIEN = {
+ROUNDS = {
     (1, 1): {"anna": (400, 4), "bernd": (200, 2), "carla": (0, 0)},  # 600, 300, 0
     (1, 2): {"anna": (50, 1), "bernd": (300, 4), "dieter": (0, 0)},  # 100, 500, 0
     (2, 1): {"anna": (100, 2), "bernd": (100, 2), "carla": (700, 4)},  # 200, 200, 900
@@ -31,7 +31,7 @@ SERIEN = {
 # Carla 0 + 900 = 900 (2, 4); Dieter 0 (1, 0).
 
 
-def play_serie(
+def play_round(
     round_: Round,
     table_number: int,
     results: dict[str, tuple[int, int]],
@@ -48,11 +48,11 @@ def play_serie(
 def build_season(
     season: Season,
     players: dict[str, Player],
-    serien: dict[tuple[int, int], dict[str, tuple[int, int]]] = SERIEN,
+    rounds: dict[tuple[int, int], dict[str, tuple[int, int]]] = ROUNDS,
     first_day: datetime.date = datetime.date(2026, 3, 6),
 ) -> dict[int, Event]:
     events: dict[int, Event] = {}
-    for (event_no, number), results in serien.items():
+    for (event_no, number), results in rounds.items():
         if event_no not in events:
             events[event_no] = Event.objects.create(
                 key=f"{season.year}-abend-{event_no}",
@@ -61,7 +61,7 @@ def build_season(
                 season=season,
             )
         round_ = Round.objects.create(event=events[event_no], number=number)
-        play_serie(round_, 1, results, players)
+        play_round(round_, 1, results, players)
     return events
 
 
@@ -77,7 +77,7 @@ def ranking(client: Client, url: str = URL, table: str = "rangliste") -> list[tu
     return [(r["player"], r["place"], r["total"]) for r in data["tables"][table]["rows"]]
 
 
-def test_the_total_rule_adds_all_serien_and_breaks_ties_on_won_games(
+def test_the_total_rule_adds_all_rounds_and_breaks_ties_on_won_games(
     client: Client, season: Season
 ) -> None:
     # Bernd 1000; Anna and Carla 900 each, Anna won 7 games, Carla 4: Anna second.
@@ -97,7 +97,7 @@ def test_the_points_to_pass_the_player_above_are_shown(client: Client, season: S
     assert [r["to_pass"] for r in rows] == [None, 101, 1, 901]
 
 
-def test_the_average_rule_divides_by_the_serien_played(client: Client, season: Season) -> None:
+def test_the_average_rule_divides_by_the_rounds_played(client: Client, season: Season) -> None:
     season.ranking_rule = Season.Rule.AVERAGE
     season.save()
     rows = client.get(URL + "?format=json").json()["tables"]["rangliste"]["rows"]
@@ -151,13 +151,13 @@ def test_the_ranking_is_sortable_and_pageable(
     names = [page.index(n) for n in ("Anna Albers", "Bernd Brandt", "Carla Claus")]
     assert names == sorted(names)
     more = Season.objects.create(year=2025)
-    serien = {(1, n): {f"p{3 * n + i}": (18 + 2 * i, 1) for i in range(3)} for n in range(1, 19)}
+    rounds = {(1, n): {f"p{3 * n + i}": (18 + 2 * i, 1) for i in range(3)} for n in range(1, 19)}
     extra = {
         f"p{3 * n + i}": Player.objects.create(key=f"p{3 * n + i}", name=f"Spieler {3 * n + i:02}")
         for n in range(1, 19)
         for i in range(3)
     }
-    build_season(more, extra, serien, datetime.date(2025, 1, 3))
+    build_season(more, extra, rounds, datetime.date(2025, 1, 3))
     first = client.get("/rangliste/2025/").content.decode()
     assert "Seite 2" in first  # 54 players, 50 per page
     second = client.get("/rangliste/2025/?r-page=2").content.decode()
@@ -199,7 +199,7 @@ def test_the_ranking_runs_a_fixed_number_of_queries(
         build_season(
             season,
             players,
-            {(copy + e, n): results for (e, n), results in SERIEN.items()},
+            {(copy + e, n): results for (e, n), results in ROUNDS.items()},
             datetime.date(2026, 6, 5),
         )
     with django_assert_num_queries(8):

@@ -178,7 +178,7 @@ def test_a_rejection_needs_a_note_and_changes_nothing_else(
     assert Game.objects.get(table=four_table).notation == "Kr m2"
 
 
-def test_the_serie_page_lists_the_tables_still_open(
+def test_the_round_page_lists_the_tables_still_open(
     spielwart_client: Client, checker: User, four_table: Table, three_table: Table
 ) -> None:
     services.check_table(table=four_table, user=checker, confirm=True)

@@ -159,7 +159,7 @@ def test_the_attendance_search_lists_only_absent_players(
 # --- Serien ---------------------------------------------------------------------------------
 
 
-def test_a_serie_is_drawn_from_a_shown_and_stored_seed(
+def test_a_round_is_drawn_from_a_shown_and_stored_seed(
     spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     present(event, players, list(players)[:11])
@@ -173,7 +173,7 @@ def test_a_serie_is_drawn_from_a_shown_and_stored_seed(
     assert "4711" in spielwart_client.get(EVENT + "serie/1/").content.decode()
 
 
-def test_a_serie_without_a_seed_gets_a_random_one(
+def test_a_round_without_a_seed_gets_a_random_one(
     spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     present(event, players, list(players)[:8])
@@ -205,7 +205,7 @@ def test_too_few_players_get_a_german_message(
     assert not Round.objects.exists()
 
 
-def test_the_first_serie_cannot_be_seated_by_standings(
+def test_the_first_round_cannot_be_seated_by_standings(
     spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     present(event, players, list(players)[:8])
@@ -214,7 +214,7 @@ def test_the_first_serie_cannot_be_seated_by_standings(
     assert not Round.objects.exists()
 
 
-def test_the_second_serie_is_seated_by_the_standings(
+def test_the_second_round_is_seated_by_the_standings(
     spielwart_client: Client, event: Event, players: dict[str, Player]
 ) -> None:
     present(event, players, list(players)[:8])
@@ -302,7 +302,7 @@ def test_a_departure_is_proposed_and_applied(
     assert four_table.seats.count() == 3
 
 
-def test_the_event_page_lists_serien_with_open_tables(
+def test_the_event_page_lists_rounds_with_open_tables(
     spielwart_client: Client, event: Event, four_table: Table, three_table: Table
 ) -> None:
     page = spielwart_client.get(EVENT).content.decode()

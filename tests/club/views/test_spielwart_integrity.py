@@ -35,7 +35,7 @@ PUBLIC = "/veranstaltungen/2026-11-20-preisskat/"
 # --- a Serie without any result counts nowhere ----------------------------------------------
 
 
-def test_a_serie_without_any_game_is_not_in_the_standings(
+def test_a_round_without_any_game_is_not_in_the_standings(
     event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
@@ -46,7 +46,7 @@ def test_a_serie_without_any_game_is_not_in_the_standings(
     assert event_standings(event, 2) == []
 
 
-def test_an_empty_serie_lowers_no_season_average_and_fills_no_minimum(
+def test_an_empty_round_lowers_no_season_average_and_fills_no_minimum(
     event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     season = Season.objects.get(year=2026)
@@ -61,7 +61,7 @@ def test_an_empty_serie_lowers_no_season_average_and_fills_no_minimum(
     assert bernd.rounds == 1 and bernd.value == bernd.total  # not halved by an empty Serie
 
 
-def test_the_event_page_lists_only_played_serien(
+def test_the_event_page_lists_only_played_rounds(
     client: Client, event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
@@ -75,7 +75,7 @@ def test_the_event_page_lists_only_played_serien(
 # --- deleting what was created by mistake ---------------------------------------------------
 
 
-def test_an_empty_last_serie_is_deleted_with_history(
+def test_an_empty_last_round_is_deleted_with_history(
     spielwart_client: Client,
     spielwart: User,
     event: Event,
@@ -98,7 +98,7 @@ def test_an_empty_last_serie_is_deleted_with_history(
     )
 
 
-def test_a_serie_with_results_is_not_deleted(
+def test_a_round_with_results_is_not_deleted(
     spielwart_client: Client, event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)
@@ -108,7 +108,7 @@ def test_a_serie_with_results_is_not_deleted(
     assert event.rounds.count() == 1 and not Removal.objects.exists()
 
 
-def test_only_the_last_serie_is_deleted(spielwart_client: Client, event: Event) -> None:
+def test_only_the_last_round_is_deleted(spielwart_client: Client, event: Event) -> None:
     Round.objects.create(event=event, number=1)
     Round.objects.create(event=event, number=2)
     response = spielwart_client.post(EVENT + "serie/1/loeschen/", follow=True)
@@ -148,7 +148,7 @@ def test_members_cannot_delete(member_client: Client, event: Event) -> None:
 # --- vorläufig until every list is checked --------------------------------------------------
 
 
-def test_results_are_vorlaeufig_until_every_list_of_the_serie_is_checked(
+def test_results_are_vorlaeufig_until_every_list_of_the_round_is_checked(
     client: Client, event: Event, four_table: Table, players: dict[str, Player], checker: User
 ) -> None:
     play_three_games(four_table, players)

@@ -168,7 +168,7 @@ def test_before_the_announcement_the_money_settings_may_change(
     assert field.lost_game_fees_cents == [100, 100]
 
 
-def test_a_plan_is_announced_before_the_first_serie(spielwart_client: Client, field: Event) -> None:
+def test_a_plan_is_announced_before_the_first_round(spielwart_client: Client, field: Event) -> None:
     rule(spielwart_client, percent="50")
     Round.objects.create(event=field, number=1)
     page = spielwart_client.post(CHANGE, {"action": "announce"}, follow=True).content.decode()

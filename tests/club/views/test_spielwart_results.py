@@ -60,7 +60,7 @@ def test_the_standings_table_sorts_by_a_column(
     assert positions == sorted(positions)
 
 
-def test_the_serie_results_name_the_open_tables(
+def test_the_round_results_name_the_open_tables(
     spielwart_client: Client, event: Event, four_table: Table, three_table: Table
 ) -> None:
     play(four_table, three_table)

@@ -39,7 +39,7 @@ def create(client: Client, **data: str) -> None:
     assert response.status_code == 302
 
 
-def test_the_second_serie_seats_nobody_with_a_table_mate_of_the_first(
+def test_the_second_round_seats_nobody_with_a_table_mate_of_the_first(
     spielwart_client: Client, event: Event, sixteen: list[Player]
 ) -> None:
     create(spielwart_client, seed="1")
@@ -110,7 +110,7 @@ def test_a_changed_attendance_after_the_preview_creates_nothing(
     assert Round.objects.filter(event=event).count() == 1
 
 
-def test_declared_pairs_and_fixed_tables_are_kept_in_every_serie(
+def test_declared_pairs_and_fixed_tables_are_kept_in_every_round(
     spielwart_client: Client, event: Event, sixteen: list[Player]
 ) -> None:
     anna, bernd, carla = sixteen[0], sixteen[1], sixteen[2]
@@ -143,7 +143,7 @@ def test_a_pair_is_two_different_players(
     assert not KeepApart.objects.exists()
 
 
-def test_a_fixed_table_beyond_the_tables_of_the_serie_is_refused_in_german(
+def test_a_fixed_table_beyond_the_tables_of_the_round_is_refused_in_german(
     spielwart_client: Client, event: Event, sixteen: list[Player]
 ) -> None:
     spielwart_client.post(
@@ -156,7 +156,7 @@ def test_a_fixed_table_beyond_the_tables_of_the_serie_is_refused_in_german(
     assert not Round.objects.exists()
 
 
-def test_the_serie_page_reports_repeat_meetings(
+def test_the_round_page_reports_repeat_meetings(
     spielwart_client: Client, event: Event, sixteen: list[Player]
 ) -> None:
     create(spielwart_client, seed="1")

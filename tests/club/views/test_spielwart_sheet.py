@@ -8,7 +8,7 @@ from scoring import Ruleset, parse_notation, table_scores, valuation
 from skatclub.club import services
 from skatclub.club.models import Player, Table
 from skatclub.club.queries.progress import progress_of
-from skatclub.club.queries.sheet import score_sheet
+from skatclub.club.queries.score_sheet import score_sheet
 from skatclub.club.queries.standings import lines_for
 from tests.helpers.factories import enter
 
@@ -17,7 +17,7 @@ def score(notation: str) -> int:
     return valuation(*parse_notation(notation), Ruleset.ISKO).list_score
 
 
-def test_a_fresh_sheet_has_one_empty_row_per_game_of_the_serie(four_table: Table) -> None:
+def test_a_fresh_sheet_has_one_empty_row_per_game_of_the_round(four_table: Table) -> None:
     sheet = score_sheet(four_table)
     assert [p.key for p in sheet.players] == ["anna", "bernd", "carla", "dieter"]
     assert len(sheet.rows) == 48 and sheet.games_entered == 0
@@ -80,7 +80,7 @@ def test_a_totals_table_has_an_empty_list_and_the_foot_from_the_paper(
     assert [f.list_score for f in sheet.foot] == [100, 0, -48, 0]
 
 
-def test_the_foot_agrees_with_the_standings_of_the_whole_serie(
+def test_the_foot_agrees_with_the_standings_of_the_whole_round(
     four_table: Table, three_table: Table
 ) -> None:
     enter(four_table, 1, 2, "Kr m2 H S")

@@ -15,7 +15,7 @@ def by_key(event: Event) -> dict[str, tuple[int, int, int, int]]:
     return {r.player: (r.list_score, r.won, r.lost, r.score) for r in event_standings(event)}
 
 
-def test_a_wrong_seat_zeroes_that_players_serie_and_nobody_elses(
+def test_a_wrong_seat_zeroes_that_players_round_and_nobody_elses(
     spielwart_client: Client, event: Event, four_table: Table, players: dict[str, Player]
 ) -> None:
     play_three_games(four_table, players)

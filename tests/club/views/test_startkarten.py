@@ -30,19 +30,19 @@ def fingerprint_of(client: Client, count: int, seed: str) -> str:
     return page.split('name="tables" value="')[1].split('"')[0]
 
 
-def pairs_per_serie(event: Event) -> list[set[tuple[int, int]]]:
+def pairs_per_round(event: Event) -> list[set[tuple[int, int]]]:
     tables: dict[tuple[int, int], list[int]] = {}
     for number, table, player in Seat.objects.filter(round__event=event).values_list(
         "round__number", "table__number", "player_id"
     ):
         tables.setdefault((number, table), []).append(player)
-    serien: dict[int, set[tuple[int, int]]] = {}
+    rounds: dict[int, set[tuple[int, int]]] = {}
     for (number, _), seated in tables.items():
-        serien.setdefault(number, set()).update(combinations(sorted(seated), 2))
-    return [serien[n] for n in sorted(serien)]
+        rounds.setdefault(number, set()).update(combinations(sorted(seated), 2))
+    return [rounds[n] for n in sorted(rounds)]
 
 
-def test_the_preview_shows_every_serie_and_stores_nothing(
+def test_the_preview_shows_every_round_and_stores_nothing(
     spielwart_client: Client, signed: Event
 ) -> None:
     before = database_fingerprint()
@@ -51,7 +51,7 @@ def test_the_preview_shows_every_serie_and_stores_nothing(
     assert database_fingerprint() == before
 
 
-def test_three_serien_drawn_in_advance_repeat_no_pair_of_sixteen_players(
+def test_three_rounds_drawn_in_advance_repeat_no_pair_of_sixteen_players(
     spielwart_client: Client, signed: Event
 ) -> None:
     # Twelve players at three tables must meet again in Serie 2 (a new 4-table takes two of
@@ -63,13 +63,13 @@ def test_three_serien_drawn_in_advance_repeat_no_pair_of_sixteen_players(
     spielwart_client.post(CREATE, {"count": 3, "seed": "4711", "tables": tables})
     rounds = list(signed.rounds.order_by("number").values_list("number", "seed", "seating"))
     assert rounds == [(1, "4711-1", "draw"), (2, "4711-2", "draw"), (3, "4711-3", "draw")]
-    serien = pairs_per_serie(signed)
+    pairs_by_round = pairs_per_round(signed)
     # 16 players at four 4-tables meet 4 × 6 = 24 pairs per Serie, 72 in all: all different.
-    assert [len(pairs) for pairs in serien] == [24, 24, 24]
-    assert len(serien[0] | serien[1] | serien[2]) == 72
+    assert [len(pairs) for pairs in pairs_by_round] == [24, 24, 24]
+    assert len(pairs_by_round[0] | pairs_by_round[1] | pairs_by_round[2]) == 72
 
 
-def test_drawing_in_advance_is_refused_once_a_serie_exists(
+def test_drawing_in_advance_is_refused_once_a_round_exists(
     spielwart_client: Client, signed: Event
 ) -> None:
     Round.objects.create(event=signed, number=1)
@@ -78,7 +78,7 @@ def test_drawing_in_advance_is_refused_once_a_serie_exists(
     assert signed.rounds.count() == 1
 
 
-def test_more_than_ten_serien_are_refused_in_german(
+def test_more_than_ten_rounds_are_refused_in_german(
     spielwart_client: Client, signed: Event
 ) -> None:
     before = database_fingerprint()
@@ -99,7 +99,7 @@ def test_a_changed_signin_after_the_preview_creates_nothing(
     assert not signed.rounds.exists()
 
 
-def test_each_card_shows_the_players_table_and_seat_of_every_serie(
+def test_each_card_shows_the_players_table_and_seat_of_every_round(
     spielwart_client: Client, signed: Event
 ) -> None:
     spielwart_client.post(CREATE, {"count": 3, "seed": "4711"})
@@ -166,7 +166,7 @@ def test_startkarten_are_for_the_spielwart_only(client: Client, signed: Event) -
 
 
 @pytest.mark.parametrize("data", [{"count": 3, "seed": "x" * 64}, {"count": 0, "seed": "1"}])
-def test_a_too_long_seed_or_no_serie_is_refused_in_german_and_nothing_stored(
+def test_a_too_long_seed_or_no_round_is_refused_in_german_and_nothing_stored(
     spielwart_client: Client, signed: Event, data: dict[str, object]
 ) -> None:
     before = database_fingerprint()
@@ -175,7 +175,7 @@ def test_a_too_long_seed_or_no_serie_is_refused_in_german_and_nothing_stored(
     assert database_fingerprint() == before
 
 
-def test_the_service_refuses_a_seed_without_room_for_the_serie_number(signed: Event) -> None:
+def test_the_service_refuses_a_seed_without_room_for_the_round_number(signed: Event) -> None:
     from skatclub.club.services.draw import DrawError
     from skatclub.club.services.seating import plan_in_advance
 

@@ -10,7 +10,7 @@ from skatclub.club import services
 from skatclub.club.models import Change, Game, Table, TableLink
 from tests.helpers.factories import enter
 
-SERIE = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
+ROUND = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 TOUCH = {
     "declarer": "2",
     "type": "clubs",
@@ -171,17 +171,17 @@ def test_the_players_sign_off_by_tapping_their_names(
     assert "✓ Dieter Dahl hat unterschrieben" in page
 
 
-def test_the_spielwart_issues_renews_and_revokes_links_on_the_serie_page(
+def test_the_spielwart_issues_renews_and_revokes_links_on_the_round_page(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    spielwart_client.post(SERIE + "tisch-links/")
+    spielwart_client.post(ROUND + "tisch-links/")
     first = TableLink.objects.get()
-    page = spielwart_client.get(SERIE).content.decode()
+    page = spielwart_client.get(ROUND).content.decode()
     assert f"/t/{first.token}/" in page
-    assert 'src="' + SERIE + 'tisch/1/link/qr.svg"' in page
-    spielwart_client.post(SERIE + "tisch/1/link/neu/")
+    assert 'src="' + ROUND + 'tisch/1/link/qr.svg"' in page
+    spielwart_client.post(ROUND + "tisch/1/link/neu/")
     assert services.live_link(first.token) is None
-    spielwart_client.post(SERIE + "tisch/1/link/sperren/")
+    spielwart_client.post(ROUND + "tisch/1/link/sperren/")
     assert not TableLink.objects.filter(revoked_at__isnull=True).exists()
 
 
@@ -189,19 +189,19 @@ def test_the_qr_code_is_an_svg_of_the_tables_address(
     spielwart_client: Client, four_table: Table, spielwart: User
 ) -> None:
     link_of(four_table, spielwart)
-    response = spielwart_client.get(SERIE + "tisch/1/link/qr.svg")
+    response = spielwart_client.get(ROUND + "tisch/1/link/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     assert response.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
-    assert spielwart_client.get(SERIE + "tisch/1/link/").status_code == 200
+    assert spielwart_client.get(ROUND + "tisch/1/link/").status_code == 200
 
 
 def test_members_and_visitors_cannot_see_or_change_links(
     member_client: Client, four_table: Table, spielwart: User
 ) -> None:
     link_of(four_table, spielwart)
-    assert member_client.get(SERIE + "tisch/1/link/qr.svg").status_code == 403
-    assert member_client.post(SERIE + "tisch/1/link/sperren/").status_code == 403
-    assert Client().post(SERIE + "tisch-links/").status_code == 302  # to the login
+    assert member_client.get(ROUND + "tisch/1/link/qr.svg").status_code == 403
+    assert member_client.post(ROUND + "tisch/1/link/sperren/").status_code == 403
+    assert Client().post(ROUND + "tisch-links/").status_code == 302  # to the login
     assert TableLink.objects.filter(revoked_at__isnull=True).count() == 1
 
 

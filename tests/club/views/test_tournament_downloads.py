@@ -33,10 +33,10 @@ def test_the_signin_list_downloads_with_startgeld_as_euros(
 ) -> None:
     page = spielwart_client.get(SIGNIN).content.decode()
     assert "format=xlsx" in page and "format=ods" in page
-    sheet = load_workbook(
+    worksheet = load_workbook(
         io.BytesIO(spielwart_client.get(SIGNIN + "?format=xlsx&table=anmeldung").content)
     ).active
-    rows = list(sheet.iter_rows(values_only=True))
+    rows = list(worksheet.iter_rows(values_only=True))
     assert rows[0] == ("Name", "Mitgliedsnummer", "Gast", "Satz", "Startgeld (€)", "bezahlt")
     fees = {a.player.name: Decimal(a.fee_cents) / 100 for a in Attendance.objects.all()}
     assert {r[0]: Decimal(str(r[4])) for r in rows[1:]} == fees
@@ -88,12 +88,12 @@ def test_the_kasse_downloads_its_ledger_and_each_players_amounts(
     }
 
 
-def test_the_spielwarts_player_list_downloads_as_a_sheet(
+def test_the_spielwarts_player_list_downloads_as_a_spreadsheet(
     spielwart_client: Client, players: dict[str, Player]
 ) -> None:
     page = spielwart_client.get("/spielwart/spieler/").content.decode()
     assert "format=xlsx" in page
     data = spielwart_client.get("/spielwart/spieler/?format=ods&table=mitglieder").content
-    sheet = tablib.Dataset().load(data, format="ods")
-    assert sheet.headers == ["Name", "Kürzel", "Mitgliedsnummer", "Art", "Status"]
-    assert sorted(sheet.get_col(1)) == sorted(players)
+    worksheet = tablib.Dataset().load(data, format="ods")
+    assert worksheet.headers == ["Name", "Kürzel", "Mitgliedsnummer", "Art", "Status"]
+    assert sorted(worksheet.get_col(1)) == sorted(players)

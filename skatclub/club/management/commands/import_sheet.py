@@ -26,10 +26,10 @@ from skatclub.club.imports.mapping import (
     problems,
     suggested,
 )
-from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.names import NEW
 from skatclub.club.imports.plan import Preview, name_suggestions, preview, read_rows
-from skatclub.club.imports.reader import SheetError, open_sheet
+from skatclub.club.imports.reader import SpreadsheetError, open_spreadsheet
 from skatclub.club.imports.write import ImportRefused, confirm_import, save_mapping, undo_import
 from skatclub.club.management.club_command import ClubCommand
 
@@ -85,24 +85,24 @@ class Command(ClubCommand):
             self._fail(["Bitte eine Datei angeben (oder --undo N)."])
         path = Path(options["file"])
         try:
-            sheet = open_sheet(path)  # size checked first, then read piece by piece
+            spreadsheet = open_spreadsheet(path)  # size checked first, then read piece by piece
         except OSError as error:
             self._fail([f"Die Datei {path} kann nicht gelesen werden: {error}"])
-        except SheetError as error:
+        except SpreadsheetError as error:
             self._fail([error.message])
-        saved = SheetMapping.objects.order_by("id").first()
-        mapping = self._mapping(options["map"], sheet.headers, saved)
-        columns = columns_of(mapping, sheet.headers)
+        saved = SpreadsheetMapping.objects.order_by("id").first()
+        mapping = self._mapping(options["map"], spreadsheet.headers, saved)
+        columns = columns_of(mapping, spreadsheet.headers)
         ruleset = options["ruleset"] or (saved.ruleset if saved else "isko")
         if found := problems(columns):
-            self._fail([*found, "Spalten der Datei: " + ", ".join(sheet.headers)])
+            self._fail([*found, "Spalten der Datei: " + ", ".join(spreadsheet.headers)])
         try:
-            read = read_rows(sheet, columns)
-        except SheetError as error:
+            read = read_rows(spreadsheet, columns)
+        except SpreadsheetError as error:
             self._fail([error.message])
         decisions = {n: s.decision if s.sure else NEW for n, s in name_suggestions(read).items()}
         result = preview(read, decisions, ruleset, options["as_recorded"])
-        self._print(result, columns, sheet.headers)
+        self._print(result, columns, spreadsheet.headers)
         hints = [(n, s.why) for n, s in name_suggestions(read).items() if not s.sure]
         for name, why in hints:
             self.stdout.write(f"Hinweis: „{name}“ {why} – hier als neuer Spieler angelegt.")
@@ -113,28 +113,28 @@ class Command(ClubCommand):
         if not options["confirm"]:
             self.stdout.write("Nichts geschrieben. Mit --confirm wird so importiert.")
             return None
-        sheet_import = SheetImport.objects.create(
+        spreadsheet_import = SpreadsheetImport.objects.create(
             filename=path.name[:200],
-            kind=sheet.kind,
+            kind=spreadsheet.kind,
             mapping=mapping,
             ruleset=ruleset,
             names=decisions,
             as_recorded=options["as_recorded"],
         )
         try:
-            created = confirm_import(sheet_import, result)
+            created = confirm_import(spreadsheet_import, result)
         except ImportRefused as refused:
             self._fail([refused.message])
         save_mapping(mapping, ruleset)
         self.stdout.write(
             # The same command undoes it: `manage.py import_sheet` or `skatclub import`.
-            f"Import Nr. {sheet_import.pk}: {created.text()}. Rückgängig mit demselben Befehl "
-            f"und --undo {sheet_import.pk}."
+            f"Import Nr. {spreadsheet_import.pk}: {created.text()}. Rückgängig mit demselben "
+            f"Befehl und --undo {spreadsheet_import.pk}."
         )
         return None
 
     def _mapping(
-        self, given: list[str], headers: list[str], saved: SheetMapping | None
+        self, given: list[str], headers: list[str], saved: SpreadsheetMapping | None
     ) -> dict[str, str]:
         mapping = headings_of(suggested(headers, saved.columns if saved else {}), headers)
         for item in given:
@@ -177,11 +177,11 @@ class Command(ClubCommand):
             self.stderr.write(f"… und {hidden} weitere Zeilen, die nicht gelesen werden können.")
 
     def _undo(self, number: int) -> None:
-        sheet_import = SheetImport.objects.filter(pk=number).first()
-        if sheet_import is None:
+        spreadsheet_import = SpreadsheetImport.objects.filter(pk=number).first()
+        if spreadsheet_import is None:
             self._fail([f"Einen Import Nr. {number} gibt es nicht."])
         try:
-            undone = undo_import(sheet_import)
+            undone = undo_import(spreadsheet_import)
         except ImportRefused as refused:
             self._fail([refused.message])
         self.stdout.write(f"Import Nr. {number} rückgängig gemacht: {undone.text('')} gelöscht.")

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.models import Event, Player, Season, Table
 from tests.helpers.sheets import dataset, season_rows
 
@@ -42,7 +42,7 @@ def test_without_confirm_it_prints_the_preview_and_writes_nothing(season_file: P
     assert "Hinweis: „A. Albers“ vermutlich Anna Albers" in out
     assert "Nichts geschrieben." in out
     assert not Event.objects.exists() and not Player.objects.exists()
-    assert not SheetImport.objects.exists()
+    assert not SpreadsheetImport.objects.exists()
 
 
 @pytest.mark.django_db
@@ -52,8 +52,8 @@ def test_confirm_imports_and_undo_removes_it(season_file: Path) -> None:
     assert status == 0, out
     assert "Import Nr. " in out and "3 Veranstaltungen, 9 neue Spieler, 1 neue Saison" in out
     assert Table.objects.count() == 12 and Season.objects.get().year == 2025
-    assert SheetMapping.objects.get().columns["won"] == "Gew"
-    number = SheetImport.objects.get().pk
+    assert SpreadsheetMapping.objects.get().columns["won"] == "Gew"
+    number = SpreadsheetImport.objects.get().pk
 
     status, out, _ = run("--undo", str(number))
 
@@ -74,7 +74,7 @@ def test_unreadable_rows_are_listed_with_numbers_and_nothing_is_written(tmp_path
     assert status == 1
     assert "Zeile 6: gewonnen muss mindestens 0 sein, nicht -1." in err
     assert "1 Zeilen können nicht gelesen werden; nichts importiert." in err
-    assert not Event.objects.exists() and not SheetImport.objects.exists()
+    assert not Event.objects.exists() and not SpreadsheetImport.objects.exists()
 
 
 @pytest.mark.django_db

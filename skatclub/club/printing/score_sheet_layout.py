@@ -54,7 +54,7 @@ from skatclub.club.printing.sheet_common import (
     sitting_shades,
 )
 from skatclub.club.printing.svg import Drawing
-from skatclub.club.queries.sheet import ScoreSheet, SheetRow
+from skatclub.club.queries.score_sheet import ScoreSheet, SheetRow
 
 NR_RIGHT, GAME_LEFT = 6.2, 7.8
 VALUE_WIDTH, POINTS_WIDTH = 10.0, 13.0

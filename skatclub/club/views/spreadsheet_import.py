@@ -20,18 +20,18 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
-from skatclub.club.imports.kept import keep, kept_sheet
+from skatclub.club.imports.kept import keep, kept_spreadsheet
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
-from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import read_rows
-from skatclub.club.imports.reader import Sheet, SheetError, open_sheet
+from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, open_spreadsheet
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
     ImportRefused,
     confirm_import,
     discard_import,
     save_mapping,
-    sheet_preview,
+    spreadsheet_preview,
     undo_import,
 )
 from skatclub.club.models import Player
@@ -58,19 +58,21 @@ def import_list(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             on_disk = hasattr(upload, "temporary_file_path")  # always, with our handler
-            sheet = open_sheet(Path(upload.temporary_file_path()) if on_disk else upload.read())
-            kept = keep(sheet)  # read the workbook once; the next steps read these rows
-        except SheetError as refused:
+            spreadsheet = open_spreadsheet(
+                Path(upload.temporary_file_path()) if on_disk else upload.read()
+            )
+            kept = keep(spreadsheet)  # read the workbook once; the next steps read these rows
+        except SpreadsheetError as refused:
             error = refused.message
         else:
-            pending = SheetImport.objects.create(
+            pending = SpreadsheetImport.objects.create(
                 filename=(upload.name or "tabelle")[:200],
-                kind=sheet.kind,
+                kind=spreadsheet.kind,
                 rows_file=kept,
                 created_by=acting_user(request.user),
             )
-            return redirect("sheet-import-columns", pk=pending.pk)
-    imports = SheetImport.objects.select_related("created_by")[:50]
+            return redirect("spreadsheet-import-columns", pk=pending.pk)
+    imports = SpreadsheetImport.objects.select_related("created_by")[:50]
     context = {"form": form, "error": error, "imports": imports}
     status = INVALID if (error or form.errors) else 200
     return render(request, "club/import_list.html", context, status=status)
@@ -78,29 +80,31 @@ def import_list(request: HttpRequest) -> HttpResponse:
 
 @spielwart_required
 def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
-    pending, sheet = _pending(pk)
-    if isinstance(sheet, str):
-        return _gone(request, sheet)
-    saved = SheetMapping.objects.order_by("id").first()
-    initial_columns = suggested(sheet.headers, pending.mapping or (saved.columns if saved else {}))
+    pending, spreadsheet = _pending(pk)
+    if isinstance(spreadsheet, str):
+        return _gone(request, spreadsheet)
+    saved = SpreadsheetMapping.objects.order_by("id").first()
+    initial_columns = suggested(
+        spreadsheet.headers, pending.mapping or (saved.columns if saved else {})
+    )
     initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
     initial["ruleset"] = (
         pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
     )
     initial["as_recorded"] = pending.as_recorded
-    form = MappingForm(request.POST or None, headers=sheet.headers, initial=initial)
+    form = MappingForm(request.POST or None, headers=spreadsheet.headers, initial=initial)
     if request.method == "POST" and form.is_valid():
-        mapping = headings_of(form.columns(), sheet.headers)
+        mapping = headings_of(form.columns(), spreadsheet.headers)
         pending.mapping, pending.ruleset = mapping, form.cleaned_data["ruleset"]
         pending.as_recorded = form.cleaned_data["as_recorded"]
         pending.save(update_fields=["mapping", "ruleset", "as_recorded"])
         save_mapping(mapping, pending.ruleset)
-        return redirect("sheet-import-names", pk=pending.pk)
+        return redirect("spreadsheet-import-names", pk=pending.pk)
     context = {
         "pending": pending,
         "form": form,
-        "headers": sheet.headers,
-        "sample": _sample(sheet),
+        "headers": spreadsheet.headers,
+        "sample": _sample(spreadsheet),
         "saved": saved,
     }
     return render(
@@ -110,16 +114,16 @@ def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
 
 @spielwart_required
 def import_names(request: HttpRequest, pk: int) -> HttpResponse:
-    pending, sheet = _pending(pk)
-    if isinstance(sheet, str):
-        return _gone(request, sheet)
+    pending, spreadsheet = _pending(pk)
+    if isinstance(spreadsheet, str):
+        return _gone(request, spreadsheet)
     if not pending.mapping:
-        return redirect("sheet-import-columns", pk=pending.pk)
+        return redirect("spreadsheet-import-columns", pk=pending.pk)
     try:
-        read = read_rows(sheet, columns_of(pending.mapping, sheet.headers))
-    except SheetError as refused:
+        read = read_rows(spreadsheet, columns_of(pending.mapping, spreadsheet.headers))
+    except SpreadsheetError as refused:
         messages.error(request, refused.message)
-        return redirect("sheet-import-columns", pk=pending.pk)
+        return redirect("spreadsheet-import-columns", pk=pending.pk)
     members = dict(Player.objects.values_list("key", "name"))
     review = name_review(read.names, members, whole_number(request.GET.get("seite")), FORM_NAMES)
     options = review.options()
@@ -129,9 +133,9 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
         pending.names = {**pending.names, **form.decisions()}
         pending.save(update_fields=["names"])
         if review.has_next and "weiter" in request.POST:
-            url = reverse("sheet-import-names", args=[pending.pk])
+            url = reverse("spreadsheet-import-names", args=[pending.pk])
             return redirect(f"{url}?seite={review.page + 1}")
-        return redirect("sheet-import-preview", pk=pending.pk)
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
     context = {"pending": pending, "form": form, **review.context(form.rows())}
     return render(
         request, "club/import_names.html", context, status=INVALID if form.errors else 200
@@ -140,24 +144,24 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
 
 @spielwart_required
 def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    pending, sheet = _pending(pk)
-    if isinstance(sheet, str):
-        return _gone(request, sheet)
+    pending, spreadsheet = _pending(pk)
+    if isinstance(spreadsheet, str):
+        return _gone(request, spreadsheet)
     if not pending.mapping:
-        return redirect("sheet-import-columns", pk=pending.pk)
+        return redirect("spreadsheet-import-columns", pk=pending.pk)
     try:
-        result = sheet_preview(pending)
-    except SheetError as refused:
+        result = spreadsheet_preview(pending)
+    except SpreadsheetError as refused:
         messages.error(request, refused.message)
-        return redirect("sheet-import-columns", pk=pending.pk)
+        return redirect("spreadsheet-import-columns", pk=pending.pk)
     if request.method == "POST":
         try:
             created = confirm_import(pending, result, user=request.user)
         except ImportRefused as refused:
             messages.error(request, refused.message)
-            return redirect("sheet-import-preview", pk=pending.pk)
+            return redirect("spreadsheet-import-preview", pk=pending.pk)
         messages.success(request, f"Importiert: {created.text()}.")
-        return redirect("sheet-import-list")
+        return redirect("spreadsheet-import-list")
     context = {"pending": pending, "preview": result}
     return render(request, "club/import_preview.html", context)
 
@@ -165,7 +169,7 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @spielwart_required
 @require_POST
 def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    done = get_object_or_404(SheetImport, pk=pk)
+    done = get_object_or_404(SpreadsheetImport, pk=pk)
     try:
         undone = undo_import(done)
     except ImportRefused as refused:
@@ -174,38 +178,38 @@ def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, f"Import „{done.filename}“ rückgängig gemacht: {undone.text('')} gelöscht."
         )
-    return redirect("sheet-import-list")
+    return redirect("spreadsheet-import-list")
 
 
 @spielwart_required
 @require_POST
 def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
-    found = get_object_or_404(SheetImport, pk=pk)
+    found = get_object_or_404(SpreadsheetImport, pk=pk)
     discard_import(found)
     messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
-    return redirect("sheet-import-list")
+    return redirect("spreadsheet-import-list")
 
 
-def _pending(pk: int) -> tuple[SheetImport, Sheet | str]:
+def _pending(pk: int) -> tuple[SpreadsheetImport, Spreadsheet | str]:
     """The uploaded import and its sheet; instead of the sheet why there is none (imported,
     undone, or its kept file gone), in German."""
-    pending = get_object_or_404(SheetImport, pk=pk)
-    if pending.status != SheetImport.Status.UPLOADED:
+    pending = get_object_or_404(SpreadsheetImport, pk=pk)
+    if pending.status != SpreadsheetImport.Status.UPLOADED:
         return pending, f"Der Import „{pending.filename}“ ist schon {pending.get_status_display()}."
     try:
-        return pending, kept_sheet(pending.rows_file)
-    except SheetError as refused:
+        return pending, kept_spreadsheet(pending.rows_file)
+    except SpreadsheetError as refused:
         return pending, refused.message
 
 
 def _gone(request: HttpRequest, why: str) -> HttpResponse:
     messages.error(request, why)
-    return redirect("sheet-import-list")
+    return redirect("spreadsheet-import-list")
 
 
-def _sample(sheet: Sheet) -> list[tuple[int, list[Any]]]:
+def _sample(spreadsheet: Spreadsheet) -> list[tuple[int, list[Any]]]:
     rows = []
-    for row in sheet.rows():
+    for row in spreadsheet.rows():
         rows.append(row)
         if len(rows) == SAMPLE_ROWS:
             break
@@ -214,10 +218,10 @@ def _sample(sheet: Sheet) -> list[tuple[int, list[Any]]]:
 
 IMPORT = "spielwart/import/"
 urlpatterns = [
-    path(IMPORT, import_list, name="sheet-import-list"),
-    path(IMPORT + "<int:pk>/spalten/", import_columns, name="sheet-import-columns"),
-    path(IMPORT + "<int:pk>/namen/", import_names, name="sheet-import-names"),
-    path(IMPORT + "<int:pk>/vorschau/", import_preview, name="sheet-import-preview"),
-    path(IMPORT + "<int:pk>/rueckgaengig/", import_undo, name="sheet-import-undo"),
-    path(IMPORT + "<int:pk>/verwerfen/", import_discard, name="sheet-import-discard"),
+    path(IMPORT, import_list, name="spreadsheet-import-list"),
+    path(IMPORT + "<int:pk>/spalten/", import_columns, name="spreadsheet-import-columns"),
+    path(IMPORT + "<int:pk>/namen/", import_names, name="spreadsheet-import-names"),
+    path(IMPORT + "<int:pk>/vorschau/", import_preview, name="spreadsheet-import-preview"),
+    path(IMPORT + "<int:pk>/rueckgaengig/", import_undo, name="spreadsheet-import-undo"),
+    path(IMPORT + "<int:pk>/verwerfen/", import_discard, name="spreadsheet-import-discard"),
 ]

@@ -1,8 +1,8 @@
 """Benchmark: a 20-season spreadsheet (about 50,000 rows) through preview and confirm.
 
-    python benchmarks/import_sheet.py                      # XLSX, 20 seasons
-    python benchmarks/import_sheet.py --kind csv --seasons 5 10 20
-    python benchmarks/import_sheet.py --kind ods --seasons 5
+    python benchmarks/import_spreadsheet.py                      # XLSX, 20 seasons
+    python benchmarks/import_spreadsheet.py --kind csv --seasons 5 10 20
+    python benchmarks/import_spreadsheet.py --kind ods --seasons 5
 
 Writes a club's history (25 evenings a season, 2 Serien each, 40-56 players at 4- and
 3-tables, list score, won and lost per row) with openpyxl, then in a fresh interpreter per
@@ -44,7 +44,7 @@ def rows(seasons: int, seed: int = 17) -> list[list[object]]:
         for evening in range(25):
             date = datetime.date(year, 1, 3) + datetime.timedelta(days=14 * evening)
             name = f"Clubabend {evening + 1}"
-            for serie in (1, 2):
+            for round in (1, 2):
                 present = rng.sample(people, rng.randint(40, 56))
                 threes = (4 - len(present) % 4) % 4
                 sizes = [3] * threes + [4] * ((len(present) - 3 * threes) // 4)
@@ -53,7 +53,7 @@ def rows(seasons: int, seed: int = 17) -> list[list[object]]:
                     for player in present[seat : seat + size]:
                         won, lost = rng.randint(1, 6), rng.randint(0, 3)
                         score = 24 * won - 48 * lost
-                        out.append([date, name, serie, table, player, score, won, lost])
+                        out.append([date, name, round, table, player, score, won, lost])
                     seat += size
     return out
 
@@ -70,10 +70,10 @@ def write(path: Path, kind: str, data: list[list[object]]) -> None:
         from openpyxl import Workbook
 
         workbook = Workbook()  # not write-only: like Excel, it records the sheet's dimensions
-        sheet = workbook.active
-        sheet.append(HEADERS)
+        worksheet = workbook.active
+        worksheet.append(HEADERS)
         for row in data:
-            sheet.append(row)
+            worksheet.append(row)
         workbook.save(path)
     else:
         import tablib
@@ -109,13 +109,13 @@ def child(path: Path, database: Path) -> None:
     django.setup()
     from django.core.management import call_command
 
-    from skatclub.club.imports.kept import keep, kept_sheet
+    from skatclub.club.imports.kept import keep, kept_spreadsheet
     from skatclub.club.imports.mapping import columns_of, headings_of, suggested
-    from skatclub.club.imports.models import SheetImport
+    from skatclub.club.imports.models import SpreadsheetImport
     from skatclub.club.imports.names import NEW
     from skatclub.club.imports.plan import name_suggestions, read_rows
-    from skatclub.club.imports.reader import open_sheet
-    from skatclub.club.imports.write import confirm_import, sheet_preview
+    from skatclub.club.imports.reader import open_spreadsheet
+    from skatclub.club.imports.write import confirm_import, spreadsheet_preview
 
     call_command("migrate", verbosity=0)
     before = peak_mb()
@@ -124,19 +124,21 @@ def child(path: Path, database: Path) -> None:
     reset_peak()
     t0 = time.perf_counter()
     # Upload: the workbook is read once and kept as rows (as the upload view does).
-    sheet = open_sheet(path)
-    pending = SheetImport.objects.create(filename=path.name, kind=sheet.kind, rows_file=keep(sheet))
+    spreadsheet = open_spreadsheet(path)
+    pending = SpreadsheetImport.objects.create(
+        filename=path.name, kind=spreadsheet.kind, rows_file=keep(spreadsheet)
+    )
     t1 = time.perf_counter()
     peaks["upload"] = peak_mb()
     reset_peak()
     # Mapping and names (the names page reads the rows once), then the preview page.
-    stored = kept_sheet(pending.rows_file)
+    stored = kept_spreadsheet(pending.rows_file)
     pending.mapping = headings_of(suggested(stored.headers, {}), stored.headers)
     read = read_rows(stored, columns_of(pending.mapping, stored.headers))
     pending.names = {n: s.decision if s.sure else NEW for n, s in name_suggestions(read).items()}
     pending.save()
     del read
-    shown = sheet_preview(pending)
+    shown = spreadsheet_preview(pending)
     t2 = time.perf_counter()
     assert shown.plan is not None, shown.problem_lines[:5]
     del shown

@@ -13,7 +13,7 @@ from odf import opendocument, table, text
 
 from skatclub.club.imports import packages, reader
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
-from skatclub.club.imports.reader import SheetError, open_sheet
+from skatclub.club.imports.reader import SpreadsheetError, open_spreadsheet
 from tests.helpers.sheets import dataset, season_rows
 
 HEADERS = ["Datum", "Name", "Liste", "Gew", "Verl"]
@@ -31,10 +31,10 @@ def export(kind: str) -> bytes:
 
 @pytest.mark.parametrize("kind", ["xlsx", "ods"])
 def test_xlsx_and_ods_give_headings_and_typed_rows_numbered_as_the_program_shows(kind: str) -> None:
-    sheet = open_sheet(export(kind))
+    spreadsheet = open_spreadsheet(export(kind))
 
-    assert (sheet.kind, sheet.headers) == (kind, HEADERS)
-    rows = list(sheet.rows())
+    assert (spreadsheet.kind, spreadsheet.headers) == (kind, HEADERS)
+    rows = list(spreadsheet.rows())
     assert [n for n, _ in rows] == [2, 3]
     assert as_date(rows[0][1][0], "Datum") == datetime.date(2025, 1, 10)
     assert rows[1][1][1:] == ["Bernd Brandt", -60, 1, 2]
@@ -42,25 +42,25 @@ def test_xlsx_and_ods_give_headings_and_typed_rows_numbered_as_the_program_shows
 
 def test_csv_from_german_excel_is_read_with_semicolons_and_its_code_page() -> None:
     content = "Datum;Name;Liste\r\n10.01.2025;Jürgen Weiß;1.234\r\n\r\n11.01.2025;Bernd;-60\r\n"
-    sheet = open_sheet(content.encode("cp1252"))
+    spreadsheet = open_spreadsheet(content.encode("cp1252"))
 
-    rows = list(sheet.rows())
+    rows = list(spreadsheet.rows())
 
-    assert sheet.headers == ["Datum", "Name", "Liste"]
+    assert spreadsheet.headers == ["Datum", "Name", "Liste"]
     assert [n for n, _ in rows] == [2, 4]  # the empty row 3 is skipped, its number kept
     assert rows[0][1][1] == "Jürgen Weiß" and as_int(rows[0][1][2], "Liste") == 1234
 
 
 def test_ods_repeated_cells_and_rows_as_libreoffice_writes_them_are_expanded() -> None:
     document = opendocument.OpenDocumentSpreadsheet()
-    sheet = table.Table(name="Tabelle1")
-    document.spreadsheet.addElement(sheet)
+    worksheet = table.Table(name="Tabelle1")
+    document.spreadsheet.addElement(worksheet)
 
     def row(*cells: table.TableCell, repeat: int = 1) -> None:
         element = table.TableRow(numberrowsrepeated=repeat) if repeat > 1 else table.TableRow()
         for cell in cells:
             element.addElement(cell)
-        sheet.addElement(element)
+        worksheet.addElement(element)
 
     def textual(value: str) -> table.TableCell:
         cell = table.TableCell(valuetype="string")
@@ -78,14 +78,14 @@ def test_ods_repeated_cells_and_rows_as_libreoffice_writes_them_are_expanded() -
     buffer = io.BytesIO()
     document.save(buffer)
 
-    rows = list(open_sheet(buffer.getvalue()).rows())
+    rows = list(open_spreadsheet(buffer.getvalue()).rows())
 
     assert rows == [(2, ["Anna", 0, 0]), (3, ["Anna", 0, 0])]
 
 
 def test_an_old_xls_file_is_refused_with_a_hint() -> None:
-    with pytest.raises(SheetError, match="alten Excel-Format"):
-        open_sheet(b"\xd0\xcf\x11\xe0" + b"\0" * 600)
+    with pytest.raises(SpreadsheetError, match="alten Excel-Format"):
+        open_spreadsheet(b"\xd0\xcf\x11\xe0" + b"\0" * 600)
 
 
 def test_a_zip_that_unpacks_too_far_is_refused_before_it_is_parsed(
@@ -97,22 +97,22 @@ def test_a_zip_that_unpacks_too_far_is_refused_before_it_is_parsed(
         archive.writestr("[Content_Types].xml", "x")
         archive.writestr("xl/workbook.xml", "0" * 5000)
 
-    with pytest.raises(SheetError, match="entpackt zu mehr Daten"):
-        open_sheet(buffer.getvalue())
+    with pytest.raises(SpreadsheetError, match="entpackt zu mehr Daten"):
+        open_spreadsheet(buffer.getvalue())
 
 
 def test_too_big_files_too_many_rows_and_columns_are_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(reader, "MAX_BYTES", 100)
-    with pytest.raises(SheetError, match="größer als"):
-        open_sheet(b"a;b\n" * 100)
+    with pytest.raises(SpreadsheetError, match="größer als"):
+        open_spreadsheet(b"a;b\n" * 100)
     monkeypatch.setattr(reader, "MAX_BYTES", 10**6)
     monkeypatch.setattr(reader, "MAX_ROWS", 3)
-    with pytest.raises(SheetError, match="mehr als 3 Datenzeilen"):
-        list(open_sheet(b"a;b\n" + b"1;2\n" * 4).rows())
-    with pytest.raises(SheetError, match="Spalten"):
-        open_sheet(";".join(f"S{i}" for i in range(61)).encode())
+    with pytest.raises(SpreadsheetError, match="mehr als 3 Datenzeilen"):
+        list(open_spreadsheet(b"a;b\n" + b"1;2\n" * 4).rows())
+    with pytest.raises(SpreadsheetError, match="Spalten"):
+        open_spreadsheet(";".join(f"S{i}" for i in range(61)).encode())
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_names_lose_invisible_characters_and_are_bounded() -> None:
 def test_the_streamed_ods_rows_equal_what_odfpy_reads_through_tablib() -> None:
     content = dataset(season_rows()).export("ods")
 
-    streamed = [cells for _, cells in open_sheet(content).rows()]
+    streamed = [cells for _, cells in open_spreadsheet(content).rows()]
     by_odfpy = [list(row) for row in tablib.Dataset().load(content, format="ods")]
 
     assert len(streamed) == len(by_odfpy) == 45

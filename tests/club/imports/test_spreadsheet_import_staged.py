@@ -11,7 +11,7 @@ from django.test import Client
 
 from skatclub.club.backup import backup_dir
 from skatclub.club.imports.kept import upload_dir
-from skatclub.club.imports.models import SheetImport
+from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.models import Event, Player
 from tests.helpers.sheets import LIST, dataset, import_season, ranking, season_rows
 
@@ -30,16 +30,19 @@ def test_a_confirmed_import_is_backed_up_staged_and_arrives_whole(
         pk = import_season(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx"))
     assert any("Import übernommen" in r.getMessage() for r in caplog.records)
     assert [p.name for p in backup_dir().rglob("*vor-import*")]
-    sheet_import = SheetImport.objects.get(pk=pk)
-    assert sheet_import.status == SheetImport.Status.IMPORTED and sheet_import.rows_file == ""
+    spreadsheet_import = SpreadsheetImport.objects.get(pk=pk)
+    assert (
+        spreadsheet_import.status == SpreadsheetImport.Status.IMPORTED
+        and spreadsheet_import.rows_file == ""
+    )
     assert set(upload_dir().iterdir()) == kept_before  # the kept rows are removed once written
-    assert sorted(sheet_import.created["events"]) == sorted(
+    assert sorted(spreadsheet_import.created["events"]) == sorted(
         Event.objects.values_list("key", flat=True)
     )
     assert len(ranking()) == 8
 
     again = spielwart_client.post(f"{LIST}{pk}/vorschau/", follow=True).content.decode()
     assert "ist schon" in again
-    assert Event.objects.count() == len(sheet_import.created["events"])
+    assert Event.objects.count() == len(spreadsheet_import.created["events"])
     spielwart_client.post(f"{LIST}{pk}/rueckgaengig/")
     assert not Event.objects.exists()

@@ -10,7 +10,7 @@ from django.apps import apps
 from django.test import Client
 
 from skatclub.club import services
-from skatclub.club.imports.models import SheetImport, SheetMapping
+from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.models import Event, Player, Season, Table, TableTotal
 from skatclub.club.services import TotalLine
 from tests.helpers.sheets import (
@@ -56,7 +56,7 @@ def test_a_season_imports_after_mapping_and_review_and_ranks_like_entered_by_han
     player_keys = {p.name: p.key for p in Player.objects.all()}
     player_keys |= {"Müller, Hans": "hans", "Hans Mueller": "hans", "A. Albers": "anna-albers"}
     event_keys = {(e.date, e.name): e.key for e in Event.objects.all()}
-    created = SheetImport.objects.get(pk=pk).created
+    created = SpreadsheetImport.objects.get(pk=pk).created
     assert sorted(created["events"]) == sorted(event_keys.values())
     assert created["seasons"] == [2025] and "hans" not in created["players"]
 
@@ -79,7 +79,7 @@ def test_the_mapping_is_saved_and_shown_again_with_the_next_file(
     first = pk_of(upload(spielwart_client, "a.xlsx", content))
     spielwart_client.post(f"{LIST}{first}/spalten/", {**MAPPING, "ruleset": "preisskat"})
 
-    saved = SheetMapping.objects.get()
+    saved = SpreadsheetMapping.objects.get()
     assert saved.columns["list_score"] == "Liste" and saved.ruleset == "preisskat"
     second = pk_of(upload(spielwart_client, "b.xlsx", content))
     form = spielwart_client.get(f"{LIST}{second}/spalten/").context["form"]
@@ -106,7 +106,7 @@ def test_an_unreadable_row_shows_its_number_and_reason_and_imports_nothing(
     assert "es wird nichts importiert" in page and "Jetzt importieren" not in page
     refused = spielwart_client.post(f"{LIST}{pk}/vorschau/", follow=True)
     assert "es wurde nichts importiert" in refused.content.decode()
-    records = ("SheetImport", "SheetMapping")  # the import's own records
+    records = ("SpreadsheetImport", "SpreadsheetMapping")  # the import's own records
     assert {k: v for k, v in counts().items() if k not in records} == {
         k: v for k, v in before.items() if k not in records
     }
@@ -147,7 +147,7 @@ def test_undo_removes_exactly_what_the_import_created(
     response = spielwart_client.post(f"{LIST}{pk}/rueckgaengig/", follow=True)
     page = response.content.decode()
     assert "rückgängig gemacht: 3 Veranstaltungen, 0 Spieler, 1 Saison gelöscht" in page
-    records = ("SheetImport", "SheetMapping")  # the import's own records stay
+    records = ("SpreadsheetImport", "SpreadsheetMapping")  # the import's own records stay
     after = counts()
     assert {k: v for k, v in after.items() if k not in records} == {
         k: v for k, v in before.items() if k not in records
@@ -159,7 +159,7 @@ def test_undo_removes_exactly_what_the_import_created(
         "totals": sorted(TableTotal.objects.values_list("table_id", "player_id", "list_score")),
     }
     assert Player.objects.filter(key="zoe").get() == other
-    assert SheetImport.objects.get(pk=pk).status == SheetImport.Status.UNDONE
+    assert SpreadsheetImport.objects.get(pk=pk).status == SpreadsheetImport.Status.UNDONE
 
 
 def test_a_second_import_of_the_same_evenings_is_refused(
@@ -198,7 +198,7 @@ def test_a_file_that_is_no_spreadsheet_is_refused_in_german_and_nothing_is_store
 
     assert response.status_code == 422
     assert message in response.content.decode()
-    assert not SheetImport.objects.exists()
+    assert not SpreadsheetImport.objects.exists()
 
 
 def _csv(rows: list[list[Any]]) -> bytes:
@@ -214,9 +214,9 @@ def _csv(rows: list[list[Any]]) -> bytes:
 def test_more_names_than_one_page_holds_are_reviewed_page_by_page(
     spielwart_client: Client, hans: Player, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from skatclub.club.views import sheet_import
+    from skatclub.club.views import spreadsheet_import
 
-    monkeypatch.setattr(sheet_import, "FORM_NAMES", 3)
+    monkeypatch.setattr(spreadsheet_import, "FORM_NAMES", 3)
     pk = pk_of(upload(spielwart_client, "saison.xlsx", dataset(season_rows()).export("xlsx")))
     spielwart_client.post(f"{LIST}{pk}/spalten/", MAPPING)
     url = f"{LIST}{pk}/namen/"
@@ -239,7 +239,7 @@ def test_more_names_than_one_page_holds_are_reviewed_page_by_page(
         )
         target = f"{LIST}{pk}/vorschau/" if last else f"{url}?seite={page + 1}"
         assert response["Location"] == target
-    pending = SheetImport.objects.get(pk=pk)
+    pending = SpreadsheetImport.objects.get(pk=pk)
     assert sorted(pending.names) == sorted(seen)  # every name reviewed once, on its page
     assert pending.names["A. Albers"] == "same:Anna Albers"
     assert "Jetzt importieren" in spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()

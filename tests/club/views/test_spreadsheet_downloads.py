@@ -55,15 +55,15 @@ def test_the_ranking_as_xlsx_opens_with_the_numbers_of_the_page(
 
     assert response.status_code == 200 and response["Content-Type"] == XLSX
     assert 'filename="rangliste-2026-rangliste.xlsx"' in response["Content-Disposition"]
-    sheet = load_workbook(io.BytesIO(response.content)).active
-    rows = list(sheet.iter_rows(values_only=True))
+    worksheet = load_workbook(io.BytesIO(response.content)).active
+    rows = list(worksheet.iter_rows(values_only=True))
     assert rows[0][:4] == ("Platz", "Kürzel", "Name", "Serien")
     expected = page_rows(client, SEASON, "rangliste")
     assert [(r[0], r[1], r[7], r[9], r[10]) for r in rows[1:]] == [
         (e["place"], e["player"], e["total"], e["won"], e["lost"]) for e in expected
     ]
     assert all(isinstance(r[7], int) for r in rows[1:])  # real numbers, not text
-    assert sheet.title == "Rangliste Saison 2026"
+    assert worksheet.title == "Rangliste Saison 2026"
 
 
 def test_the_ranking_as_ods_opens_with_the_numbers_of_the_page(
