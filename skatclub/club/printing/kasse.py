@@ -19,16 +19,16 @@ from skatclub.club.printing.printouts import (
     Printout,
     base_context,
     club_name,
+    event_status,
     page_context,
 )
 from skatclub.club.queries.ledger import event_ledger
-from skatclub.club.queries.progress import status_text, table_progress, tables_of
 
 
 def kassenbericht_printout(event: Event) -> Printout:
     head = PageHead(
         "Kassenbericht",
-        status_text(table_progress(tables_of(event.pk, None))),
+        event_status(event, None),
         club_name(event.season.club_id),
         f"{event.name}, {event.date:%d.%m.%Y}",
     )
@@ -55,7 +55,7 @@ def receipts_printout(event: Event, player_key: str | None = None) -> Printout:
         filename = f"quittung-{event.key}-{player_key}.pdf"
     if not receipts:
         raise PrintError("Bei dieser Veranstaltung hat noch niemand gespielt oder sich angemeldet.")
-    status = status_text(table_progress(tables_of(event.pk, None)))
+    status = event_status(event, None)
     title = "Quittung" if player_key else "Quittungen"
     context = base_context(event, None, title, status) | {
         "receipts": receipts,

@@ -154,7 +154,8 @@ def page_context(head: PageHead, *, landscape: bool = False) -> dict[str, Any]:
     }
 
 
-def _status(event: Event, number: int | None) -> str:
+def event_status(event: Event, number: int | None) -> str:
+    """The status line of the event (or of Serie `number`) that every printout shows."""
     return status_text(table_progress(tables_of(event.pk, number)))
 
 
@@ -225,7 +226,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
     stem = f"ergebnis-{event.key}" + (f"-serie-{number}" if number else "")
     found = round_ledger(event, rows) if number else event_ledger(event, rows)
     accounts = {a.player_id: a for a in found.accounts}
-    context = base_context(event, round_, title, _status(event, number), landscape=True) | {
+    context = base_context(event, round_, title, event_status(event, number), landscape=True) | {
         "rows": [_result_row(row, accounts[row.player_id], event) for row in rows],
         "has_settlement": event.has_settlement,
         "kasse": euro(found.report.lost_fees),
@@ -265,7 +266,7 @@ def seating_printout(event: Event, round_: Round) -> Printout:
     tables: dict[int, list[Seat]] = defaultdict(list)
     for seat in seats:
         tables[seat.table.number].append(seat)
-    status = _status(event, round_.number)
+    status = event_status(event, round_.number)
     context = base_context(event, round_, f"Tischliste Serie {round_.number}", status) | {
         "tables": [
             {"number": number, "size": len(seated), "seats": seated}
@@ -287,7 +288,7 @@ def settlement_printout(event: Event) -> Printout:
     # Many Serien make many columns of Verlustspielgeld: then the page is turned.
     landscape = len(cast(list[int], payout["numbers"])) > SETTLEMENT_PORTRAIT_ROUNDS
     context = base_context(
-        event, None, "Abrechnung für die Kasse", _status(event, None), landscape=landscape
+        event, None, "Abrechnung für die Kasse", event_status(event, None), landscape=landscape
     )
     context |= payout
     return Printout("pdf/settlement.html", f"abrechnung-{event.key}.pdf", context)

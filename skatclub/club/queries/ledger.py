@@ -22,7 +22,7 @@ from scoring import ledger as engine
 from scoring import prizes as prize_engine
 from skatclub.club.collation import german_key
 from skatclub.club.models import Attendance, CashCount, Event, KasseEntry, Player, PrizePlan
-from skatclub.club.queries.prizes import categories_of, engine_plan, table_rankings
+from skatclub.club.queries.prizes import categories_of, engine_plan, stored_plan, table_rankings
 from skatclub.club.queries.standings import Row, event_standings, standings_json
 
 
@@ -86,7 +86,7 @@ def event_ledger(
     order = [row.player_id for row in rows]
     order += sorted(set(signed) - set(by_row), key=lambda pid: (german_key(names[pid]), keys[pid]))
     participants = [participant(by_row.get(pid), pid, signed.get(pid)) for pid in order]
-    plan = _plan(event)
+    plan = stored_plan(event)
     bookings = list(event.kasse_entries.select_related("user")) if kasse else []
     count = event.cash_counts.select_related("user").first() if kasse else None
     found = engine.ledger(
@@ -112,12 +112,6 @@ def round_ledger(event: Event, rows: list[Row]) -> EventLedger:
         {row.player_id: row.player for row in rows},
         {row.player_id: row.place for row in rows},
     )
-
-
-def _plan(event: Event) -> PrizePlan | None:
-    """The event's Gewinnplan as stored now (never a copy cached on `event`: a plan changed
-    since would pay by old rules)."""
-    return PrizePlan.objects.filter(event=event).prefetch_related("rules").first()
 
 
 def _prize_field(event: Event, plan: PrizePlan | None, rows: list[Row]) -> engine.PrizeField | None:

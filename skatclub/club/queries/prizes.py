@@ -59,8 +59,9 @@ def played_rounds_count(event: Event) -> int:
 
 def stored_plan(event: Event) -> PrizePlan | None:
     """The event's Gewinnplan, None before one is saved (a read creates none: the Spielwart's
-    page does, `services.prizes.plan_of`)."""
-    return PrizePlan.objects.filter(event=event).first()
+    page does, `services.prizes.plan_of`). Read anew on every call, never cached on `event`: a
+    plan changed since would pay by old rules."""
+    return PrizePlan.objects.filter(event=event).prefetch_related("rules").first()
 
 
 def planned_rounds(event: Event) -> int:
