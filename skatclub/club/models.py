@@ -266,6 +266,13 @@ class Event(models.Model):
     ramsch_durchmarsch_doubled = models.BooleanField(
         "Durchmarsch wird durch Schieben/Klopfen verdoppelt", default=False
     )
+    # A house rule real clubs keep: a Ramsch costs at most this many points (issue 29).
+    ramsch_loss_cap = models.PositiveIntegerField(
+        "Ramsch: Verlust höchstens (Hausregel)", null=True, blank=True
+    )
+    # Raised by every change to the event's games, seats or signatures: the live board, the
+    # projector and the public pages are computed once per version (issue 26).
+    version = models.PositiveIntegerField("Stand", default=0, editable=False)
     cents_per_point = models.CharField(
         "Wertpunkt in Cent", max_length=20, blank=True, help_text="z. B. 1/10, 1/4, 0.5, 1"
     )
@@ -474,6 +481,9 @@ class Table(models.Model):
     # of signatures under the table's lock, so a save knows without a query whether there are
     # signatures to withdraw.
     has_signatures = models.BooleanField("am Tisch unterschrieben", default=False, editable=False)
+    # Raised by every change to the table's list (a game, an undo, a signature, a rejection):
+    # the phones at the table ask for it to stay in step (issue 26).
+    version = models.PositiveIntegerField("Stand", default=0, editable=False)
     # Not stored: the table's game numbers as a save (`services.record_game`) left them, so
     # its answer needs no query for the next free number.
     game_numbers: set[int] | None = None
@@ -580,6 +590,9 @@ class Game(models.Model):
     as_recorded = models.BooleanField("abweichend erfasst", default=False)
     deviation = models.CharField("Abweichung", max_length=300, blank=True)
     version = models.PositiveIntegerField("Version", default=1)
+    # Made by the phone when the game is first confirmed; a resend with the same id is the same
+    # game (issue 26: exactly once), so it is unique per table whenever it is given.
+    entry_id = models.CharField("Eingabe-Kennung", max_length=64, blank=True, default="")
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -596,6 +609,11 @@ class Game(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="game_number_per_table"),
+            models.UniqueConstraint(
+                fields=["table", "entry_id"],
+                condition=~Q(entry_id=""),
+                name="game_entry_id_per_table",
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
             models.CheckConstraint(
                 condition=Q(passed_in=True, declarer__isnull=True)
