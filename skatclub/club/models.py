@@ -272,7 +272,7 @@ class Event(models.Model):
     )
     # Raised by every change to the event's games, seats or signatures: the live board, the
     # projector and the public pages are computed once per version (issue 26).
-    version = models.PositiveIntegerField("Stand", default=0, editable=False)
+    version = models.PositiveIntegerField("Stand", default=0, db_default=0, editable=False)
     cents_per_point = models.CharField(
         "Wertpunkt in Cent", max_length=20, blank=True, help_text="z. B. 1/10, 1/4, 0.5, 1"
     )
@@ -483,7 +483,7 @@ class Table(models.Model):
     has_signatures = models.BooleanField("am Tisch unterschrieben", default=False, editable=False)
     # Raised by every change to the table's list (a game, an undo, a signature, a rejection):
     # the phones at the table ask for it to stay in step (issue 26).
-    version = models.PositiveIntegerField("Stand", default=0, editable=False)
+    version = models.PositiveIntegerField("Stand", default=0, db_default=0, editable=False)
     # Not stored: the table's game numbers as a save (`services.record_game`) left them, so
     # its answer needs no query for the next free number.
     game_numbers: set[int] | None = None
@@ -592,7 +592,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField("Version", default=1)
     # Made by the phone when the game is first confirmed; a resend with the same id is the same
     # game (issue 26: exactly once), so it is unique per table whenever it is given.
-    entry_id = models.CharField("Eingabe-Kennung", max_length=64, blank=True, default="")
+    entry_id = models.CharField("Eingabe-Kennung", max_length=64, blank=True, default="", db_default="")
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
