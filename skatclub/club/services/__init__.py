@@ -13,6 +13,7 @@
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
+- `versions`: the table's and the event's version that readers compare (issue 26).
 - `table_links`: each table's secret link for entry at the table, the players' sign-off.
 
 The names below are the public API: whatever is outside this package imports only these
@@ -119,6 +120,7 @@ from skatclub.club.services.valuing import (
     house_rules_of,
     value_game,
 )
+from skatclub.club.services.versions import event_changed, table_changed
 from skatclub.club.services.wishes import (
     MAX_NOTE,
     MAX_TABLE,
@@ -230,6 +232,8 @@ __all__ = [
     "sign_in",
     "ChangeSignIn",
     "sign_table",
+    "table_changed",
+    "event_changed",
     "start_round",
     "started_tables",
     "swap_players",
