@@ -57,6 +57,7 @@ def ramsch_options(event: Event) -> RamschOptions:
         RamschScoring(event.ramsch_scoring),
         TieRule(event.ramsch_tie_rule) if event.ramsch_tie_rule else None,
         event.ramsch_durchmarsch_doubled,
+        event.ramsch_loss_cap,
     )
 
 
