@@ -76,3 +76,5 @@ class ImportSummary:
     games: int
     replaced: int
     as_recorded: int = 0  # games kept "abweichend erfasst"
+    # What the as-recorded import took from the archive (German lines naming the event).
+    notes: tuple[str, ...] = ()
