@@ -33,8 +33,8 @@ PLAYERS = [
 ]
 # Suit games "mit/ohne 1, Spiel 2": 2 × Grundwert, lost doubled (rules §5, ISkO).
 SUITS = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
-LONG_SERIE = 40
-SERIE = {3: 36, 4: 48}
+LONG_ROUND = 40
+ROUND_LENGTH = {3: 36, 4: 48}
 # Evening index (mod 12) -> what its list holds besides ordinary games and Ramsch.
 SPECIAL = {0: "typed", 4: "typed", 8: "typed_bare", 1: "overbid", 5: "overbid", 9: "overbid"}
 
@@ -57,7 +57,7 @@ class ClubHistory:
     # (event key, Serie, table, game number) -> "overbid_won" | "typed_augen"
     flagged: dict[tuple[str, int, int, int], str] = field(default_factory=dict)
     # event key -> table size -> the Serie length the archive needs (longer than the default)
-    long_serien: dict[str, dict[int, int]] = field(default_factory=dict)
+    long_rounds: dict[str, dict[int, int]] = field(default_factory=dict)
 
     @property
     def game_count(self) -> int:
@@ -102,10 +102,10 @@ def _evening(rng: random.Random, history: ClubHistory, index: int, year: int) ->
     size = 3 if index % 2 == 0 else 4
     seats = rng.sample([k for k, _ in PLAYERS], size)
     length = (
-        LONG_SERIE if size == 3 and index % 4 == 0 else rng.randint(SERIE[size] - 6, SERIE[size])
+        LONG_ROUND if size == 3 and index % 4 == 0 else rng.randint(ROUND_LENGTH[size] - 6, ROUND_LENGTH[size])
     )
-    if length > SERIE[size]:
-        history.long_serien[key] = {size: length}
+    if length > ROUND_LENGTH[size]:
+        history.long_rounds[key] = {size: length}
     totals = {k: Totals() for k in seats}
     history.evenings[key] = totals
     special = SPECIAL.get(index % 12, "")

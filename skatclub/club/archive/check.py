@@ -351,7 +351,7 @@ def _check_event(
         return None
     extras = check_event_extras(raw, where(key), set(known), problems)
     fields.update(extras["fields"])
-    notes = _serien_from_archive(raw.get("rounds"), fields) if as_recorded else []
+    notes = _round_lengths_from_archive(raw.get("rounds"), fields) if as_recorded else []
     event = Event(**fields)
     settings_key = (
         event.ruleset,
@@ -364,7 +364,7 @@ def _check_event(
     return EventPlan(fields, rounds, extras, notes)
 
 
-def _serien_from_archive(raw_rounds: Any, fields: dict[str, Any]) -> list[str]:
+def _round_lengths_from_archive(raw_rounds: Any, fields: dict[str, Any]) -> list[str]:
     """As recorded, a Serie as long as the club played it: the event's Serie length per table
     size becomes that of its longest Serie where this is longer (up to MAX_GAMES_PER_ROUND).
 

@@ -201,9 +201,9 @@ def describe(plan: Plan) -> ArchivePreview:
     )
     groups: dict[str, list[tuple[str, str]]] = {}
     for event in plan.events:
-        for serie in event.rounds:
-            for table in serie.tables:
-                here = f"Veranstaltung {event.key}, Serie {serie.number}, Tisch {table.number}"
+        for round_ in event.rounds:
+            for table in round_.tables:
+                here = f"Veranstaltung {event.key}, Serie {round_.number}, Tisch {table.number}"
                 preview.totals_flagged += bool(table.recorded_note)
                 for number, _, fields, _, _ in table.games:
                     if fields.get("as_recorded"):

@@ -41,7 +41,7 @@ def test_strict_import_refuses_the_history_and_every_line_names_the_way_forward(
     assert status == 1 and nothing_imported()
     lines = err.splitlines()[1:]
     assert lines and all("Weiter:" in line or "Prüfung abgebrochen" in line for line in lines)
-    long_key = next(iter(history.long_serien))
+    long_key = next(iter(history.long_rounds))
     assert any(
         line.startswith(f"Veranstaltung {long_key}, Serie 1, Tisch 1, Spiel 37: ")
         and "Diese Serie hat 40 Spiele" in line
@@ -49,8 +49,8 @@ def test_strict_import_refuses_the_history_and_every_line_names_the_way_forward(
         and "--as-recorded" in line
         for line in lines
     )
-    for (key, serie, table, number), kind in history.flagged.items():
-        here = f"Veranstaltung {key}, Serie {serie}, Tisch {table}, Spiel {number}: "
+    for (key, round_number, table, number), kind in history.flagged.items():
+        here = f"Veranstaltung {key}, Serie {round_number}, Tisch {table}, Spiel {number}: "
         line = next(line for line in lines if line.startswith(here))
         assert "„wie erfasst“ (--as-recorded)" in line
         assert ("überreizt" in line) if kind == "overbid_won" else ("250 Augen" in line)
@@ -80,7 +80,7 @@ def test_as_recorded_stores_every_game_and_flags_each_difference_with_its_reason
         else:
             assert "250 Augen gibt es beim Ramsch nicht" in game.deviation
             assert [s.list_score for s in game.ramsch_scores.all()] == [-CAP]
-    for key, sizes in history.long_serien.items():
+    for key, sizes in history.long_rounds.items():
         assert Event.objects.get(key=key).games_for_table_size(3) == sizes[3]
     assert not RamschScore.objects.filter(list_score__lt=-CAP).exists()
 
