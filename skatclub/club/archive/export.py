@@ -222,7 +222,7 @@ def _export_event(
             "rounds": event.bock_rounds,
             "stacking": event.bock_stacking,
         }
-    ramsch = {
+    ramsch: dict[str, Any] = {
         "scoring": event.ramsch_scoring,
         "tie_rule": event.ramsch_tie_rule or None,
         "durchmarsch_doubled": event.ramsch_durchmarsch_doubled,

@@ -19,7 +19,7 @@ import secrets
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from django.conf import settings
 from django.db import transaction
@@ -60,7 +60,7 @@ def read_upload(file: IO[bytes], filename: str) -> str:
     if head.startswith(b"PK"):
         raw = _from_zip(file)
     elif head.startswith(b"\x1f\x8b"):
-        raw = _bounded(gzip.GzipFile(fileobj=file, mode="rb"))
+        raw = _bounded(cast(IO[bytes], gzip.GzipFile(fileobj=file, mode="rb")))
     else:
         raw = _bounded(file)
     try:

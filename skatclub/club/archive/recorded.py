@@ -85,12 +85,12 @@ def kept_ramsch(
     """The fields of a Ramsch (with `ramsch_scores` per seat): by the rules where they agree
     with the record (or there is none and they accept the deal), else kept as recorded when
     `as_recorded`; an EntryError naming the way forward when it cannot be imported so."""
+    fields: dict[str, Any] | None = None
+    refusal: ScoringError | None = None
     try:
-        fields: dict[str, Any] | None = valued()
+        fields = valued()
     except ScoringError as error:
-        fields, refusal = None, error
-    else:
-        refusal = None
+        refusal = error
     if recorded is None and fields is not None:
         return fields
     listed = _recorded_ramsch_scores(recorded) if recorded is not None else None
