@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.cli import handle
 from scoring.errors import ImpossibleAugen, InvalidRequest
 from scoring.ramsch import (
     MAX_LOSS_CAP,
@@ -124,3 +125,13 @@ def test_points_typed_as_augen_count_as_they_stand_within_the_cap() -> None:
     assert literal_ramsch_scores(typed, RamschOptions(loss_cap=250)) == {2: -250}
     three = RamschDeal(((1, 90), (2, 80), (3, 30)))
     assert literal_ramsch_scores(three, RamschOptions()) == {1: -90}
+
+
+def test_the_engine_command_takes_the_cap() -> None:
+    request = {
+        "kind": "ramsch",
+        "ruleset": "isko",
+        "ramsch": {"card_points": [70, 50, 0], "tricks": [6, 4, 0], "pushes": 2, "loss_cap": 250},
+    }
+
+    assert handle(request) == {"scores": [-250, 0, 0]}
