@@ -102,7 +102,9 @@ def _evening(rng: random.Random, history: ClubHistory, index: int, year: int) ->
     size = 3 if index % 2 == 0 else 4
     seats = rng.sample([k for k, _ in PLAYERS], size)
     length = (
-        LONG_ROUND if size == 3 and index % 4 == 0 else rng.randint(ROUND_LENGTH[size] - 6, ROUND_LENGTH[size])
+        LONG_ROUND
+        if size == 3 and index % 4 == 0
+        else rng.randint(ROUND_LENGTH[size] - 6, ROUND_LENGTH[size])
     )
     if length > ROUND_LENGTH[size]:
         history.long_rounds[key] = {size: length}
