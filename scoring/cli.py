@@ -125,6 +125,7 @@ def _ramsch(request: Mapping[str, object], ruleset: Ruleset) -> dict[str, object
         scoring=_choice(r, "scoring", RamschScoring, None) or RamschScoring.LOSER_ONLY,
         tie_rule=_choice(r, "tie_rule", TieRule, None),
         durchmarsch_multiplied=flag(r, "durchmarsch_multiplied", "ramsch"),
+        loss_cap=optional_int(r, "loss_cap", "ramsch"),
     )
     present = [key for key in LAST_TRICK_FIELDS if r.get(key) is not None]
     last_trick = optional_int(r, present[0], "ramsch") if present else None

@@ -6,12 +6,14 @@ Every push, knock and Jungfrau (a player without a trick) doubles. A Durchmarsch
 every trick) scores +120, doubled by pushes/knocks only if `durchmarsch_multiplied`.
 A tie for most card points needs a configured `tie_rule`; with `last_trick_loses` the tied player
 who took the last trick loses, and if none of them took it all tied players lose.
+With a `loss_cap` no player loses more than that many points in one Ramsch, after every doubling
+(Bock included).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -28,6 +30,8 @@ PLAYERS = 3
 TRICKS = 10
 MAX_DOUBLINGS = 32  # far above any real table (each player pushes/knocks once); keeps 2^n small
 DURCHMARSCH = 120
+# Input bound, not a rule: far above any cap a club keeps (the real one of issue 29: 250).
+MAX_LOSS_CAP = 10_000
 
 
 class RamschScoring(StrEnum):
@@ -51,6 +55,26 @@ class RamschOptions:
     scoring: RamschScoring = RamschScoring.LOSER_ONLY
     tie_rule: TieRule | None = None
     durchmarsch_multiplied: bool = False
+    # House rule "Verlust begrenzt": a Ramsch costs a player at most this many points. No seed
+    # text names it (docs/rules.md §12.3 lists what they do); it is what real clubs keep: the
+    # game-by-game history of issue 29 (233 evenings, kept by the group's own program) capped
+    # every Ramsch loss at 250, where Schieben, Jungfrauen and Bock would have made up to 736.
+    # Other clubs cap at the Grand's value; the event says which number, None: no cap.
+    loss_cap: int | None = None
+
+    def __post_init__(self) -> None:
+        cap = self.loss_cap
+        if cap is not None and (
+            isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= MAX_LOSS_CAP
+        ):
+            raise InvalidRequest(
+                f"Die Begrenzung des Ramsch-Verlusts ist eine Zahl von 1 bis {MAX_LOSS_CAP}."
+            )
+
+
+def capped(score: int, cap: int | None) -> int:
+    """A Ramsch score with the loss cap applied: a loss never below −cap, a gain unchanged."""
+    return score if cap is None else max(score, -cap)
 
 
 def ramsch_scores(
@@ -69,10 +93,11 @@ def ramsch_scores(
         factor = 2**doublings if options.durchmarsch_multiplied else 1
         return tuple(DURCHMARSCH * factor if t == TRICKS else 0 for t in tricks)
     factor = 2 ** (doublings + sum(1 for t in tricks if t == 0))
+    cap = options.loss_cap
     if options.scoring is RamschScoring.EVERYONE_MINUS_OWN:
-        return tuple(-points * factor for points in card_points)
+        return tuple(capped(-points * factor, cap) for points in card_points)
     losers = _losers(card_points, options.tie_rule, last_trick)
-    return tuple(-p * factor if i in losers else 0 for i, p in enumerate(card_points))
+    return tuple(capped(-p * factor, cap) if i in losers else 0 for i, p in enumerate(card_points))
 
 
 def _losers(
@@ -218,7 +243,7 @@ def _quick_scores(deal: RamschDeal, options: RamschOptions) -> dict[int, int]:
         raise InvalidRequest(f"Schieben und Klopfen: je 0 bis {MAX_DOUBLINGS} mal.")
     if len(deal.virgins) > PLAYERS - 1 or seat in deal.virgins:
         raise OutcomeInconsistent("Der Verlierer hat Stiche: er kann keine Jungfrau sein.")
-    return {seat: -points * 2 ** (doublings + len(deal.virgins))}
+    return {seat: capped(-points * 2 ** (doublings + len(deal.virgins)), options.loss_cap)}
 
 
 def _tricks(seats: Sequence[int], deal: RamschDeal) -> list[int]:
@@ -246,10 +271,13 @@ def ramsch_result(
     options: RamschOptions = RamschOptions(),  # noqa: B008 - frozen
     bock: int = 0,
 ) -> RamschResult:
-    """`ramsch_deal_scores`, doubled once per Bock level, with its derivation."""
+    """`ramsch_deal_scores`, doubled once per Bock level, with its derivation; the loss cap
+    holds after the Bock doubling too (the derivation shows the loss before and after it)."""
     if not 0 <= bock <= MAX_BOCK:
         raise InvalidRequest(f"Bock: 0 bis {MAX_BOCK} mal.")
-    scores = {seat: score * 2**bock for seat, score in ramsch_deal_scores(deal, options).items()}
+    uncapped_options = replace(options, loss_cap=None)
+    full = {seat: s * 2**bock for seat, s in ramsch_deal_scores(deal, uncapped_options).items()}
+    scores = {seat: capped(score, options.loss_cap) for seat, score in full.items()}
     factors = [f"× 2 ({deal.pushes}× Schieben)"] * bool(deal.pushes)
     factors += [f"× 2 ({deal.knocks}× Klopfen)"] * bool(deal.knocks)
     factors += [f"× 2 (Jungfrau Platz {seat})" for seat in deal.virgins]
@@ -262,8 +290,13 @@ def ramsch_result(
         return RamschResult(scores, f"{text} = {scores[deal.durchmarsch]:+d}")
     times = "".join(f" {factor}" for factor in factors)
     parts = [
-        f"Platz {seat} {points} Augen{times} = {scores[seat]}"
+        f"Platz {seat} {points} Augen{times} = {full[seat]}" + _cap_note(full[seat], scores[seat])
         for seat, points in deal.card_points
         if scores.get(seat)
     ]
     return RamschResult(scores, "Ramsch: " + "; ".join(parts))
+
+
+def _cap_note(full: int, score: int) -> str:
+    """ ", Verlust begrenzt auf 250 = -250" where the cap took something off."""
+    return "" if full == score else f", Verlust begrenzt auf {-score} = {score}"

@@ -11,10 +11,12 @@ class ClubConfig(AppConfig):
 
     def import_models(self) -> None:
         """The app's records: `models`, and those kept beside their code, the spreadsheet
-        import's (`imports.models`) and the league's (`leagues.models`). They are registered
-        here, in the same step as `models`: `models` does not import them, since the import
-        and the league sit above the models whose rows they use (docs/architecture.md)."""
+        import's (`imports.models`), the archive import's (`archive.models`) and the league's
+        (`leagues.models`). They are registered here, in the same step as `models`: `models`
+        does not import them, since the imports and the league sit above the models whose
+        rows they use (docs/architecture.md)."""
         super().import_models()
+        import skatclub.club.archive.models  # noqa: F401 (registers ArchiveImport)
         import skatclub.club.imports.models  # noqa: F401 (registers SpreadsheetImport, SpreadsheetMapping)
         import skatclub.club.leagues.models  # noqa: F401 (registers League, Division, …)
 

@@ -1,6 +1,7 @@
 """All of the club app's URLs; each area keeps its own list next to its views."""
 
 from skatclub.club.views import (
+    archive_import,
     at_table,
     checking,
     entry,
@@ -34,6 +35,7 @@ urlpatterns = [
     *offiziersskat.urlpatterns,
     *recorded.urlpatterns,
     *spreadsheet_import.urlpatterns,
+    *archive_import.urlpatterns,
     *table_links.urlpatterns,
     *at_table.urlpatterns,
     *live.urlpatterns,

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from skatclub.club import tenancy
+from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
 from skatclub.club.models import (
@@ -53,6 +54,7 @@ class ClubData:
     wish_pk: int
     division: Division
     team: Team
+    archive_import_pk: int = 0
 
 
 def staff(username: str, club: Club, role: str = SPIELWART) -> User:
@@ -93,6 +95,7 @@ def build_club(
         first, second = sorted(players[:2], key=lambda p: p.pk)
         wish = KeepApart.objects.create(first=first, second=second, note=word)
         division, team = _league(event, players, word)
+        archive = ArchiveImport.objects.create(filename=f"{low}.json")
     user = staff(spielwart, club)
     return ClubData(
         club,
@@ -107,6 +110,7 @@ def build_club(
         wish.pk,
         division,
         team,
+        archive.pk,
     )
 
 
@@ -170,6 +174,8 @@ def parameter_values(route: str, data: ClubData) -> dict[str, str]:
                 return str(data.match_pk)
             if "anmeldungen" in route:
                 return str(data.user.pk)
+            if "archiv/" in route:
+                return str(data.archive_import_pk)
             if "import" in route:
                 return str(data.import_pk)
             assert "sitzwuensche" in route, route

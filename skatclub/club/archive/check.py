@@ -23,7 +23,7 @@ from scoring import (
     parse_cents_per_point,
 )
 from scoring.bock import MAX_ROUNDS, BockRule, BockTrigger, Stacking
-from scoring.ramsch import RamschScoring, TieRule
+from scoring.ramsch import MAX_LOSS_CAP, RamschOptions, RamschScoring, TieRule
 from skatclub.club import tenancy
 from skatclub.club.archive.matches import check_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError, EventPlan, Plan, RoundPlan, TablePlan
@@ -36,7 +36,7 @@ from skatclub.club.archive.problems import (
     shown,
     where,
 )
-from skatclub.club.archive.results import Memo, check_table_results
+from skatclub.club.archive.results import Memo, check_table_results, last_game_number
 from skatclub.club.archive.tournament import (
     PLAYER_EXTRAS,
     check_event_extras,
@@ -351,6 +351,7 @@ def _check_event(
         return None
     extras = check_event_extras(raw, where(key), set(known), problems)
     fields.update(extras["fields"])
+    notes = _round_lengths_from_archive(raw.get("rounds"), fields) if as_recorded else []
     event = Event(**fields)
     settings_key = (
         event.ruleset,
@@ -360,7 +361,38 @@ def _check_event(
     )
     memo = memos.setdefault(settings_key, Memo(as_recorded=as_recorded))
     rounds = _check_rounds(raw.get("rounds", []), event, known, memo, problems)
-    return EventPlan(fields, rounds, extras)
+    return EventPlan(fields, rounds, extras, notes)
+
+
+def _round_lengths_from_archive(raw_rounds: Any, fields: dict[str, Any]) -> list[str]:
+    """As recorded, a Serie as long as the club played it: the event's Serie length per table
+    size becomes that of its longest Serie where this is longer (up to MAX_GAMES_PER_ROUND).
+
+    Chosen over keeping the surplus games flagged: they are ordinary games with the values the
+    rules give, the standings count every game either way, and so flagging them would bury the
+    real deviations under games nobody has to check, while a game beyond the Serie length could
+    not be corrected or printed in its Serie. Returns a German note per changed size."""
+    stated = {**DEFAULT_GAMES_PER_ROUND, **fields["games_per_round"]}
+    longest: dict[str, int] = {}
+    for item in raw_rounds if isinstance(raw_rounds, list) else ():
+        tables = item.get("tables") if isinstance(item, dict) else None
+        for table in tables if isinstance(tables, list) else ():
+            seats = table.get("seats") if isinstance(table, dict) else None
+            size = str(len(seats)) if isinstance(seats, list) else ""
+            if size in stated:
+                last = last_game_number(table.get("games"))
+                longest[size] = max(longest.get(size, 0), last)
+    longer = {
+        size: count
+        for size, count in sorted(longest.items())
+        if stated[size] < count <= MAX_GAMES_PER_ROUND
+    }
+    if longer:
+        fields["games_per_round"] = {**fields["games_per_round"], **longer}
+    return [
+        f"Serienlänge am {size}er-Tisch aus dem Archiv: {count} statt {stated[size]} Spiele."
+        for size, count in longer.items()
+    ]
 
 
 def _event_fields(raw: dict[str, Any], key: str, problems: Problems) -> dict[str, Any] | None:
@@ -433,20 +465,27 @@ def _check_ramsch_rules(raw: Any, here: str, problems: Problems) -> dict[str, An
         scoring_rule = RamschScoring(raw.get("scoring", RamschScoring.LOSER_ONLY.value))
         tie = TieRule(raw["tie_rule"]) if raw.get("tie_rule") else None
         doubled = raw.get("durchmarsch_doubled", False)
-        if not isinstance(doubled, bool):
+        cap = raw.get("loss_cap")
+        if not isinstance(doubled, bool) or set(raw) - RAMSCH_RULES:
             raise TypeError
-    except (AttributeError, TypeError, ValueError):
+        RamschOptions(scoring_rule, tie, doubled, cap)
+    except (AttributeError, TypeError, ValueError, ScoringError):
         problems.add(
             here,
             "„ramsch_rules“: „scoring“ loser_only oder everyone_minus_own, „tie_rule“ "
-            "all_tied_lose oder last_trick_loses, „durchmarsch_doubled“ true/false.",
+            "all_tied_lose oder last_trick_loses, „durchmarsch_doubled“ true/false, "
+            f"„loss_cap“ 1 bis {MAX_LOSS_CAP} oder null.",
         )
         return {}
     return {
         "ramsch_scoring": scoring_rule.value,
         "ramsch_tie_rule": tie.value if tie else "",
         "ramsch_durchmarsch_doubled": doubled,
+        "ramsch_loss_cap": cap,
     }
+
+
+RAMSCH_RULES = {"scoring", "tie_rule", "durchmarsch_doubled", "loss_cap"}
 
 
 def _check_house_rules(raw: Any, ruleset: Any, here: str, problems: Problems) -> dict[str, bool]:

@@ -25,6 +25,7 @@ from skatclub.club.models import (
     Event,
     Game,
     Player,
+    RamschScore,
     Round,
     Seat,
     Table,
@@ -117,6 +118,7 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
         Game.objects.filter(table_id__in=tables)
         .order_by("table_id", "number")
         .values_list(
+            "id",
             "table_id",
             "number",
             "passed_in",
@@ -130,7 +132,18 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
         )
         .iterator(chunk_size=10_000)
     )
-    for table_id, number, passed_in, declarer_id, declaration, outcome, ramsch, *recorded in rows:
+    recorded_ramsch: dict[int, tuple[dict[str, Any], int]] = {}  # game id -> (its dict, table)
+    for (
+        game_id,
+        table_id,
+        number,
+        passed_in,
+        declarer_id,
+        declaration,
+        outcome,
+        ramsch,
+        *recorded,
+    ) in rows:
         games = tables[table_id].setdefault("games", [])
         game: dict[str, Any] = (
             ({"ramsch": ramsch} if ramsch else {"passed": True})
@@ -138,11 +151,35 @@ def _export_games(tables: dict[int, dict[str, Any]], keys: dict[int, str]) -> No
             else {"declarer": keys[declarer_id], "game": declaration, "outcome": outcome}
         )
         as_recorded, list_score, deviation = recorded
-        if as_recorded:  # kept as the list recorded it: its value and the rules' objection
+        if as_recorded and ramsch:  # the scores per seat follow below
+            game["recorded"] = {"list_scores": [], "reason": deviation}
+            recorded_ramsch[game_id] = (game, table_id)
+        elif as_recorded:  # kept as the list recorded it: its value and the rules' objection
             game["recorded"] = {"list_score": list_score, "reason": deviation}
         if number != len(games) + 1:  # a gap: say which game this is
             game["number"] = number
         games.append(game)
+    _export_recorded_ramsch(recorded_ramsch, tables, keys)
+
+
+def _export_recorded_ramsch(
+    games: dict[int, tuple[dict[str, Any], int]],
+    tables: dict[int, dict[str, Any]],
+    keys: dict[int, str],
+) -> None:
+    """A Ramsch kept as recorded: its recorded score per seat, `[[seat, score], …]` by seat
+    (these games are few: one query for all of them)."""
+    if not games:
+        return
+    scores = RamschScore.objects.filter(game_id__in=games).values_list(
+        "game_id", "player_id", "list_score"
+    )
+    for game_id, player_id, score in scores:
+        game, table_id = games[game_id]
+        seat = tables[table_id]["seats"].index(keys[player_id]) + 1
+        game["recorded"]["list_scores"].append([seat, score])
+    for game, _ in games.values():
+        game["recorded"]["list_scores"].sort()
 
 
 def _export_player(player: Player) -> dict[str, Any]:
@@ -185,11 +222,13 @@ def _export_event(
             "rounds": event.bock_rounds,
             "stacking": event.bock_stacking,
         }
-    ramsch = {
+    ramsch: dict[str, Any] = {
         "scoring": event.ramsch_scoring,
         "tie_rule": event.ramsch_tie_rule or None,
         "durchmarsch_doubled": event.ramsch_durchmarsch_doubled,
     }
+    if event.ramsch_loss_cap is not None:  # written only where set: old archives unchanged
+        ramsch["loss_cap"] = event.ramsch_loss_cap
     if ramsch != DEFAULT_RAMSCH_RULES:  # old archives without it export as they were
         row["ramsch_rules"] = ramsch
     row.update(export_event_extras(event, extras))

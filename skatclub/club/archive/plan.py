@@ -46,6 +46,9 @@ class EventPlan:
     rounds: list[RoundPlan]
     # The optional tournament fields: sign-ins and the Gewinnplan (see `tournament.py`).
     extras: dict[str, Any] = field(default_factory=dict)
+    # What the as-recorded import took from the archive instead of refusing it (German), e.g.
+    # a Serie length longer than the event's.
+    notes: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> str:
@@ -73,3 +76,5 @@ class ImportSummary:
     games: int
     replaced: int
     as_recorded: int = 0  # games kept "abweichend erfasst"
+    # What the as-recorded import took from the archive (German lines naming the event).
+    notes: tuple[str, ...] = ()

@@ -15,9 +15,15 @@ from typing import Any
 from scoring import Ruleset, ScoringError
 from scoring.ramsch import RamschDeal
 from scoring.rulesets import SPECS, check_ramsch
+from scoring.value import MAX_BOCK
 from skatclub.club.archive.plan import TablePlan
 from skatclub.club.archive.problems import Problems, is_count, shown
-from skatclub.club.archive.recorded import kept_as_recorded, refused_without_record
+from skatclub.club.archive.recorded import (
+    kept_as_recorded,
+    kept_ramsch,
+    refused_strictly,
+    refused_without_record,
+)
 from skatclub.club.archive.scores import check_scores
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.numbers import SMALL_MAX
@@ -96,10 +102,29 @@ def _check_games(
         try:
             games.append(_checked_game(item, event, positions, number, memo))
         except (EntryError, ScoringError) as error:
-            problems.add(f"{here}, Spiel {number}", _message(error))
             if getattr(error, "code", "") == "too_many_games":
-                return games  # one line for the whole surplus, not one per extra game
+                # one line for the whole surplus, not one per extra game
+                problems.add(f"{here}, Spiel {number}", _too_long(error.message, raw))
+                return games
+            problems.add(f"{here}, Spiel {number}", _message(error))
     return games
+
+
+def _too_long(message: str, raw: list[Any]) -> str:
+    last = last_game_number(raw)
+    return (
+        f"{message} Diese Serie hat {last} Spiele. Weiter: mit „wie erfasst“ (--as-recorded) "
+        f"übernehmen (Serienlänge aus dem Archiv) oder „games_per_round“ auf {last} setzen."
+    )
+
+
+def last_game_number(raw: Any) -> int:
+    """The number of a table's last game as the archive counts them (0 for no list)."""
+    number = 0
+    for item in raw if isinstance(raw, list) else ():
+        explicit = item.get("number") if isinstance(item, dict) else None
+        number = explicit if is_count(explicit, SMALL_MAX) and explicit > number else number + 1
+    return number
 
 
 def _checked_game(
@@ -117,7 +142,7 @@ def _checked_game(
         return (number, None, PASSED_FIELDS, None, None)
     if "ramsch" in raw:
         _check_slot(event, size, number, None, memo)
-        return (number, None, ramsch_fields(event, raw["ramsch"], size, number), None, None)
+        return (number, None, _ramsch_game(event, raw, size, number, memo), None, None)
     declarer = raw.get("declarer")
     if not isinstance(declarer, str) or declarer not in positions:
         _check_slot(event, size, number, None, memo)
@@ -137,7 +162,9 @@ def _checked_game(
     try:
         fields, game, outcome = _valued(event, game, outcome, memo)
     except ScoringError as error:
-        raise refused_without_record(error) if memo.as_recorded else error from None
+        raise (
+            refused_without_record(error) if memo.as_recorded else refused_strictly(error)
+        ) from None
     return (number, declarer, fields, game, outcome)
 
 
@@ -148,20 +175,30 @@ def _check_slot(event: Event, size: int, number: int, position: int | None, memo
         memo.slots.add((size, number, position))
 
 
-def ramsch_fields(event: Event, raw: Any, size: int, number: int) -> dict[str, Any]:
+def _ramsch_game(
+    event: Event, raw: dict[str, Any], size: int, number: int, memo: Memo
+) -> dict[str, Any]:
     """A Ramsch of the archive (`{"ramsch": {"card_points": [[seat, Augen], …], …, "bock": n}}`,
     seats as in the table's `seats` order) as the fields of an eingepasstes Spiel plus the
-    scores per seat (`ramsch_scores`, written as `RamschScore` rows)."""
-    if not isinstance(raw, dict):
+    scores per seat (`ramsch_scores`, written as `RamschScore` rows); with its recorded scores
+    (`"recorded": {"list_scores": …}`) or refused by the rules, see `recorded.kept_ramsch`."""
+    if not isinstance(raw["ramsch"], dict):
         raise EntryError("invalid_request", "„ramsch“ muss ein JSON-Objekt sein.")
     check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
-    deal = RamschDeal.from_dict(raw)
+    deal = RamschDeal.from_dict(raw["ramsch"])
     check_ramsch_seats(deal, size, number)
-    bock = raw.get("bock", 0)
-    if not is_count(bock):
-        raise EntryError("invalid_request", "„bock“ ist eine ganze Zahl ab 0.")
-    fields, scores = valued_ramsch(event, deal, bock)
-    return {**fields, "ramsch_scores": scores}
+    bock = raw["ramsch"].get("bock", 0)
+    if not is_count(bock, MAX_BOCK):
+        raise EntryError("invalid_request", f"„bock“ ist eine ganze Zahl von 0 bis {MAX_BOCK}.")
+
+    def valued() -> dict[str, Any]:
+        fields, scores = valued_ramsch(event, deal, bock)
+        return {**fields, "ramsch_scores": scores}
+
+    try:
+        return kept_ramsch(event, deal, bock, raw.get("recorded"), memo.as_recorded, valued)
+    except ScoringError as error:  # refused by the rules, kept nowhere: the way forward
+        raise refused_strictly(error) from None
 
 
 def _valued(

@@ -143,7 +143,8 @@ class _Import:
 
 
 def _added(parts: list[ImportSummary]) -> ImportSummary:
-    return ImportSummary(*(sum(getattr(p, name) for p in parts) for name in FIELDS))
+    counts = {name: sum(getattr(p, name) for p in parts) for name in FIELDS}
+    return ImportSummary(**counts, notes=tuple(note for p in parts for note in p.notes))
 
 
 FIELDS = ("players", "events", "rounds", "tables", "games", "replaced", "as_recorded")

@@ -148,8 +148,9 @@ def _write_plan(plan: Plan, *, replace: bool) -> ImportSummary:
     _write_changes(written)
     games += write_matches(plan.matches)
     kept = sum(f["as_recorded"] for t, _ in written for _, _, f, _, _ in t.games)
+    notes = tuple(f"Veranstaltung {e.key}: {note}" for e in plan.events for note in e.notes)
     return ImportSummary(
-        len(plan.players), len(events), len(rounds), len(written), games, replaced, kept
+        len(plan.players), len(events), len(rounds), len(written), games, replaced, kept, notes
     )
 
 

@@ -27,7 +27,7 @@ from scoring import (
     parse_cents_per_point,
 )
 from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
-from scoring.ramsch import RamschScoring
+from scoring.ramsch import MAX_LOSS_CAP, RamschScoring
 from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club.models import (
     DEFAULT_GAMES_PER_ROUND,
@@ -135,6 +135,15 @@ class EventForm(forms.ModelForm[Event]):
         min_value=MIN_GAMES_PER_ROUND,
         max_value=MAX_GAMES_PER_ROUND,
     )
+    ramsch_loss_cap = forms.IntegerField(
+        label="Ramsch: Verlust höchstens (Punkte)",
+        min_value=1,
+        max_value=MAX_LOSS_CAP,
+        required=False,
+        help_text="Nur mit „Ramsch (Hausregel)“: kein Spieler verliert in einem Ramsch mehr als "
+        "so viele Punkte (nach allen Verdopplungen, auch Bock), z. B. 250. Leer lassen: "
+        "unbegrenzt.",
+    )
     bock_triggers = forms.MultipleChoiceField(
         label="Bockrunde nach",
         choices=[(t.value, t.label) for t in BockTrigger],
@@ -173,6 +182,7 @@ class EventForm(forms.ModelForm[Event]):
             "ramsch_scoring",
             "ramsch_tie_rule",
             "ramsch_durchmarsch_doubled",
+            "ramsch_loss_cap",
             "cents_per_point",
             "rounding_step_cents",
         ]

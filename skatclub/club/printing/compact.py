@@ -46,7 +46,10 @@ SUIT = re.compile(r"(mit|ohne) (\d+), (.+?) × (.+?) (\d+) = (\d+)")
 OVERBID = re.compile(r"überreizt: Reizwert (\d+), berechnet (\d+) × (.+?) (\d+) = (\d+)")
 NULL = re.compile(r"(Null(?: ouvert)?(?: Hand)?) = (\d+)")
 HOUSE_STEP = re.compile(r", (Kontra|Re|Bock) × 2 = (\d+)")
-RAMSCH_PART = re.compile(r"Platz (\d) (\d+) Augen((?: × 2 \([^)]*\))*) = ([-+]?\d+)")
+RAMSCH_PART = re.compile(
+    r"Platz (\d) (\d+) Augen((?: × 2 \([^)]*\))*) = ([-+]?\d+)"
+    r"(?:, Verlust begrenzt auf (\d+) = ([-+]?\d+))?"
+)
 DURCHMARSCH = re.compile(r"Durchmarsch Platz (\d): (\d+)((?: × 2 \([^)]*\))*) = ([-+]?\d+)")
 FACTOR = re.compile(r" × 2 \(([^)]*)\)")
 
@@ -107,7 +110,8 @@ def _ramsch(parts: list[re.Match[str]]) -> str:
     shared = _factors(parts[0].group(3)) if len(factors) == 1 else ""
     seats = [
         f"P{seat} {points}{'' if shared else _factors(own)} = {score}"
-        for seat, points, own, score in (p.groups() for p in parts)
+        + (f", begrenzt auf {cap} = {kept}" if cap else "")
+        for seat, points, own, score, cap, kept in (p.groups() for p in parts)
     ]
     return f"R{shared}: " + "; ".join(seats)
 

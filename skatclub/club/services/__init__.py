@@ -37,6 +37,8 @@ from skatclub.club.services.history import Actor, acting_user, seat_keys
 from skatclub.club.services.house_rules import (
     check_ramsch_seats,
     preview_ramsch,
+    ramsch_notation,
+    ramsch_options,
     record_ramsch,
     valued_ramsch,
 )
@@ -51,7 +53,11 @@ from skatclub.club.services.members import (
 )
 from skatclub.club.services.offiziersskat import create_match, delete_match_game, record_match_game
 from skatclub.club.services.prizes import add_rule, announce, delete_rule, plan_of, save_settings
-from skatclub.club.services.recorded import recorded_fields
+from skatclub.club.services.recorded import (
+    DEVIATION_LENGTH,
+    RECORDED_DERIVATION,
+    recorded_fields,
+)
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
     TotalLine,
@@ -145,7 +151,9 @@ __all__ = [
     "MAX_TABLE",
     "MAX_TEXT",
     "Move",
+    "DEVIATION_LENGTH",
     "PASSED_FIELDS",
+    "RECORDED_DERIVATION",
     "SEAT_RESULT_FIELDS",
     "SamePlayer",
     "Seating",
@@ -201,6 +209,8 @@ __all__ = [
     "preview_game",
     "preview_ramsch",
     "preview_round",
+    "ramsch_notation",
+    "ramsch_options",
     "record_game",
     "record_line",
     "record_match_game",

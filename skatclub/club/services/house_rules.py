@@ -57,6 +57,7 @@ def ramsch_options(event: Event) -> RamschOptions:
         RamschScoring(event.ramsch_scoring),
         TieRule(event.ramsch_tie_rule) if event.ramsch_tie_rule else None,
         event.ramsch_durchmarsch_doubled,
+        event.ramsch_loss_cap,
     )
 
 
@@ -110,6 +111,8 @@ def rebock(table: Table, size: int, user: Actor) -> None:
     )
     levels = scheduled_levels(table, games, size, rule)
     for game in games:
+        if game.as_recorded:  # kept with the value its list recorded, Bock included
+            continue
         wanted = levels[game.number - 1] if game.bock_override is None else game.bock_override
         if game.ramsch is not None and game.ramsch.get("bock", 0) != wanted:
             _store_ramsch(table, game, RamschDeal.from_dict(game.ramsch), wanted, user, BOCK_NOTE)
@@ -187,11 +190,16 @@ def valued_ramsch(
     result = ramsch_result(deal, ramsch_options(event), bock=level)
     fields: dict[str, Any] = {
         **PASSED_FIELDS,
-        "notation": format_ramsch(deal) + (f" B{level}" if level > 1 else " B" if level else ""),
+        "notation": ramsch_notation(deal, level),
         "derivation": result.derivation[:200],
         "ramsch": {**deal.to_dict(), "bock": level},
     }
     return fields, result.scores
+
+
+def ramsch_notation(deal: RamschDeal, level: int) -> str:
+    """The club notation of a Ramsch with its Bock level ("R 1:65 2:40 3:15 s1 B")."""
+    return format_ramsch(deal) + (f" B{level}" if level > 1 else " B" if level else "")
 
 
 def _store_ramsch(

@@ -50,6 +50,8 @@ class Command(ClubCommand):
             f"{summary.tables} Tische, {summary.games} Spiele, {summary.players} Spieler "
             f"({seconds:.1f} s)."
         )
+        for note in summary.notes:
+            self.stdout.write(note)
         if summary.as_recorded:
             self.stdout.write(
                 f"Davon {summary.as_recorded} Spiele abweichend erfasst: die Liste unter "

@@ -1,0 +1,114 @@
+"""The Spielwart's archive import: upload, preview (as recorded or strict), confirm, result;
+undo of a whole import after asking. See `archive.pending` for what each step does.
+
+Nothing is written to the club's data before "Importieren" on the preview page; the upload
+streams to a bounded temporary file (`imports.upload`), is unpacked within its limit and kept
+as a file in the data folder until it is imported or discarded.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from skatclub.club.archive import ArchiveError
+from skatclub.club.archive.models import ArchiveImport
+from skatclub.club.archive.pending import (
+    confirm_archive,
+    discard_archive,
+    preview_archive,
+    undo_archive,
+    upload_archive,
+)
+from skatclub.club.forms.archive_import import AS_RECORDED, STRICT, ArchiveUploadForm, ModeForm
+from skatclub.club.imports.upload import upload_refusal
+from skatclub.club.views.lookups import INVALID
+from skatclub.club.views.permissions import spielwart_required
+
+
+@spielwart_required
+def archive_list(request: HttpRequest) -> HttpResponse:
+    posted = request.method == "POST"  # bound even when the file was dropped for its size
+    files = request.FILES  # read (to a temporary file, bounded) before asking what was refused
+    refused = upload_refusal(request)
+    form = ArchiveUploadForm(
+        request.POST if posted else None, files if posted else None, refused=refused
+    )
+    problems: list[str] = []
+    if posted and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            pending = upload_archive(upload, upload.name, form.as_recorded(True), request.user)
+        except ArchiveError as error:
+            problems = error.problems
+        else:
+            return redirect("archive-import-preview", pk=pending.pk)
+    imports = ArchiveImport.objects.select_related("created_by")[:50]
+    context = {"form": form, "problems": problems, "imports": imports}
+    status = INVALID if (problems or form.errors) else 200
+    return render(request, "club/archive_import_list.html", context, status=status)
+
+
+@spielwart_required
+def archive_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    pending = get_object_or_404(ArchiveImport, pk=pk)
+    if pending.status != ArchiveImport.Status.UPLOADED:
+        messages.error(
+            request, f"Der Import „{pending.filename}“ ist {pending.get_status_display()}."
+        )
+        return redirect("archive-import-list")
+    form = ModeForm(request.POST or request.GET or None)
+    as_recorded = form.as_recorded(pending.as_recorded)
+    if request.method == "POST" and form.is_valid():
+        try:
+            confirm_archive(pending, as_recorded, request.user)
+        except ArchiveError as refused:
+            messages.error(request, " ".join(refused.problems[:3]))
+            return redirect("archive-import-preview", pk=pending.pk)
+        return redirect("archive-import-result", pk=pending.pk)
+    preview = preview_archive(pending, as_recorded)
+    mode = AS_RECORDED if as_recorded else STRICT
+    context = {"pending": pending, "preview": preview, "form": ModeForm(initial={"mode": mode})}
+    context["as_recorded"] = as_recorded
+    return render(request, "club/archive_import_preview.html", context)
+
+
+@spielwart_required
+def archive_result(request: HttpRequest, pk: int) -> HttpResponse:
+    done = get_object_or_404(ArchiveImport, pk=pk)
+    return render(request, "club/archive_import_result.html", {"done": done})
+
+
+@spielwart_required
+def archive_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    done = get_object_or_404(ArchiveImport, pk=pk)
+    if request.method != "POST":  # the question first; only the answer deletes
+        return render(request, "club/archive_import_undo.html", {"done": done})
+    try:
+        text = undo_archive(done)
+    except ArchiveError as refused:
+        messages.error(request, " ".join(refused.problems))
+    else:
+        messages.success(request, f"Import „{done.filename}“ rückgängig gemacht: {text}.")
+    return redirect("archive-import-list")
+
+
+@spielwart_required
+@require_POST
+def archive_discard(request: HttpRequest, pk: int) -> HttpResponse:
+    discard_archive(get_object_or_404(ArchiveImport, pk=pk))
+    messages.success(request, "Hochgeladenes Archiv verworfen; es wurde nichts importiert.")
+    return redirect("archive-import-list")
+
+
+ARCHIVE = "spielwart/archiv/"
+urlpatterns = [
+    path(ARCHIVE, archive_list, name="archive-import-list"),
+    path(ARCHIVE + "<int:pk>/vorschau/", archive_preview, name="archive-import-preview"),
+    path(ARCHIVE + "<int:pk>/ergebnis/", archive_result, name="archive-import-result"),
+    path(ARCHIVE + "<int:pk>/rueckgaengig/", archive_undo, name="archive-import-undo"),
+    path(ARCHIVE + "<int:pk>/verwerfen/", archive_discard, name="archive-import-discard"),
+]
