@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
@@ -248,7 +249,7 @@ class HistoryImport(models.Model):
 
     def __str__(self) -> str:
         name = f" „{self.name}“" if self.name else ""
-        return f"{self.get_kind_display()}{name} vom {self.at:%d.%m.%Y %H:%M}"
+        return f"{self.get_kind_display()}{name} vom {timezone.localtime(self.at):%d.%m.%Y %H:%M}"
 
 
 class Event(models.Model):

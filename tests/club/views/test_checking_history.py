@@ -96,7 +96,7 @@ def test_a_new_evening_after_an_imported_history_is_at_the_top_of_pruefen(
     assert "Neuer Abend" in page
 
 
-def test_the_lists_are_newest_first_then_by_serie_and_table(
+def test_the_lists_are_newest_first_then_by_round_and_table(
     history: HistoryImport, checker_client: Client
 ) -> None:
     page = page_text(checker_client, PRUEFEN)
