@@ -24,7 +24,9 @@ class CheckingFilter(forms.Form):
 
     def __init__(self, data: object, imports: Sequence[ImportRow]) -> None:
         super().__init__(data)  # type: ignore[arg-type]
-        self.fields["herkunft"].choices = [
+        field = self.fields["herkunft"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [
             ("", "alle Listen"),
             (IMPORTED, "nur importierte"),
             (ENTERED, "nur in skatclub erfasste"),

@@ -4,6 +4,8 @@ imported history's lists and accepts them together with one history row
 the event keys it recorded, an archive import by the "importiert" history row the archive
 writer leaves on each table (one import per club and day, as nothing else tells them apart)."""
 
+from typing import Any
+
 import django.db.models.deletion
 import skatclub.club.tenancy
 from django.conf import settings
@@ -13,7 +15,7 @@ from django.db.models import Exists, OuterRef, Subquery
 IMPORTED_NOTE = "importiert"  # the note of the archive writer's history row per table
 
 
-def mark_earlier_imports(apps, schema_editor):
+def mark_earlier_imports(apps: Any, schema_editor: Any) -> None:
     Event = apps.get_model("club", "Event")
     Change = apps.get_model("club", "Change")
     HistoryImport = apps.get_model("club", "HistoryImport")
@@ -40,7 +42,7 @@ def mark_earlier_imports(apps, schema_editor):
         .annotate(imported_at=Subquery(imported.values("at")[:1]))
         .values_list("pk", "club_id", "imported_at")
     )
-    groups = {}
+    groups: dict[tuple[int, Any], list[tuple[Any, int]]] = {}
     for pk, club_id, at in rows:
         groups.setdefault((club_id, at.date()), []).append((at, pk))
     for (club_id, _), members in sorted(groups.items()):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -124,7 +124,7 @@ def lists_page(origin: str, state: str, page_number: Any) -> Page[Table]:
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("-round__event__date", "round__event__key", "round__number", "number")
     )
-    return Paginator(tables, PER_PAGE).get_page(page_number)
+    return Paginator(cast("QuerySet[Table]", tables), PER_PAGE).get_page(page_number)
 
 
 def list_rows(page: Page[Table]) -> list[ListRow]:
