@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
@@ -216,6 +217,41 @@ class Season(models.Model):
         return reverse("season-ranking", args=[self.year])
 
 
+class HistoryImport(models.Model):
+    """One import of a club's history (an archive or a spreadsheet): the events it brought
+    (`Event.history_import`), so that its lists can be found and checked together, and the
+    one history row of accepting them all (`Change.history_import`)."""
+
+    class Kind(models.TextChoices):
+        ARCHIVE = "archive", "Archiv"
+        SPREADSHEET = "spreadsheet", "Tabelle"
+
+    club = club_column()
+    kind = models.CharField("Art", max_length=12, choices=Kind.choices)
+    name = models.CharField("Datei", max_length=200, blank=True)
+    at = models.DateTimeField("importiert am", auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+
+    objects = ClubManager["HistoryImport"]()
+    all_clubs = tenancy.AllClubsManager["HistoryImport"]()
+
+    class Meta:
+        verbose_name = "Import"
+        verbose_name_plural = "Importe"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        name = f" „{self.name}“" if self.name else ""
+        return f"{self.get_kind_display()}{name} vom {timezone.localtime(self.at):%d.%m.%Y %H:%M}"
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         EVENING = "evening", "Vereinsabend"
@@ -293,6 +329,15 @@ class Event(models.Model):
     )
     players = models.ManyToManyField(
         Player, through="Attendance", related_name="events", verbose_name="Teilnehmer"
+    )
+    # The import the event came from (None: entered in skatclub): /pruefen/ filters by it.
+    history_import = models.ForeignKey(
+        HistoryImport,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name="aus Import",
     )
 
     objects = ClubManager["Event"]()
@@ -900,6 +945,16 @@ class Change(models.Model):
         blank=True,
         related_name="+",
         verbose_name="Tisch-Link",
+    )
+    # A decision about every list of an import at once (accepting them as checked): one row
+    # for the whole import instead of one per table.
+    history_import = models.ForeignKey(
+        HistoryImport,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name="Import",
     )
 
     class Meta:

@@ -489,8 +489,8 @@ def logins(walk: Walk) -> None:
     checker = logged_in(walk.browser, walk.url, "pruefer", password)
     checker.goto(walk.url + "/pruefen/")
     shoot(checker, "pruefen-liste", height=700)
-    evening = checker.locator("main li", has_text=f"Clubabend {today()[1]}")
-    evening.get_by_role("link", name=re.compile(r"^Serie 1 ")).click()
+    evening = checker.locator("main tr", has_text=f"Clubabend {today()[1]}").first
+    evening.get_by_role("link", name=re.compile(r"^Serie 1, Tisch ")).click()
     checker.wait_for_load_state()
     shoot(checker, "pruefen-serie")
     checker.close()

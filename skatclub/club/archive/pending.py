@@ -26,11 +26,12 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from skatclub.club import services
 from skatclub.club.archive.check import check_archive, parse_archive
 from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.archive.plan import ArchiveError, ImportSummary, Plan
 from skatclub.club.archive.write import import_archive
-from skatclub.club.models import Event, Player, Season
+from skatclub.club.models import Event, HistoryImport, Player, Season
 from skatclub.club.services import Actor, acting_user
 
 # What a web request reads unpacked: about 250,000 games, far more than a club's decades. A
@@ -246,6 +247,13 @@ def confirm_archive(pending: ArchiveImport, as_recorded: bool, user: Actor) -> I
     except BaseException:
         ArchiveImport.objects.filter(pk=pending.pk).update(status=ArchiveImport.Status.UPLOADED)
         raise
+    # /pruefen/ finds the page's import like the command's, and accepts its lists together.
+    services.record_history_import(
+        kind=HistoryImport.Kind.ARCHIVE,
+        name=pending.filename,
+        user=user,
+        event_keys=[key for key in events if isinstance(key, str)],
+    )
     new_years = set(Season.objects.values_list("year", flat=True)) - years_before
     new_players = set(Player.objects.filter(key__in=keys).values_list("key", flat=True))
     with transaction.atomic():

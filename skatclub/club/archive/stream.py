@@ -23,6 +23,7 @@ from typing import IO, Any
 
 from django.db import connections, transaction
 
+from skatclub.club import services
 from skatclub.club.archive import staging
 from skatclub.club.archive.check import (
     MAX_ARCHIVE_BYTES,
@@ -36,7 +37,7 @@ from skatclub.club.archive.matches import check_matches
 from skatclub.club.archive.plan import ArchiveError, EventPlan, ImportSummary, Plan
 from skatclub.club.archive.problems import Problems, TooManyProblems
 from skatclub.club.archive.write import import_archive, paused_gc, write_plan
-from skatclub.club.models import Event
+from skatclub.club.models import Event, HistoryImport
 
 BATCH_GAMES = 20_000  # games checked before they are written (about 40 MB)
 MEMO_GAMES = 25_000  # verdicts on different games kept for equal ones (about 1.7 kB each)
@@ -52,11 +53,15 @@ def import_file(
     path: str | Path, *, replace: bool = False, as_recorded: bool = False
 ) -> ImportSummary:
     """The archive in `path`; on PostgreSQL read, checked and written event by event
-    (memory does not grow with the archive), elsewhere whole and staged."""
+    (memory does not grow with the archive), elsewhere whole and staged. Its events are
+    marked as coming from this import (/pruefen/ finds and accepts their lists together)."""
     if connections[staging.alias()].vendor == "postgresql":
-        return import_streamed(path, replace=replace, as_recorded=as_recorded)
-    with paused_gc():
-        return import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
+        summary = import_streamed(path, replace=replace, as_recorded=as_recorded)
+    else:
+        with paused_gc():
+            summary = import_archive(read_archive(path), replace=replace, as_recorded=as_recorded)
+    services.record_history_import(kind=HistoryImport.Kind.ARCHIVE, name=Path(path).name)
+    return summary
 
 
 def import_streamed(

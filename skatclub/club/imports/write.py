@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from skatclub.club import services
 from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
 from skatclub.club.archive.write import CHANGED_MEANWHILE
@@ -29,7 +30,7 @@ from skatclub.club.imports.kept import kept_spreadsheet, remove
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import Preview, preview, read_rows
-from skatclub.club.models import Event, Player, Season
+from skatclub.club.models import Event, HistoryImport, Player, Season
 from skatclub.club.services import Actor, acting_user
 
 # Events written at a time: enough for bulk inserts to pay, few enough that memory stays flat.
@@ -105,6 +106,7 @@ def confirm_import(
         _write(result)
         created = _mark_imported(locked, result, new_years, user)
     spreadsheet_import.refresh_from_db()
+    _record_history(spreadsheet_import)
     return created
 
 
@@ -126,6 +128,7 @@ def _confirm_staged(
         except IntegrityError as error:  # e.g. the same evening entered while we wrote
             raise ImportRefused(CHANGED_MEANWHILE.format(error)) from error
     spreadsheet_import.refresh_from_db()
+    _record_history(spreadsheet_import)
     return done[0]
 
 
@@ -183,6 +186,17 @@ def _mark_imported(
     current.summary = f"{created.rows} Zeilen: {created.text()}"
     current.save()
     return created
+
+
+def _record_history(imported: SpreadsheetImport) -> None:
+    """Mark the written events as this import's (/pruefen/ accepts their lists together);
+    after the write, since a staged write moves the events in only at its very end."""
+    services.record_history_import(
+        kind=HistoryImport.Kind.SPREADSHEET,
+        name=imported.filename,
+        user=imported.created_by,
+        event_keys=imported.created.get("events", []),
+    )
 
 
 @transaction.atomic

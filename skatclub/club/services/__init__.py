@@ -3,7 +3,8 @@
 - `results`: games and paper totals, valued by the engine (`valuing`), each saved under its
   table's lock (`locks`), then the sums on every seat (`seat_sums`); `house_rules`: Ramsch and
   Bockrunden; `recorded`: games imported "as recorded" (the list's value where the rules
-  disagree); `review`: the second signature on a list; `wrong_seat`: a player at a wrong seat.
+  disagree); `review`: the second signature on a list, and on every list of an import at
+  once; `imported`: which import an event came from; `wrong_seat`: a player at a wrong seat.
 - `seating`: a new Serie (numbered under a lock), the draw, swaps, re-forming tables; `draw`:
   the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
   meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
@@ -42,6 +43,7 @@ from skatclub.club.services.house_rules import (
     record_ramsch,
     valued_ramsch,
 )
+from skatclub.club.services.imported import record_history_import
 from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
 from skatclub.club.services.locks import TableAt
 from skatclub.club.services.members import (
@@ -68,7 +70,7 @@ from skatclub.club.services.results import (
     record_line,
     record_totals,
 )
-from skatclub.club.services.review import check_table, has_entered_results
+from skatclub.club.services.review import Accepted, accept_import, check_table, has_entered_results
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
 from skatclub.club.services.seating import (
     Seating,
@@ -171,6 +173,9 @@ __all__ = [
     "check_link_writes",
     "check_ramsch_seats",
     "check_table",
+    "accept_import",
+    "Accepted",
+    "record_history_import",
     "check_totals",
     "count_cash",
     "create_login",

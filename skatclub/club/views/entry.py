@@ -32,6 +32,7 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.changes import snapshot_text
 from skatclub.club.presenters.entry_sheet import last_saved, sheet_foot, sheet_rows
 from skatclub.club.presenters.turns import next_game
+from skatclub.club.queries.checking import table_changes
 from skatclub.club.queries.progress import LIST_COMPLETE, next_game_number, progress_of
 from skatclub.club.queries.score_sheet import ScoreSheet, saved_tail, score_sheet
 from skatclub.club.tenancy import of_club
@@ -322,7 +323,7 @@ def table_history(request: HttpRequest, key: str, number: int, table: int) -> Ht
     table_obj = table_or_404(key, number, table)
     changes = [
         {"change": c, "before": snapshot_text(c.before), "after": snapshot_text(c.after)}
-        for c in table_obj.changes.select_related("user")
+        for c in table_changes(table_obj)
     ]
     context = {"table": table_obj, "event": table_obj.round.event, "changes": changes}
     return render(request, "club/spielwart_history.html", context)

@@ -297,6 +297,29 @@ def test_0017_moves_the_waiting_imports_rows_into_a_private_file(migrated: Migra
     assert path.read_bytes() == migrated.waiting_rows and path.stat().st_mode & 0o777 == 0o600
 
 
+def test_0020_marks_the_events_of_earlier_imports_each_with_its_import(
+    migrated: Migrated,
+) -> None:
+    with migrated.old.open() as db:
+        marked = db.execute(
+            "SELECT h.kind, h.name, e.key FROM club_event e JOIN club_historyimport h "
+            "ON h.id = e.history_import_id ORDER BY h.kind, e.key"
+        ).fetchall()
+        imported = db.execute(
+            "SELECT e.key FROM club_event e WHERE EXISTS (SELECT 1 FROM club_change c JOIN "
+            "club_table t ON t.id = c.table_id JOIN club_round r ON r.id = t.round_id WHERE "
+            "r.event_id = e.id AND c.note = 'importiert') ORDER BY e.key"
+        ).fetchall()
+    sheet = [tuple(m) for m in marked if m[0] == "spreadsheet"]
+    assert sheet == [
+        ("spreadsheet", "saison-2024.csv", "2024-01-12-clubabend-1-2024"),
+        ("spreadsheet", "saison-2024.csv", "2024-02-12-clubabend-2-2024"),
+    ]
+    archive = [m[2] for m in marked if m[0] == "archive"]
+    assert "2025-05-18-preisskat" in archive and len(archive) == len(marked) - 2
+    assert sorted(m[2] for m in marked) == [i[0] for i in imported]  # no event entered by hand
+
+
 def test_its_standings_are_what_074cb60_computed_and_what_its_seats_add_up_to(
     migrated: Migrated,
 ) -> None:

@@ -18,7 +18,7 @@ from django.utils.html import escape
 
 from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.archive.pending import MAX_PAGE_BYTES
-from skatclub.club.models import Event, Game, Player
+from skatclub.club.models import Event, Game, HistoryImport, Player
 from tests.helpers.history import club_history
 
 LIST = "/spielwart/archiv/"
@@ -67,6 +67,10 @@ def test_upload_preview_confirm_and_the_result_links_the_review(spielwart_client
     assert done.status_code == 302 and done["Location"].endswith(f"/archiv/{pending.pk}/ergebnis/")
     assert Game.objects.count() == history.game_count
     assert Game.objects.filter(as_recorded=True).count() == len(history.flagged)
+    # /pruefen/ knows the page's import, so its lists can be accepted together.
+    record = HistoryImport.objects.get()
+    assert record.kind == HistoryImport.Kind.ARCHIVE and record.by is not None
+    assert set(Event.objects.values_list("history_import", flat=True)) == {record.pk}
     result = spielwart_client.get(done["Location"]).content.decode()
     assert 'href="/spielwart/abweichend/"' in result
     assert f"davon {len(history.flagged)} abweichend erfasst" in result
