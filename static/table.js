@@ -36,6 +36,7 @@
   var linkGone = false;
   var stateTag = null;
   var tapped = null;         // the entry id the player just confirmed on this page
+  var tappedInForm = false;  // … from the read-back, whose form still holds the game
   var startedAt = null;      // the game number shown when the player began this game
   var conflictNotes = {};    // entry id -> the server's two versions, while the players decide
 
@@ -198,6 +199,7 @@
     saveQueue(queue);
     if (how.renumber) { renumberQueue(); }
     tapped = item.id;
+    tappedInForm = false;
     afterQueueChange();
   }
 
@@ -266,7 +268,7 @@
       settle(item, answer);
     }, function () {
       sending = false;
-      if (tapped === item.id) { tapped = null; clearReadback(); resetForms(); }
+      if (tapped === item.id) { letGo(); }
       renderQueue();
       showNext();
       scheduleRetry();
@@ -279,12 +281,7 @@
       dropFromQueue(item.id);
       swapStatus(answer.html);
       noteVersion(answer.headers, true);
-      if (justTapped) {
-        tapped = null;
-        clearReadback();
-        resetForms();
-        confirmSaved(item, answer.headers.get("X-Entry-Result"));
-      }
+      if (justTapped) { letGo(); confirmSaved(item, answer.headers.get("X-Entry-Result")); }
       renderQueue();
       showNext();
       keepPageCopy();
@@ -293,7 +290,7 @@
     }
     if (isLinkGone(answer.status, answer.html)) {
       linkGone = true;
-      if (justTapped) { tapped = null; clearReadback(); resetForms(); }
+      if (justTapped) { letGo(); }
       renderQueue();
       showNext();
       return;
@@ -302,7 +299,7 @@
       markConflict(item, answer.html);
     } else if (answer.status >= 400 && answer.status < 500 && answer.status !== 403 &&
                answer.status !== 408 && answer.status !== 429) {
-      if (justTapped) {  // refused at once: back to the read-back, with the server's reason
+      if (justTapped && tappedInForm) {  // refused at once: the read-back says why
         tapped = null;
         dropFromQueue(item.id);
         showReadback(answer.html, false);
@@ -313,24 +310,50 @@
       markRefused(item, errorText(answer.html) ||
         "Der Server hat dieses Spiel abgelehnt (" + answer.status + ").");
     } else {  // busy or a hiccup on the way: the same game again in a moment
-      if (justTapped) { tapped = null; clearReadback(); resetForms(); }
+      if (justTapped) { letGo(); }
+      if (answer.status === 403) { renewCsrf(); }
       renderQueue();
       scheduleRetry();
       return;
     }
-    if (justTapped) { tapped = null; clearReadback(); resetForms(); }
+    if (justTapped) { letGo(); }
     renderQueue();
     showNext();
-    pendingBox.scrollIntoView({ block: "start" });
+    scrollToTop(pendingBox);
+  }
+
+  // The game the player just confirmed is answered: the read-back goes, the form starts afresh.
+  function letGo() {
+    tapped = null;
+    if (!tappedInForm) { return; }
+    clearReadback();
+    resetForms();
+  }
+
+  // A page kept by the service worker can carry a CSRF token that is no longer the browser's
+  // (a login on this phone renews it): the page as the server renders it now has the right one.
+  function renewCsrf() {
+    fetch(page.dataset.pageUrl, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var found = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html);
+        if (!found) { return; }
+        page.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (input) {
+          input.value = found[1];
+        });
+      }).catch(function () {});
   }
 
   function markConflict(item, html) {
     var holder = fragment(html);
     var stored = holder.querySelector("[data-stored-version]");
-    var shown = holder.querySelector("[data-stored-version]") || holder.querySelector(".readback") ||
-      holder;
-    shown.querySelectorAll("form, button, a.button, script, h2").forEach(function (el) {
-      el.remove();
+    var version = stored ? stored.getAttribute("data-stored-version") || stored.value || "" : "";
+    // The server's words for both versions; its buttons are replaced by the queue's own.
+    var shown = holder.querySelector(".readback") || holder;
+    shown.querySelectorAll("button, input, select, textarea, a.button, script, h2")
+      .forEach(function (el) { el.remove(); });
+    shown.querySelectorAll("form").forEach(function (form) {
+      form.replaceWith.apply(form, Array.prototype.slice.call(form.childNodes));
     });
     shown.querySelectorAll("[id]").forEach(function (el) { el.removeAttribute("id"); });
     saveQueue(loadQueue().map(function (kept) {
@@ -339,7 +362,7 @@
       kept.message = errorText(html) || "Für Spiel " + item.number +
         " ist schon ein anderes Spiel gespeichert.";
       kept.versions = shown.innerHTML.trim();
-      kept.storedVersion = stored ? stored.getAttribute("data-stored-version") : "";
+      kept.storedVersion = version;
       delete kept.replace;
       return kept;
     }));
@@ -701,6 +724,7 @@
     if (!queue.some(function (kept) { return kept.id === item.id; })) { queue.push(item); }
     saveQueue(queue);
     tapped = item.id;
+    tappedInForm = true;
     sendQueue();
   }
 

@@ -74,10 +74,12 @@ def new_phone(browser: Browser, viewport: ViewportSize = PHONE) -> tuple[Browser
     return context, page
 
 
-def tap_game(page: Page, number: int) -> None:
-    kind, spitzen, won, notation = PLAN[number - 1]
+def tap_game(page: Page, number: int, played: int | None = None, seat: int | None = None) -> None:
+    """Game `number` as the players tap it: by default the plan's game of that number, played
+    by the first seat in play."""
+    kind, spitzen, won, notation = PLAN[(played or number) - 1]
     form = "#game-form"
-    seat = playing_positions(4, number)[0]
+    seat = seat or playing_positions(4, number)[0]
     page.click(f"{form} label:has(input[name=type][value={kind}])")
     page.click(f"{form} label:has(input[name=declarer][value='{seat}'])")
     if spitzen:
@@ -242,6 +244,68 @@ def test_two_phones_at_one_table_follow_each_other_without_a_conflict(
     assert_stored(table, 3)
     assert_same_on(table, one, two)
     assert "Nicht gespeichert" not in one.inner_text("body") + two.inner_text("body")
+
+
+@NEEDS_SERVER
+def test_a_phone_that_was_behind_says_so_before_the_read_back(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    url = link_url(live_server, table, spielwart)
+    _, one = new_phone(browser)
+    _, two = new_phone(browser)
+    one.goto(url)
+    two.goto(url)
+    one.click("#game-form label:has(input[name=type][value=clubs])")  # begins game 1 …
+    enter(two, 1)  # … while the other phone saves it
+    one.evaluate("() => { window.sameDocument = true; }")
+    tap_game(one, 2)
+    behind = one.locator("#readback .behind")
+    behind.wait_for()
+    assert behind.inner_text().startswith("Inzwischen wurde am Tisch weiter erfasst")
+    assert "Spiel 2" in behind.inner_text()
+    # The note comes before the read-back, which reads the game back as Spiel 2.
+    assert one.locator("#readback > *").first.get_attribute("class") == "notice behind"
+    assert one.inner_text(".readback .say").startswith("Spiel 2:")
+    one.click(".readback button[type=submit]")
+    wait_last(one, 2)
+    wait_last(two, 2, timeout=FOLLOW_MS)
+    assert_stored(table, 2)
+    assert_same_on(table, one, two)
+
+
+@NEEDS_SERVER
+def test_a_different_game_on_a_taken_number_shows_both_and_the_players_choose(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    url = link_url(live_server, table, spielwart)
+    context, one = new_phone(browser)
+    _, two = new_phone(browser)
+    one.goto(url)
+    two.goto(url)
+    context.set_offline(True)
+    tap_game(one, 1, played=2, seat=3)  # phone one keeps Carla's Grand as game 1 offline …
+    one.locator("[data-keep]").click()
+    enter(two, 1)  # … while phone two saves game 1 as Bernd's Kreuz
+    context.set_offline(False)
+    choice = one.locator("#pending .choice-box")
+    choice.wait_for(timeout=20_000)
+    text = choice.inner_text()
+    assert "Gespeichert:" in text and "Ihre Eingabe:" in text
+    assert "jemand anderes" not in text
+    # Both were played: phone one's game becomes game 2.
+    one.click("text=Beide stimmen – meine Eingabe als nächstes Spiel speichern")
+    wait_last(one, 2, timeout=20_000)
+    one.wait_for_function("document.getElementById('pending').hidden")
+    wait_last(two, 2, timeout=FOLLOW_MS)
+    games = list(Game.objects.filter(table=table).order_by("number"))
+    assert [(g.number, g.game_type) for g in games] == [(1, "clubs"), (2, "grand")]
+    assert [s.list_score for s in Seat.objects.filter(table=table).order_by("position")] == [
+        0,
+        game_points(1),
+        game_points(2),
+        0,
+    ]
+    assert_same_on(table, one, two)
 
 
 def test_games_kept_offline_arrive_once_through_the_renewed_link(
