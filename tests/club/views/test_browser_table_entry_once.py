@@ -119,9 +119,10 @@ def assert_stored(table: Table, count: int) -> None:
     games = list(Game.objects.filter(table=table).order_by("number"))
     assert [g.number for g in games] == list(range(1, count + 1))
     for game in games:
-        assert game.list_score == valuation(
-            *parse_notation(PLAN[game.number - 1][3]), Ruleset.ISKO
-        ).list_score
+        assert (
+            game.list_score
+            == valuation(*parse_notation(PLAN[game.number - 1][3]), Ruleset.ISKO).list_score
+        )
     sums = {p: 0 for p in range(1, 5)}
     for number in range(1, count + 1):
         sums[playing_positions(4, number)[0]] += game_points(number)
@@ -149,9 +150,11 @@ def posts_to_save(page: Page) -> list[str]:
     sent: list[str] = []
     page.on(
         "request",
-        lambda r: sent.append(r.post_data or "")
-        if r.method == "POST" and r.url.endswith("/spiel/")
-        else None,
+        lambda r: (
+            sent.append(r.post_data or "")
+            if r.method == "POST" and r.url.endswith("/spiel/")
+            else None
+        ),
     )
     return sent
 
@@ -435,14 +438,17 @@ def test_every_tap_target_on_the_table_page_is_at_least_48_px(
         enter(phone, number)
     tap_game(phone, GAMES)
     phone.locator(".readback .say").wait_for()
-    phone.evaluate("() => document.querySelectorAll('#table-page details').forEach(d => d.open = true)")
+    phone.evaluate(OPEN_ALL)
     small = measure_small_targets(phone)
     phone.click(".readback button[type=submit]")
     wait_last(phone, GAMES)
     phone.locator("#unterschrift").wait_for()
-    phone.evaluate("() => document.querySelectorAll('#table-page details').forEach(d => d.open = true)")
+    phone.evaluate(OPEN_ALL)
     small += measure_small_targets(phone)
     assert small == []
+
+
+OPEN_ALL = "() => document.querySelectorAll('#table-page details').forEach(d => d.open = true)"
 
 
 def measure_small_targets(page: Page) -> list[str]:
@@ -484,7 +490,9 @@ def test_forty_character_names_fit_the_totals_bar_at_390_and_1280_px(
     table: Table,
     tmp_path: Path,
 ) -> None:
-    for seat, name in zip(Seat.objects.filter(table=table).order_by("position"), LONG_NAMES):
+    for seat, name in zip(
+        Seat.objects.filter(table=table).order_by("position"), LONG_NAMES, strict=True
+    ):
         assert len(name) == 40
         Player.objects.filter(pk=seat.player_id).update(name=name)
     url = link_url(live_server, table, spielwart)
@@ -498,7 +506,7 @@ def test_forty_character_names_fit_the_totals_bar_at_390_and_1280_px(
         phone.screenshot(path=str(shots / f"tisch-{label}.png"))
         phone.screenshot(path=str(shots / f"tisch-{label}-ganz.png"), full_page=True)
         names = phone.locator("#stand .who").all_inner_texts()
-        for position, (text, name) in enumerate(zip(names, LONG_NAMES), start=1):
+        for position, (text, name) in enumerate(zip(names, LONG_NAMES, strict=True), start=1):
             assert " ".join(text.split()).replace("- ", "-") == f"{position} {name}"
         cut = phone.evaluate(
             "() => [...document.querySelectorAll('#stand .who')]"
@@ -542,8 +550,7 @@ def wait_for_kept_copy(page: Page, text: str) -> None:
     """Until the service worker's copy of this page contains `text`."""
     for _ in range(50):
         kept = page.evaluate(
-            "() => caches.match(location.href, {ignoreVary: true})"
-            ".then(r => r ? r.text() : '')"
+            "() => caches.match(location.href, {ignoreVary: true}).then(r => r ? r.text() : '')"
         )
         if text in kept:
             return
