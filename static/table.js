@@ -30,6 +30,8 @@
   var schedule = JSON.parse(document.getElementById("table-schedule").textContent || "{}");
   var queueKey = "skatclub-queue-table-" + (page.dataset.table || page.dataset.token);
   var POLL_MS = 4000;
+  var CONFIRMED_POLL_MS = 30000;  // a checked list changes rarely (only the Spielwart reopens it)
+  var pollEvery = POLL_MS;
   var RETRY_MS = 3000;
   var sending = false;
   var retryTimer = null;
@@ -401,6 +403,7 @@
         stateTag = response.headers.get("ETag");
         return response.json().then(function (state) {
           showNotice(state.notice);
+          pollEvery = state.state === "confirmed" ? CONFIRMED_POLL_MS : POLL_MS;
           if (String(state.version) === page.dataset.version) { return false; }
           return loadStatus();
         });
@@ -427,6 +430,11 @@
   function poll() {
     if (document.visibilityState && document.visibilityState !== "visible") { return; }
     refresh().catch(function () {});
+  }
+
+  // A little jitter keeps the phones of a hall from asking in the same instant.
+  function pollLater() {
+    window.setTimeout(function () { poll(); pollLater(); }, pollEvery * (0.85 + Math.random() * 0.3));
   }
 
   function showNotice(text) {
@@ -792,7 +800,7 @@
     if (event.key === queueKey) { renderQueue(); showNext(); }
   });
   window.setInterval(sendQueue, 5000);
-  window.setInterval(poll, POLL_MS);
+  pollLater();
   adoptLinkQueue();
   tidyChoices(null);
   renderQueue();

@@ -341,6 +341,29 @@ def test_games_kept_offline_arrive_once_through_the_renewed_link(
     assert_same_on(table, phone, other)
 
 
+def test_a_game_kept_in_the_earlier_queue_of_the_link_is_sent_once(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    """Phones that kept games with an earlier version of the page (one queue per link)."""
+    url = link_url(live_server, table, spielwart)
+    old_key = "skatclub-tisch-" + url.rstrip("/").rsplit("/", 1)[1]
+    _, phone = new_phone(browser)
+    sent = posts_to_save(phone)
+    phone.goto(url)
+    kept = [{"number": 1, "body": "number=1&line=2+Kr+m2", "text": "Spiel 1: 2 Kr m2"}]
+    phone.evaluate(
+        "([key, queue]) => localStorage.setItem(key, JSON.stringify(queue))", [old_key, kept]
+    )
+    phone.reload()
+    wait_last(phone, 1, timeout=20_000)
+    phone.wait_for_function("document.getElementById('pending').hidden")
+    assert phone.evaluate(f"() => localStorage.getItem('{old_key}')") is None
+    assert len(sent) == 1
+    entry_id(sent[0])
+    assert_stored(table, 1)
+    assert_same_on(table, phone)
+
+
 @NEEDS_SERVER
 def test_back_and_forward_show_the_current_list(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
