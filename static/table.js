@@ -400,12 +400,16 @@
             return false;
           });
         }
-        stateTag = response.headers.get("ETag");
+        var tag = response.headers.get("ETag");
         return response.json().then(function (state) {
           showNotice(state.notice);
           pollEvery = state.state === "confirmed" ? CONFIRMED_POLL_MS : POLL_MS;
-          if (String(state.version) === page.dataset.version) { return false; }
-          return loadStatus();
+          // The ETag counts as seen only once the page shows that version.
+          if (String(state.version) === page.dataset.version) { stateTag = tag; return false; }
+          return loadStatus().then(function (renewed) {
+            if (renewed) { stateTag = tag; }
+            return renewed;
+          });
         });
       });
   }
@@ -479,6 +483,7 @@
     var note = element("p", "notice behind", text);
     note.setAttribute("role", "alert");
     readbackBox.insertBefore(note, readbackBox.firstChild);
+    scrollToTop(note);
   }
 
   // --- what the page shows ------------------------------------------------------------------
@@ -676,7 +681,7 @@
     if (!note) {
       note = element("p", "offline-note muted");
       note.id = "offline-hinweis";
-      entry.appendChild(note);
+      page.appendChild(note);  // below the read-back, which follows the form directly
     }
     note.textContent = worker ?
       "Ohne Netz: Diese Seite öffnet sich auf diesem Handy auch ohne Netz, auch nach dem " +

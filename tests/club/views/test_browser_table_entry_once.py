@@ -146,6 +146,13 @@ def assert_same_on(table: Table, *phones: Page) -> None:
             assert phone.inner_text("[data-next-number]") == str(next_game)
 
 
+def shoot(page: Page, name: str) -> None:
+    """A screenshot to look at by hand, when SKATCLUB_SHOTS names a folder."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
 def posts_to_save(page: Page) -> list[str]:
     sent: list[str] = []
     page.on(
@@ -269,6 +276,7 @@ def test_a_phone_that_was_behind_says_so_before_the_read_back(
     # The note comes before the read-back, which reads the game back as Spiel 2.
     assert one.locator("#readback > *").first.get_attribute("class") == "notice behind"
     assert one.inner_text(".readback .say").startswith("Spiel 2:")
+    shoot(one, "tisch-390-inzwischen")
     one.click(".readback button[type=submit]")
     wait_last(one, 2)
     wait_last(two, 2, timeout=FOLLOW_MS)
@@ -295,6 +303,7 @@ def test_a_different_game_on_a_taken_number_shows_both_and_the_players_choose(
     text = choice.inner_text()
     assert "Gespeichert:" in text and "Ihre Eingabe:" in text
     assert "jemand anderes" not in text
+    shoot(one, "tisch-390-konflikt")
     # Both were played: phone one's game becomes game 2.
     one.click("text=Beide stimmen – meine Eingabe als nächstes Spiel speichern")
     wait_last(one, 2, timeout=20_000)
