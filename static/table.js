@@ -499,6 +499,8 @@
     if (bar) { totalsBox.replaceChildren(bar); }
     var status = statusBox.querySelector(".status");
     entry.hidden = !status || status.dataset.open !== "ja";
+    var note = document.getElementById("offline-hinweis");
+    if (note) { note.hidden = entry.hidden; }
   }
 
   function clearReadback() { readbackBox.textContent = ""; }
@@ -690,6 +692,7 @@
       "Ohne Netz: Spiele werden auf diesem Handy gespeichert und gesendet, sobald das Netz " +
         "wieder da ist. Die Seite ohne Netz nicht neu laden – sie öffnet sich erst wieder mit " +
         "Netz; schon gemerkte Spiele bleiben auch dann erhalten.";
+    note.hidden = entry.hidden;
   }
 
   // Browsers allow service workers on HTTPS and localhost only; plain HTTP keeps the queue.

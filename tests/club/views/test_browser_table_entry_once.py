@@ -320,6 +320,34 @@ def test_a_different_game_on_a_taken_number_shows_both_and_the_players_choose(
     assert_same_on(table, one, two)
 
 
+@NEEDS_SERVER
+def test_the_players_can_replace_the_stored_game_with_their_own(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    url = link_url(live_server, table, spielwart)
+    context, one = new_phone(browser)
+    _, two = new_phone(browser)
+    one.goto(url)
+    two.goto(url)
+    context.set_offline(True)
+    tap_game(one, 1, played=2, seat=3)  # Carla's Grand, kept offline on phone one …
+    one.locator("[data-keep]").click()
+    enter(two, 1)  # … and Bernd's Kreuz, saved by phone two: the Kreuz was a slip
+    context.set_offline(False)
+    one.locator("#pending .choice-box").wait_for(timeout=20_000)
+    one.click("text=Meine Eingabe stimmt – das gespeicherte Spiel 1 ersetzen")
+    one.wait_for_function("document.getElementById('pending').hidden", timeout=20_000)
+    one.locator("#gespeichert").wait_for()
+    two.wait_for_function(
+        "document.getElementById('last-game').innerText.includes('Carla')", timeout=FOLLOW_MS
+    )
+    games = list(Game.objects.filter(table=table))
+    assert [(g.number, g.game_type, g.list_score) for g in games] == [(1, "grand", game_points(2))]
+    seats = Seat.objects.filter(table=table).order_by("position")
+    assert [s.list_score for s in seats] == [0, 0, game_points(2), 0]
+    assert_same_on(table, one, two)
+
+
 def test_games_kept_offline_arrive_once_through_the_renewed_link(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
