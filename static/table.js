@@ -742,6 +742,11 @@
     tapped = item.id;
     tappedInForm = true;
     sendQueue();
+    if (!sending) {  // not sent now (the link is no longer valid): the queue shows it
+      letGo();
+      renderQueue();
+      showNext();
+    }
   }
 
   function statusForm(form) {
@@ -766,12 +771,7 @@
     var form = event.target;
     if (form.hasAttribute("data-game-form")) {
       event.preventDefault();
-      if (loadQueue().length) {  // keep the order: behind what the phone still holds
-        form.querySelector("input[data-number]").value = String(nextNumber());
-        offlineReadback(form);
-        return;
-      }
-      previewGame(form);
+      nextGame(form);
     } else if (form.hasAttribute("data-save")) {
       event.preventDefault();
       saveGame(form);
@@ -780,6 +780,18 @@
       statusForm(form);
     }
   });
+
+  function nextGame(form) {
+    // While the confirmed game is on its way the form still holds that game: "Weiter" now
+    // would read the same game back as the next one.
+    if (tapped !== null) { return; }
+    if (loadQueue().length) {  // keep the order: behind what the phone still holds
+      form.querySelector("input[data-number]").value = String(nextNumber());
+      offlineReadback(form);
+      return;
+    }
+    previewGame(form);
+  }
 
   gameForm.addEventListener("change", function (event) {
     if (startedAt === null) { startedAt = nextNumber(); }
