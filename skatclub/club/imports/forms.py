@@ -9,6 +9,7 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from skatclub.club.imports.mapping import FIELDS, problems
+from skatclub.club.imports.plan import DUPLICATE_CHOICES, Duplicate
 from skatclub.club.imports.reader import MAX_BLANK_ROWS, MAX_BYTES
 from skatclub.club.models import RULESET_CHOICES
 
@@ -126,3 +127,36 @@ class NamesForm(forms.Form):
 
     def rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
         return [(n, self[f"n{i}"], self[f"k{i}"]) for i, n in enumerate(self.names)]
+
+
+class DuplicatesForm(forms.Form):
+    """What to do with the evenings the club has already: for all, and per evening."""
+
+    on_duplicate = forms.ChoiceField(
+        label="Abende, die es schon gibt", choices=DUPLICATE_CHOICES, required=False
+    )
+
+    def __init__(self, *args: Any, duplicates: Sequence[Duplicate], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.duplicates = list(duplicates)[:500]
+        for index, duplicate in enumerate(self.duplicates):
+            self.fields[f"d{index}"] = forms.ChoiceField(
+                label=duplicate.where,
+                choices=[("", "wie oben"), *DUPLICATE_CHOICES],
+                required=False,
+                initial=duplicate.choice,
+            )
+
+    def choices(self, before: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+        """The choice for all and the per-evening choices that differ from it."""
+        every = self.cleaned_data.get("on_duplicate") or "skip"
+        own = dict(before)
+        for index, duplicate in enumerate(self.duplicates):
+            chosen = self.cleaned_data.get(f"d{index}") or ""
+            own.pop(duplicate.key, None)
+            if chosen and chosen != every:
+                own[duplicate.key] = chosen
+        return every, own
+
+    def rows(self) -> list[tuple[Duplicate, forms.BoundField]]:
+        return [(d, self[f"d{i}"]) for i, d in enumerate(self.duplicates)]

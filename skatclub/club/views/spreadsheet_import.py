@@ -19,11 +19,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
-from skatclub.club.imports.kept import keep, kept_spreadsheet
+from skatclub.club.imports.forms import DuplicatesForm, MappingForm, NamesForm, UploadForm
+from skatclub.club.imports.kept import keep, kept_spreadsheet, sheet_options
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
-from skatclub.club.imports.plan import read_rows
+from skatclub.club.imports.plan import explanations, read_rows
 from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, open_spreadsheet
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
@@ -69,6 +69,7 @@ def import_list(request: HttpRequest) -> HttpResponse:
                 filename=(upload.name or "tabelle")[:200],
                 kind=spreadsheet.kind,
                 rows_file=kept,
+                options=sheet_options(spreadsheet.ranges),
                 created_by=acting_user(request.user),
             )
             return redirect("spreadsheet-import-columns", pk=pending.pk)
@@ -154,22 +155,48 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
     except SpreadsheetError as refused:
         messages.error(request, refused.message)
         return redirect("spreadsheet-import-columns", pk=pending.pk)
+    initial = {"on_duplicate": pending.options.get("on_duplicate", "skip")}
+    duplicates = DuplicatesForm(request.POST or None, duplicates=result.duplicates, initial=initial)
+    if request.method == "POST" and "apply" in request.POST and duplicates.is_valid():
+        every, own = duplicates.choices(pending.options.get("duplicates") or {})
+        pending.options = {**pending.options, "on_duplicate": every, "duplicates": own}
+        pending.save(update_fields=["options"])
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
     if request.method == "POST":
-        try:
-            created = confirm_import(pending, result, user=request.user)
-        except ImportRefused as refused:
-            messages.error(request, refused.message)
-            return redirect("spreadsheet-import-preview", pk=pending.pk)
-        messages.success(request, f"Importiert: {created.text()}.")
-        return redirect("spreadsheet-import-list")
-    context = {"pending": pending, "preview": result}
+        return _confirm(request, pending, result)
+    context = {
+        "pending": pending,
+        "preview": result,
+        "explanations": explanations(result),
+        "duplicates": duplicates,
+    }
     return render(request, "club/import_preview.html", context)
 
 
+def _confirm(request: HttpRequest, pending: SpreadsheetImport, result: Any) -> HttpResponse:
+    try:
+        created = confirm_import(pending, result, user=request.user)
+    except ImportRefused as refused:
+        messages.error(request, refused.message)
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
+    messages.success(request, f"Importiert: {created.text()}.")
+    return redirect("spreadsheet-import-list")
+
+
 @spielwart_required
-@require_POST
 def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks first (what will be deleted); POST undoes the import."""
     done = get_object_or_404(SpreadsheetImport, pk=pk)
+    if request.method != "POST":
+        created = done.created or {}
+        context = {
+            "done": done,
+            "events": len(created.get("events", [])),
+            "players": len(created.get("players", [])),
+            "seasons": len(created.get("seasons", [])),
+            "replaced": len(created.get("replaced", [])),
+        }
+        return render(request, "club/import_undo.html", context)
     try:
         undone = undo_import(done)
     except ImportRefused as refused:
