@@ -19,9 +19,9 @@ from django.conf import settings
 from django.db import transaction
 
 from skatclub.club.imports.reader import (
-    SheetRange,
     Spreadsheet,
     SpreadsheetError,
+    WorksheetRange,
     keep_rows,
     open_spreadsheet,
 )
@@ -73,7 +73,7 @@ def remove(name: str) -> None:
         transaction.on_commit(lambda: path.unlink(missing_ok=True))
 
 
-def sheet_options(ranges: list[SheetRange]) -> dict[str, object]:
+def worksheet_options(ranges: list[WorksheetRange]) -> dict[str, object]:
     """What an import keeps about a workbook's sheets (`SpreadsheetImport.options`): every
     sheet with its rows, and the sheets chosen at first: those with rows."""
     if len(ranges) < 2:

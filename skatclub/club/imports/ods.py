@@ -49,7 +49,7 @@ def check(archive: zipfile.ZipFile) -> Size:
     return measure(archive)
 
 
-def ods_sheets(stream: BinaryIO) -> list[str]:
+def ods_worksheets(stream: BinaryIO) -> list[str]:
     """The names of the sheets of a package that passed `check`, in order."""
     from python_calamine import CalamineError, CalamineWorkbook
 
@@ -61,7 +61,7 @@ def ods_sheets(stream: BinaryIO) -> list[str]:
     return [" ".join(str(n).split())[:100] or f"Blatt {i}" for i, n in enumerate(names, 1)]
 
 
-def ods_rows(stream: BinaryIO, *, width: int, sheet: int | None = None) -> Rows:
+def ods_rows(stream: BinaryIO, *, width: int, tab: int | None = None) -> Rows:
     """(row number, cells) of a sheet (by position; None: the first) of a package that
     passed `check`."""
     from python_calamine import CalamineError, CalamineWorkbook
@@ -71,7 +71,7 @@ def ods_rows(stream: BinaryIO, *, width: int, sheet: int | None = None) -> Rows:
         workbook = CalamineWorkbook.from_filelike(stream)
         if not workbook.sheet_names:
             raise SpreadsheetError("Die ODS-Datei enthält kein Tabellenblatt.")
-        index = sheet if sheet is not None and 0 <= sheet < len(workbook.sheet_names) else 0
+        index = tab if tab is not None and 0 <= tab < len(workbook.sheet_names) else 0
         worksheet = workbook.get_sheet_by_index(index)
         first_row, first_column = worksheet.start or (0, 0)
         lead: list[Value] = [None] * min(first_column, width)

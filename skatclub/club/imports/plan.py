@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple
 
-from scoring import ScoringError, check_table_size
+from scoring import ScoringError, check_table_size, others_rate, table_sizes
 from skatclub.club import tenancy
 from skatclub.club.archive.plan import EventPlan, RoundPlan, TablePlan
 from skatclub.club.archive.scores import MAX_SCORE
@@ -39,6 +39,7 @@ MAX_TABLE = 999
 MAX_NAMES = 5_000
 MAX_EVENTS = 10_000
 MAX_SHOWN = 500  # problems listed on the preview; all are counted
+ONE_TABLE = 5  # players of a Serie without a Tisch column who sit at one table
 
 
 class Entry(NamedTuple):
@@ -145,7 +146,7 @@ def read_rows(
     spreadsheet: Spreadsheet, columns: Mapping[str, int | None], rows: Container[int] | None = None
 ) -> SpreadsheetRead:
     """Read every row through the mapping; see the module docstring. `rows`: only the rows
-    whose number is in it (the chosen sheets of a workbook, `reader.SheetRange`)."""
+    whose number is in it (the chosen sheets of a workbook, `reader.WorksheetRange`)."""
     totals = all(columns.get(f) is not None for f in ("list_score", "won", "lost"))
     read = SpreadsheetRead(
         scores_only=not totals and columns.get("score") is not None,
@@ -283,7 +284,7 @@ class ImportSettings:
             house_bock=bool(options.get("house_bock")),
             house_ramsch=bool(options.get("house_ramsch")),
             ramsch_loss_cap=cap if isinstance(cap, int) and 0 < cap <= MAX_SCORE else None,
-            on_duplicate=options.get("on_duplicate")
+            on_duplicate=str(options.get("on_duplicate") or SKIP)
             if options.get("on_duplicate") in choices
             else SKIP,
             duplicates={
@@ -384,7 +385,7 @@ NO_TABLES = (
     "Die Tabelle hat keine Spalte „Tisch“. Darum sitzen die Spieler eines Abends (bis zu 5) "
     "zusammen an Tisch 1; sind es mehr, werden sie in der Reihenfolge der Tabelle an Tische "
     "zu 4 (und 3) gesetzt. Die Wertungspunkte hängen an der Tischgröße (verlorene Spiele der "
-    "Mitspieler zählen am 3er-Tisch 40, sonst 30 Punkte)."
+    f"Mitspieler zählen am 3er-Tisch {others_rate(3)}, sonst {others_rate(4)} Punkte)."
 )
 
 
@@ -671,11 +672,8 @@ def default_tables(count: int) -> list[int]:
     Up to five players sit at one table (a 3-, 4- or 5-table: the sheet's evening totals
     are then one table's, and the lost games of the others count at that table's rate); more
     are seated in the sheet's order at 4-tables, with as many 3-tables as needed (6 = 3 + 3,
-    7 = 3 + 4, 9 = 3 + 3 + 3), as a Spielwart seats a club evening."""
-    if count <= 5:
-        return [count]
-    threes = (4 - count % 4) % 4
-    return [3] * threes + [4] * ((count - 3 * threes) // 4)
+    7 = 4 + 3, 9 = 3 + 3 + 3), as the draw seats a club evening (`scoring.table_sizes`)."""
+    return [count] if count <= ONE_TABLE else table_sizes(count)
 
 
 def _seated(tables: Mapping[int, list[Entry]]) -> dict[int, list[Entry]]:
@@ -726,7 +724,7 @@ def _table(number: int, entries: list[Entry], where: str, check: _Check) -> Tabl
     seats = [check.keys[e.name] for e in entries]
     rows = _rows_text(e.row for e in entries)
     notes: list[str] = []
-    club = [None] * len(entries)
+    club: list[int | None] = [None] * len(entries)
     try:
         check_table_size(len(entries))
     except ScoringError as error:

@@ -53,7 +53,7 @@ Source = bytes | Path  # a file's content, or the file
 
 
 @dataclass(frozen=True)
-class SheetRange:
+class WorksheetRange:
     """Where a workbook's sheet lies in the rows `Spreadsheet.rows` numbers on across sheets:
     its data rows are `first` to `last` (`offset` + the row number the sheet itself shows)."""
 
@@ -101,7 +101,7 @@ MAX_OFFSET = 9_999_999  # row numbers of the kept rows (`_plain_rows` reads seve
 class Spreadsheet:
     """A readable spreadsheet: its kind, headings, and the data rows (read on demand).
 
-    `sheets`: the names of a workbook's sheets (XLSX, ODS), in order. Without `every_sheet`
+    `worksheets`: the names of a workbook's sheets (XLSX, ODS), in order. Without `every_worksheet`
     the rows are the active sheet's (as the file opens); with it, every sheet's, one after
     the other, numbered on (`ranges` says where each sheet lies) and their columns put under
     the headings of the active sheet by name: a workbook with a sheet per year."""
@@ -109,34 +109,34 @@ class Spreadsheet:
     kind: str
     source: Source
     headers: list[str]
-    sheets: list[str] = field(default_factory=list)
-    every_sheet: bool = False
-    ranges: list[SheetRange] = field(default_factory=list)
-    only: set[str] | None = None  # with `every_sheet`: just these sheets (by name)
+    worksheets: list[str] = field(default_factory=list)
+    every_worksheet: bool = False
+    ranges: list[WorksheetRange] = field(default_factory=list)
+    only: set[str] | None = None  # with `every_worksheet`: just these sheets (by name)
 
     def rows(self) -> Rows:
         """(row number, cells) of every non-empty data row, at most MAX_ROWS of them."""
-        if not self.every_sheet or len(self.sheets) < 2:
-            yield from self._sheet_rows(None, None, 0, [0])
+        if not self.every_worksheet or len(self.worksheets) < 2:
+            yield from self._worksheet_rows(None, None, 0, [0])
             return
         self.ranges = []
         offset, count = 0, [0]
-        for index, name in enumerate(self.sheets):
+        for index, name in enumerate(self.worksheets):
             if self.only is not None and name not in self.only:
                 continue
             try:
                 own = _headers(self.kind, self.source, index)
             except SpreadsheetError:  # an empty sheet or one without headings: nothing in it
-                self.ranges.append(SheetRange(name, offset, 0, -1, 0))
+                self.ranges.append(WorksheetRange(name, offset, 0, -1, 0))
                 continue
             wanted = [folded(h) for h in self.headers]
             positions = [wanted.index(folded(h)) if folded(h) in wanted else None for h in own]
             last, before = 1, count[0]
-            for number, cells in self._sheet_rows(index, positions, offset, count):
+            for number, cells in self._worksheet_rows(index, positions, offset, count):
                 last = number - offset
                 yield number, cells
             self.ranges.append(
-                SheetRange(name, offset, offset + 2, offset + last, count[0] - before)
+                WorksheetRange(name, offset, offset + 2, offset + last, count[0] - before)
             )
             offset += last
             if offset > MAX_OFFSET:
@@ -146,11 +146,11 @@ class Spreadsheet:
                     )
                 )
 
-    def _sheet_rows(
-        self, sheet: int | None, positions: list[int | None] | None, offset: int, count: list[int]
+    def _worksheet_rows(
+        self, tab: int | None, positions: list[int | None] | None, offset: int, count: list[int]
     ) -> Rows:
         width = len(self.headers)
-        for number, found in _all_rows(self.kind, self.source, sheet):
+        for number, found in _all_rows(self.kind, self.source, tab):
             if number == 1:
                 continue
             if positions is None:
@@ -170,14 +170,14 @@ class Spreadsheet:
             yield offset + number, cells + [None] * (width - len(cells))
 
 
-def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> list[SheetRange]:
+def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> list[WorksheetRange]:
     """Write the sheet's rows as plain text (our `rows` kind: row number, then the cells), so
     that the steps after the upload read a few MB of CSV instead of parsing the workbook
     again. Dates are written ISO, whole numbers as digits, other numbers with a decimal
     comma. Refused when the rows come to more than MAX_KEPT, or MAX_GROWTH times the file:
     a 5 KB workbook whose one long text fills 24,000 cells would be kept as 24 MB.
     A workbook's sheets are kept all, one after the other; the answer says where each lies."""
-    spreadsheet.every_sheet = True
+    spreadsheet.every_worksheet = True
     limit = min(MAX_KEPT, max(KEPT_FLOOR, MAX_GROWTH * _size(spreadsheet.source)))
     start = target.tell()
     target.write(ROWS_MAGIC)
@@ -229,7 +229,7 @@ def open_spreadsheet(source: Source) -> Spreadsheet:
             "als .xlsx, .ods oder .csv speichern und diese Datei hochladen."
         )
     kind = _kind(source, head)
-    return Spreadsheet(kind, source, _headers(kind, source), _sheets(kind, source))
+    return Spreadsheet(kind, source, _headers(kind, source), _worksheets(kind, source))
 
 
 def _size(source: Source) -> int:
@@ -240,31 +240,31 @@ def _open(source: Source) -> BinaryIO:
     return io.BytesIO(source) if isinstance(source, bytes) else source.open("rb")
 
 
-def _sheets(kind: str, source: Source) -> list[str]:
+def _worksheets(kind: str, source: Source) -> list[str]:
     if kind not in ("xlsx", "ods"):
         return []
     with _open(source) as stream, open_package(stream) as archive:
         if kind == "xlsx":
-            from skatclub.club.imports.xlsx import xlsx_sheets
+            from skatclub.club.imports.xlsx import xlsx_worksheets
 
-            return xlsx_sheets(archive)
-        from skatclub.club.imports.ods import ods_sheets
+            return xlsx_worksheets(archive)
+        from skatclub.club.imports.ods import ods_worksheets
 
-        return ods_sheets(stream)
+        return ods_worksheets(stream)
 
 
-def _all_rows(kind: str, source: Source, sheet: int | None = None) -> Rows:
+def _all_rows(kind: str, source: Source, tab: int | None = None) -> Rows:
     with _open(source) as stream:
         if kind in ("xlsx", "ods"):
             with open_package(stream) as archive:
                 if kind == "xlsx":
                     from skatclub.club.imports.xlsx import xlsx_rows
 
-                    rows = xlsx_rows(archive, width=MAX_COLUMNS + 1, longest=MAX_CELL, sheet=sheet)
+                    rows = xlsx_rows(archive, width=MAX_COLUMNS + 1, longest=MAX_CELL, tab=tab)
                 else:
                     from skatclub.club.imports.ods import ods_rows
 
-                    rows = ods_rows(stream, width=MAX_COLUMNS + 1, sheet=sheet)
+                    rows = ods_rows(stream, width=MAX_COLUMNS + 1, tab=tab)
                 yield from _bounded(rows)
         else:
             yield from _bounded(_plain_rows(stream) if kind == "rows" else _csv_rows(stream))
@@ -306,8 +306,8 @@ def _is_blank(cells: list[Cell]) -> bool:
     return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
 
 
-def _headers(kind: str, source: Source, sheet: int | None = None) -> list[str]:
-    with closing(_all_rows(kind, source, sheet)) as rows:
+def _headers(kind: str, source: Source, tab: int | None = None) -> list[str]:
+    with closing(_all_rows(kind, source, tab)) as rows:
         for number, cells in rows:
             if number != 1:
                 break

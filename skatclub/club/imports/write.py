@@ -160,12 +160,17 @@ def refusal(result: Preview) -> str:
     """Why nothing is imported, and how to go on (German)."""
     parts = []
     if result.unreadable:
-        parts.append(f"{result.unreadable} Stellen der Tabelle können nicht gelesen werden")
-    if result.refused_by_rules:
+        one = result.unreadable == 1
         parts.append(
-            f"{result.refused_by_rules} Tische haben Summen, die nach den Regeln nicht sein "
-            "können (mit „Summen wie erfasst übernehmen“ werden sie so übernommen, wie der "
-            "Verein sie erfasst hat)"
+            f"{result.unreadable} {'Stelle' if one else 'Stellen'} der Tabelle "
+            f"{'kann' if one else 'können'} nicht gelesen werden"
+        )
+    if result.refused_by_rules:
+        one = result.refused_by_rules == 1
+        parts.append(
+            f"{result.refused_by_rules} {'Tisch hat' if one else 'Tische haben'} Summen, die "
+            "nach den Regeln nicht sein können (mit „Summen wie erfasst übernehmen“ werden "
+            "sie so übernommen, wie der Verein sie erfasst hat)"
         )
     return "; ".join(parts) + "; es wurde nichts importiert."
 

@@ -50,22 +50,20 @@ Value = str | int | float | bool | datetime.date | datetime.datetime | datetime.
 Rows = Generator[tuple[int, list[Value]], None, None]
 
 
-def xlsx_sheets(archive: zipfile.ZipFile) -> list[str]:
+def xlsx_worksheets(archive: zipfile.ZipFile) -> list[str]:
     """The names of the workbook's sheets, in the order of their tabs."""
     return _workbook(archive).names
 
 
 def xlsx_rows(
-    archive: zipfile.ZipFile, *, width: int, longest: int, sheet: int | None = None
+    archive: zipfile.ZipFile, *, width: int, longest: int, tab: int | None = None
 ) -> Rows:
     """(row number, the first `width` cells) of every row of the sheet (by position; None:
     the active one); texts cut after `longest` characters (longer is refused later, per
     cell)."""
     book = _workbook(archive)
     targets = _relationships(archive)
-    chosen = (
-        book.worksheet_id if sheet is None or not 0 <= sheet < len(book.ids) else book.ids[sheet]
-    )
+    chosen = book.worksheet_id if tab is None or not 0 <= tab < len(book.ids) else book.ids[tab]
     worksheet = targets.get(chosen)
     if worksheet is None:
         raise SpreadsheetError("Die XLSX-Datei enthält kein Tabellenblatt.")

@@ -282,7 +282,7 @@ def recorded_scores(table_ids: Sequence[int]) -> dict[int, dict[int, int]]:
         table_id__in=table_ids, table__entry=Table.Entry.TOTALS, score__isnull=False
     ).values_list("table_id", "player_id", "score")
     for table_id, player_id, score in rows:
-        kept.setdefault(table_id, {})[player_id] = score
+        kept.setdefault(table_id, {})[player_id] = score or 0
     return kept
 
 

@@ -20,7 +20,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from skatclub.club.imports.forms import DuplicatesForm, MappingForm, NamesForm, UploadForm
-from skatclub.club.imports.kept import keep, kept_spreadsheet, sheet_options
+from skatclub.club.imports.kept import keep, kept_spreadsheet, worksheet_options
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import explanations, read_rows
@@ -69,7 +69,7 @@ def import_list(request: HttpRequest) -> HttpResponse:
                 filename=(upload.name or "tabelle")[:200],
                 kind=spreadsheet.kind,
                 rows_file=kept,
-                options=sheet_options(spreadsheet.ranges),
+                options=worksheet_options(spreadsheet.ranges),
                 created_by=acting_user(request.user),
             )
             return redirect("spreadsheet-import-columns", pk=pending.pk)

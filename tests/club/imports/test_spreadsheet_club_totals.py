@@ -15,13 +15,13 @@ from django.test import Client
 from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.imports.plan import default_tables
 from skatclub.club.models import Event, Season, Seat, Table, TableTotal
-from tests.helpers.club_sheet import (
+from tests.helpers.club_totals import (
     HEADER,
     ClubRow,
     club_csv,
     club_rows,
     ranking_json,
-    sheet_totals,
+    totals_of_rows,
 )
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_the_clubs_evening_totals_give_its_own_season_ranking(
     assert (status, err) == (0, ""), out
     assert "Spielpunkte = Punkte, gewonnen = Gew., verloren = Verl." in out
     assert "keine Spalte „Tisch“" in out
-    expected = sheet_totals(rows)
+    expected = totals_of_rows(rows)
     assert sorted(Season.objects.values_list("year", flat=True)) == sorted(expected)
     for year, players in expected.items():
         assert ranking_json(client, year) == players
@@ -109,7 +109,7 @@ def test_importing_the_same_evenings_again_skips_them(tmp_path: Path, client: Cl
     assert (status, err) == (0, ""), out
     assert "Abende gibt es schon" in out and "überspringen" in out
     assert Event.objects.count() == events
-    assert ranking_json(client, 2023) == sheet_totals(rows)[2023]
+    assert ranking_json(client, 2023) == totals_of_rows(rows)[2023]
 
 
 def test_the_same_evenings_can_replace_or_be_added(tmp_path: Path, client: Client) -> None:
@@ -123,25 +123,26 @@ def test_the_same_evenings_can_replace_or_be_added(tmp_path: Path, client: Clien
 
     assert status == 0, out
     assert not first & set(Event.objects.values_list("pk", flat=True))
-    assert ranking_json(client, 2023) == sheet_totals(rows)[2023]
+    assert ranking_json(client, 2023) == totals_of_rows(rows)[2023]
     status, out, _ = run(str(path), "--as-recorded", "--confirm", "--on-duplicate", "add")
     assert status == 0, out
     assert Event.objects.count() == 2 * len(first)
     won = {name: values[1] for name, values in ranking_json(client, 2023).items()}
-    assert won == {n: 2 * v[1] for n, v in sheet_totals(rows)[2023].items()}
+    assert won == {n: 2 * v[1] for n, v in totals_of_rows(rows)[2023].items()}
 
 
-def test_every_sheet_of_a_workbook_is_read_or_the_ones_named(
+def test_every_worksheet_of_a_workbook_is_read_or_the_ones_named(
     tmp_path: Path, client: Client
 ) -> None:
     rows = club_rows()
-    book = tablib.Databook()
+    tabs = []
     for year in (2023, 2024):
-        sheet = tablib.Dataset(headers=HEADER.split(";"), title=str(year))
+        tab = tablib.Dataset(headers=HEADER.split(";"), title=str(year))
         for r in rows:
             if r.date.year == year:
-                sheet.append([r.date, r.name, r.list_score, r.won, r.lost, r.score])
-        book.add_sheet(sheet)
+                tab.append([r.date, r.name, r.list_score, r.won, r.lost, r.score])
+        tabs.append(tab)
+    book = tablib.Databook(tabs)
     path = tmp_path / "jahre.xlsx"
     path.write_bytes(book.export("xlsx"))
 
@@ -155,7 +156,7 @@ def test_every_sheet_of_a_workbook_is_read_or_the_ones_named(
 
     assert (status, err) == (0, ""), out
     assert "Tabellenblatt „2023“" in out and "Tabellenblatt „2024“" in out
-    for year, players in sheet_totals(rows).items():
+    for year, players in totals_of_rows(rows).items():
         assert ranking_json(client, year) == players
 
 
@@ -189,7 +190,7 @@ def test_more_than_five_players_sit_at_tables_of_four_and_three() -> None:
     assert default_tables(4) == [4]
     assert default_tables(5) == [5]
     assert default_tables(6) == [3, 3]
-    assert default_tables(7) == [3, 4]
+    assert default_tables(7) == [4, 3]
     assert default_tables(9) == [3, 3, 3]
     assert default_tables(12) == [4, 4, 4]
 

@@ -152,7 +152,7 @@ class Command(ClubCommand):
             self._fail([f"Die Datei {path} kann nicht gelesen werden: {error}"])
         except SpreadsheetError as error:
             self._fail([error.message])
-        self._choose_sheets(spreadsheet, options["sheet"], options["all_sheets"])
+        self._choose_worksheets(spreadsheet, options["sheet"], options["all_sheets"])
         settings_options = self._options(options)
         saved = SpreadsheetMapping.objects.order_by("id").first()
         mapping = self._mapping(options["map"], spreadsheet.headers, saved)
@@ -197,20 +197,20 @@ class Command(ClubCommand):
         )
         return None
 
-    def _choose_sheets(self, spreadsheet: Spreadsheet, names: list[str], every: bool) -> None:
+    def _choose_worksheets(self, spreadsheet: Spreadsheet, names: list[str], every: bool) -> None:
         """Every sheet of a workbook, or the named ones; a name the file lacks is refused."""
-        if len(spreadsheet.sheets) < 2:
-            if names and any(n not in spreadsheet.sheets for n in names):
+        if len(spreadsheet.worksheets) < 2:
+            if names and any(n not in spreadsheet.worksheets for n in names):
                 self._fail([f"Die Datei hat keine Tabellenblätter mit Namen ({', '.join(names)})."])
             return
-        spreadsheet.every_sheet = True
+        spreadsheet.every_worksheet = True
         if names and not every:
-            missing = [n for n in names if n not in spreadsheet.sheets]
+            missing = [n for n in names if n not in spreadsheet.worksheets]
             if missing:
                 self._fail(
                     [
                         "Diese Tabellenblätter gibt es nicht: " + ", ".join(missing),
-                        "Blätter der Datei: " + ", ".join(spreadsheet.sheets),
+                        "Blätter der Datei: " + ", ".join(spreadsheet.worksheets),
                     ]
                 )
             spreadsheet.only = set(names)

@@ -57,7 +57,7 @@ def club_csv(rows: list[ClubRow], encoding: str = "utf-8-sig") -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode(encoding)
 
 
-def sheet_totals(rows: list[ClubRow]) -> dict[int, dict[str, tuple[int, int, int]]]:
+def totals_of_rows(rows: list[ClubRow]) -> dict[int, dict[str, tuple[int, int, int]]]:
     """Season -> player -> (Wertung, won, lost) summed over the sheet's rows."""
     totals: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     for row in rows:
