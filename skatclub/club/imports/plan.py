@@ -25,6 +25,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from scoring import ScoringError, check_table_size, others_rate, table_sizes
+from scoring.table import MAX_GAMES_PER_ROUND
 from skatclub.club import tenancy
 from skatclub.club.archive.plan import EventPlan, RoundPlan, TablePlan
 from skatclub.club.archive.scores import MAX_SCORE
@@ -246,7 +247,7 @@ def _event_name(
 
 SKIP, REPLACE, ADD = "skip", "replace", "add"
 DUPLICATE_CHOICES = [(SKIP, "überspringen"), (REPLACE, "ersetzen"), (ADD, "zusätzlich")]
-MAX_GAMES = 999  # input bound for the games of a Serie (the rules' Serien have 12 to 48)
+MAX_GAMES = MAX_GAMES_PER_ROUND  # the most games of a Serie an event takes
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,18 @@ from skatclub.club.imports.kept import keep, kept_spreadsheet, worksheet_options
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import explanations, read_rows
-from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, open_spreadsheet
+from skatclub.club.imports.reader import (
+    Spreadsheet,
+    SpreadsheetError,
+    chosen_rows,
+    open_spreadsheet,
+)
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
     ImportRefused,
     confirm_import,
     discard_import,
+    import_settings,
     save_mapping,
     spreadsheet_preview,
     undo_import,
@@ -85,20 +91,17 @@ def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(spreadsheet, str):
         return _gone(request, spreadsheet)
     saved = SpreadsheetMapping.objects.order_by("id").first()
-    initial_columns = suggested(
-        spreadsheet.headers, pending.mapping or (saved.columns if saved else {})
+    initial = _mapping_initial(pending, spreadsheet, saved)
+    worksheets = pending.options.get("sheets") or []
+    form = MappingForm(
+        request.POST or None, headers=spreadsheet.headers, worksheets=worksheets, initial=initial
     )
-    initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
-    initial["ruleset"] = (
-        pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
-    )
-    initial["as_recorded"] = pending.as_recorded
-    form = MappingForm(request.POST or None, headers=spreadsheet.headers, initial=initial)
     if request.method == "POST" and form.is_valid():
         mapping = headings_of(form.columns(), spreadsheet.headers)
         pending.mapping, pending.ruleset = mapping, form.cleaned_data["ruleset"]
         pending.as_recorded = form.cleaned_data["as_recorded"]
-        pending.save(update_fields=["mapping", "ruleset", "as_recorded"])
+        pending.options = form.options(pending.options)
+        pending.save(update_fields=["mapping", "ruleset", "as_recorded", "options"])
         save_mapping(mapping, pending.ruleset)
         return redirect("spreadsheet-import-names", pk=pending.pk)
     context = {
@@ -121,7 +124,8 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
     if not pending.mapping:
         return redirect("spreadsheet-import-columns", pk=pending.pk)
     try:
-        read = read_rows(spreadsheet, columns_of(pending.mapping, spreadsheet.headers))
+        columns = columns_of(pending.mapping, spreadsheet.headers)
+        read = read_rows(spreadsheet, columns, chosen_rows(pending.options))
     except SpreadsheetError as refused:
         messages.error(request, refused.message)
         return redirect("spreadsheet-import-columns", pk=pending.pk)
@@ -215,6 +219,22 @@ def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
     discard_import(found)
     messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
     return redirect("spreadsheet-import-list")
+
+
+def _mapping_initial(
+    pending: SpreadsheetImport, spreadsheet: Spreadsheet, saved: SpreadsheetMapping | None
+) -> dict[str, Any]:
+    """The mapping form's start: the import's own choices, else the saved mapping and rules,
+    else the usual headings."""
+    initial_columns = suggested(
+        spreadsheet.headers, pending.mapping or (saved.columns if saved else {})
+    )
+    initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
+    initial["ruleset"] = (
+        pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
+    )
+    initial["as_recorded"] = pending.as_recorded
+    return initial | MappingForm.initial_settings(import_settings(pending), pending.options)
 
 
 def _pending(pk: int) -> tuple[SpreadsheetImport, Spreadsheet | str]:
