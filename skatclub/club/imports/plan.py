@@ -485,10 +485,13 @@ def preview(
         final[draft.index] = _free_key(key, used)
         used.add(final[draft.index] or key)
         result.events.append(_event_row(draft, built, final[draft.index] or key, note))
-        result.recorded_lines.extend(
-            islice(_recorded(where, built), MAX_SHOWN - len(result.recorded_lines))
-        )
-        result.recorded_count += sum(1 for r in built.rounds for t in r.tables if t.recorded_note)
+        if settings.as_recorded:  # strict: the same tables are problems instead
+            result.recorded_lines.extend(
+                islice(_recorded(where, built), MAX_SHOWN - len(result.recorded_lines))
+            )
+            result.recorded_count += sum(
+                1 for r in built.rounds for t in r.tables if t.recorded_note
+            )
     result.refused_by_rules = tally.refused
     if not problems.count:
         players = [{"key": p["key"], "name": p["name"], "guest": p["guest"]} for p in new_players]
