@@ -57,25 +57,26 @@ def club_csv(rows: list[ClubRow], encoding: str = "utf-8-sig") -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode(encoding)
 
 
-def totals_of_rows(rows: list[ClubRow]) -> dict[int, dict[str, tuple[int, int, int]]]:
-    """Season -> player -> (Wertung, won, lost) summed over the sheet's rows."""
-    totals: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+def totals_of_rows(rows: list[ClubRow]) -> dict[int, dict[str, tuple[int, int, int, int]]]:
+    """Season -> player -> (Wertung, won, lost, Punkte) summed over the sheet's rows."""
+    totals: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0, 0]))
     for row in rows:
         own = totals[row.date.year][row.name]
         own[0] += row.score
         own[1] += row.won
         own[2] += row.lost
-    return {y: {n: (v[0], v[1], v[2]) for n, v in p.items()} for y, p in totals.items()}
+        own[3] += row.list_score
+    return {y: {n: (v[0], v[1], v[2], v[3]) for n, v in p.items()} for y, p in totals.items()}
 
 
-def ranking_json(client: Client, year: int) -> dict[str, tuple[int, int, int]]:
-    """Player name -> (Punkte, gewonnen, verloren) from the season ranking's JSON download,
-    ranked and not yet ranked players together."""
+def ranking_json(client: Client, year: int) -> dict[str, tuple[int, int, int, int]]:
+    """Player name -> (Punkte, gewonnen, verloren, Spielpunkte) from the season ranking's
+    JSON download, ranked and not yet ranked players together."""
     response = client.get(f"/rangliste/{year}/?format=json")
     assert response.status_code == 200
     tables = json.loads(response.content)["tables"]
     return {
-        row["name"]: (row["total"], row["won"], row["lost"])
+        row["name"]: (row["total"], row["won"], row["lost"], row["list_score"])
         for table in tables.values()
         for row in table["rows"]
     }
