@@ -95,6 +95,10 @@ def chosen_rows(options: dict[str, Any]) -> ChosenRows | None:
 
 
 MAX_OFFSET = 9_999_999  # row numbers of the kept rows (`_plain_rows` reads seven digits)
+# Each worksheet is read by its own pass over the package (its texts and styles again): the
+# file's size times its worksheets is bounded, so a small file of 100 worksheets with one big
+# text table is not unpacked 200 times. A 1.5 MB club history may have 250 worksheets.
+MAX_REREAD = 400 * 1024 * 1024
 
 
 @dataclass
@@ -120,6 +124,12 @@ class Spreadsheet:
             yield from self._worksheet_rows(None, None, 0, [0])
             return
         self.ranges = []
+        wanted_tabs = [n for n in self.worksheets if self.only is None or n in self.only]
+        if len(wanted_tabs) * _size(self.source) > MAX_REREAD:
+            raise SpreadsheetError(
+                f"Die Datei ist für {len(wanted_tabs)} Tabellenblätter zu groß; bitte die "
+                "Blätter einzeln oder in mehreren Dateien hochladen."
+            )
         offset, count = 0, [0]
         for index, name in enumerate(self.worksheets):
             if self.only is not None and name not in self.only:

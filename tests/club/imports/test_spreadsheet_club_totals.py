@@ -1,6 +1,6 @@
 """A club's evening totals (Datum;Name;Punkte;Gew.;Verl.;Wertung, no table column) through
 `manage.py import_sheet --as-recorded --confirm`: the season ranking shows the club's own
-totals; evenings the club has already are found; a workbook's sheets are all read."""
+totals; evenings the club has already are found; a workbook's worksheets are all read."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import tablib
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 
@@ -208,3 +209,71 @@ def test_undo_of_a_whole_import_asks_first(tmp_path: Path, spielwart_client: Cli
     assert Event.objects.exists()
     spielwart_client.post(url)
     assert not Event.objects.exists()
+
+
+def test_the_secretary_chooses_worksheets_and_the_rules_on_the_mapping_page(
+    spielwart_client: Client,
+) -> None:
+    rows = club_rows()
+    tabs = []
+    for year in (2023, 2024):
+        tab = tablib.Dataset(headers=HEADER.split(";"), title=str(year))
+        for r in rows:
+            if r.date.year == year:
+                tab.append([r.date, r.name, r.list_score, r.won, r.lost, r.score])
+        tabs.append(tab)
+    content = tablib.Databook(tabs).export("xlsx")
+    upload = SimpleUploadedFile("jahre.xlsx", content)
+    response = spielwart_client.post("/spielwart/import/", {"file": upload})
+    pk = SpreadsheetImport.objects.get().pk
+    assert response.status_code == 302
+    page = spielwart_client.get(f"/spielwart/import/{pk}/spalten/").content.decode()
+    assert "2023 (19 Zeilen)" in page and "2024 (19 Zeilen)" in page
+
+    response = spielwart_client.post(
+        f"/spielwart/import/{pk}/spalten/",
+        {
+            "date": "0",
+            "player": "1",
+            "list_score": "2",
+            "won": "3",
+            "lost": "4",
+            "score": "5",
+            "ruleset": "isko",
+            "as_recorded": "on",
+            "worksheets": ["2024"],
+            "games_3": "24",
+            "games_4": "32",
+            "games_5": "40",
+            "house_ramsch": "on",
+            "ramsch_loss_cap": "250",
+        },
+    )
+    assert response.status_code == 302
+    spielwart_client.post(f"/spielwart/import/{pk}/namen/", {})
+    preview = spielwart_client.get(f"/spielwart/import/{pk}/vorschau/").content.decode()
+    assert "„2023“ nicht gewählt" in preview and "Jetzt importieren" in preview
+    spielwart_client.post(f"/spielwart/import/{pk}/vorschau/")
+
+    assert set(Event.objects.values_list("date__year", flat=True)) == {2024}
+    event = Event.objects.first()
+    assert event is not None and event.games_per_round["3"] == 24 and event.ramsch_loss_cap == 250
+    assert ranking_json(spielwart_client, 2024) == totals_of_rows(rows)[2024]
+
+
+def test_a_wrong_serie_length_is_refused_in_german_and_the_choices_stay(
+    spielwart_client: Client,
+) -> None:
+    upload = SimpleUploadedFile("abende.csv", club_csv(club_rows(seasons=(2023,))))
+    spielwart_client.post("/spielwart/import/", {"file": upload})
+    pk = SpreadsheetImport.objects.get().pk
+
+    response = spielwart_client.post(
+        f"/spielwart/import/{pk}/spalten/",
+        {"date": "0", "player": "1", "score": "5", "ruleset": "isko", "games_3": "0"},
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "größer oder gleich 1" in page
+    assert 'value="5" selected' in page
