@@ -261,7 +261,7 @@ def test_the_secretary_chooses_worksheets_and_the_rules_on_the_mapping_page(
     assert ranking_json(spielwart_client, 2024) == totals_of_rows(rows)[2024]
 
 
-def test_a_wrong_serie_length_is_refused_in_german_and_the_choices_stay(
+def test_a_wrong_round_length_is_refused_in_german_and_the_choices_stay(
     spielwart_client: Client,
 ) -> None:
     upload = SimpleUploadedFile("abende.csv", club_csv(club_rows(seasons=(2023,))))
