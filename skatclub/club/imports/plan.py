@@ -11,7 +11,11 @@ as for a paper list entered by hand), an event that exists already, one event at
 Without problems the preview carries a `SpreadsheetPlan` that rebuilds the events as archive
 `EventPlan`s while `imports.write` writes them (`archive.write_plan`), so an imported season
 is stored exactly like the same totals entered by hand.
-Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
+Without a Tisch column each Serie's players get `default_tables`; with totals and a Wertung
+column the club's Wertung is compared with the engine's and kept where it differs (as
+recorded; strict mode refuses it and names the way on). An evening the club has already
+(same date, the same or most of the players) is a `Duplicate`, skipped, replaced or added as
+`ImportSettings` say. Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
 """
 
 from __future__ import annotations

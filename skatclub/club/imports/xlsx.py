@@ -1,4 +1,4 @@
-"""An XLSX workbook's active sheet as numbered rows: streamed by expat, bounded everywhere.
+"""An XLSX workbook's worksheets as numbered rows: streamed by expat, bounded everywhere.
 
 openpyxl's read-only mode builds each row as an XML tree (one row of 16 million empty cells
 is 16 million objects), reads a sheet without a `dimension` element twice, and pads rows to
@@ -8,7 +8,7 @@ elements than a 100,000-row sheet needs, more shared strings (count or character
 sheets than a club's history has. openpyxl is used only for what it knows best: which number
 formats are dates, and turning Excel's day numbers into dates.
 
-Reads: workbook, relationships, styles, shared strings, the active sheet (via `packages`).
+Reads: workbook, relationships, styles, shared strings, one worksheet (via `packages`).
 Terms: "shared strings" are the workbook's texts, which cells name by number.
 """
 
