@@ -8,7 +8,8 @@ preview of every event and player the import will create and every row it cannot
 what it created, so that it can be undone as a whole (`write`). Modules:
 
 - `reader`: XLSX (`xlsx`, streamed with expat), ODS (`ods`, python-calamine), CSV (csv) into
-  numbered rows, with bounds on size, rows, columns and cell length; `packages` checks the
+  numbered rows (a workbook's worksheets one after the other, numbered on), with bounds on
+  size, rows, columns and cell length; `packages` checks the
   ZIP packages first.
 - `cells`: one cell as a date, a whole number or a name, with the German reason when not.
 - `mapping`: the fields a column can be mapped to, checks and suggestions.

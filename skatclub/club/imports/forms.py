@@ -9,8 +9,9 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from skatclub.club.imports.mapping import FIELDS, problems
+from skatclub.club.imports.plan import DUPLICATE_CHOICES, MAX_GAMES, Duplicate, ImportSettings
 from skatclub.club.imports.reader import MAX_BLANK_ROWS, MAX_BYTES
-from skatclub.club.models import RULESET_CHOICES
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, RULESET_CHOICES
 
 NOT_THERE = ""
 
@@ -53,7 +54,32 @@ class MappingForm(forms.Form):
         "auf einer Seite zur Durchsicht gelistet. Ohne Haken verhindern sie den Import.",
     )
 
-    def __init__(self, *args: Any, headers: Sequence[str], **kwargs: Any) -> None:
+    games_3 = forms.IntegerField(
+        label="Spiele je Serie am 3er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
+    )
+    games_4 = forms.IntegerField(
+        label="Spiele je Serie am 4er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
+    )
+    games_5 = forms.IntegerField(
+        label="Spiele je Serie am 5er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
+    )
+    house_kontra = forms.BooleanField(label="Hausregel Kontra/Re", required=False)
+    house_bock = forms.BooleanField(label="Hausregel Bock", required=False)
+    house_ramsch = forms.BooleanField(label="Hausregel Ramsch", required=False)
+    ramsch_loss_cap = forms.IntegerField(
+        label="Ramsch kostet höchstens (Punkte, leer: keine Grenze)",
+        min_value=1,
+        max_value=100_000,
+        required=False,
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        headers: Sequence[str],
+        worksheets: Sequence[Mapping[str, Any]] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         options = [(NOT_THERE, "– keine Spalte –")] + [
             (str(i), f"{h or '(ohne Überschrift)'} (Spalte {_letter(i)})")
@@ -61,6 +87,49 @@ class MappingForm(forms.Form):
         ]
         for field, label in FIELDS:
             self.fields[field] = forms.ChoiceField(label=label, choices=options, required=False)
+        if len(worksheets) > 1:
+            self.fields["worksheets"] = forms.MultipleChoiceField(
+                label="Tabellenblätter",
+                choices=[(w["name"], f"{w['name']} ({w['rows']} Zeilen)") for w in worksheets],
+                widget=forms.CheckboxSelectMultiple,
+                error_messages={"required": "Bitte mindestens ein Tabellenblatt wählen."},
+                help_text="Die Blätter werden nacheinander gelesen, ihre Spalten nach den "
+                "Überschriften des ersten Blatts zugeordnet.",
+            )
+
+    @staticmethod
+    def initial_settings(settings: ImportSettings, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The form's start for the settings an import keeps (`SpreadsheetImport.options`)."""
+        return {
+            **{f"games_{size}": count for size, count in settings.games_per_round.items()},
+            "house_kontra": settings.house_kontra,
+            "house_bock": settings.house_bock,
+            "house_ramsch": settings.house_ramsch,
+            "ramsch_loss_cap": settings.ramsch_loss_cap,
+            "worksheets": options.get("chosen") or [],
+        }
+
+    def options(self, before: Mapping[str, Any]) -> dict[str, Any]:
+        """The import's options with the chosen settings (and worksheets)."""
+        data = self.cleaned_data
+        chosen = {"chosen": data["worksheets"]} if "worksheets" in self.fields else {}
+        return {
+            **before,
+            "games_per_round": {
+                s: data[f"games_{s}"] or DEFAULT_GAMES_PER_ROUND[s] for s in ("3", "4", "5")
+            },
+            "house_kontra": data["house_kontra"],
+            "house_bock": data["house_bock"],
+            "house_ramsch": data["house_ramsch"],
+            "ramsch_loss_cap": data["ramsch_loss_cap"],
+            **chosen,
+        }
+
+    def column_fields(self) -> list[forms.BoundField]:
+        return [self[f] for f, _ in FIELDS]
+
+    def setting_fields(self) -> list[forms.BoundField]:
+        return [self[f] for f in self.fields if f not in dict(FIELDS) and f != "worksheets"]
 
     def columns(self) -> dict[str, int | None]:
         return {
@@ -126,3 +195,36 @@ class NamesForm(forms.Form):
 
     def rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
         return [(n, self[f"n{i}"], self[f"k{i}"]) for i, n in enumerate(self.names)]
+
+
+class DuplicatesForm(forms.Form):
+    """What to do with the evenings the club has already: for all, and per evening."""
+
+    on_duplicate = forms.ChoiceField(
+        label="Abende, die es schon gibt", choices=DUPLICATE_CHOICES, required=False
+    )
+
+    def __init__(self, *args: Any, duplicates: Sequence[Duplicate], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.duplicates = list(duplicates)[:500]
+        for index, duplicate in enumerate(self.duplicates):
+            self.fields[f"d{index}"] = forms.ChoiceField(
+                label=duplicate.where,
+                choices=[("", "wie oben"), *DUPLICATE_CHOICES],
+                required=False,
+                initial=duplicate.choice,
+            )
+
+    def choices(self, before: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+        """The choice for all and the per-evening choices that differ from it."""
+        every = self.cleaned_data.get("on_duplicate") or "skip"
+        own = dict(before)
+        for index, duplicate in enumerate(self.duplicates):
+            chosen = self.cleaned_data.get(f"d{index}") or ""
+            own.pop(duplicate.key, None)
+            if chosen and chosen != every:
+                own[duplicate.key] = chosen
+        return every, own
+
+    def rows(self) -> list[tuple[Duplicate, forms.BoundField]]:
+        return [(d, self[f"d{i}"]) for i, d in enumerate(self.duplicates)]

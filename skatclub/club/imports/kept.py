@@ -18,7 +18,13 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, keep_rows, open_spreadsheet
+from skatclub.club.imports.reader import (
+    Spreadsheet,
+    SpreadsheetError,
+    WorksheetRange,
+    keep_rows,
+    open_spreadsheet,
+)
 
 NAME = re.compile(r"^[0-9a-f]{32}\.rows$")  # what `keep` makes; nothing else is opened
 GONE = "Die hochgeladene Tabelle ist nicht mehr da; bitte die Datei neu hochladen."
@@ -36,7 +42,8 @@ def upload_dir() -> Path:
 
 
 def keep(spreadsheet: Spreadsheet) -> str:
-    """Write the sheet's rows into a new file (0600); its name. Nothing is left on refusal."""
+    """Write the sheet's rows into a new file (0600); its name. Nothing is left on refusal.
+    A workbook's sheets are kept all (`spreadsheet.ranges` says where each lies)."""
     name = f"{secrets.token_hex(16)}.rows"
     path = upload_dir() / name
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -64,3 +71,14 @@ def remove(name: str) -> None:
     if NAME.match(name or ""):
         path = upload_dir() / name
         transaction.on_commit(lambda: path.unlink(missing_ok=True))
+
+
+def worksheet_options(ranges: list[WorksheetRange]) -> dict[str, object]:
+    """What an import keeps about a workbook's sheets (`SpreadsheetImport.options`): every
+    sheet with its rows, and the sheets chosen at first: those with rows."""
+    if len(ranges) < 2:
+        return {}
+    return {
+        "sheets": [r.as_json() for r in ranges],
+        "chosen": [r.name for r in ranges if r.rows],
+    }

@@ -3,7 +3,13 @@
 A mapping is {field: column heading}, saved by heading so that next year's file with the
 columns in another order maps the same way. `columns_of` turns it into column indexes for one
 file; `problems` says in German what a mapping lacks; `suggested` prefills the form from the
-saved mapping and from usual headings ("Name", "Spielpunkte", "gew.", "SF-Punkte", ...). Pure.
+saved mapping and from usual headings ("Name", "Punkte", "Gew.", "Verl.", "Wertung", ...). Pure.
+
+The Wertungspunkte column means one of two things: alone, the only result the sheet has
+(`Table.Entry.SCORES`); together with Spielpunkte, gewonnen and verloren, the club's own
+Seeger-Fabian total, kept as the club computed it where it differs from skatclub's
+("abweichend erfasst"). Without a Tisch column each evening's players get default tables
+(`plan.default_tables`).
 """
 
 from __future__ import annotations
@@ -21,21 +27,40 @@ FIELDS: list[tuple[str, str]] = [
     ("list_score", "Spielpunkte"),
     ("won", "gewonnen"),
     ("lost", "verloren"),
-    ("score", "Wertungspunkte (nur diese)"),
+    ("score", "Wertungspunkte (Wertung)"),
 ]
 LABELS = dict(FIELDS)
 TOTALS = ("list_score", "won", "lost")
 # Usual headings per field, folded (lower case, umlauts spelled out), most specific first.
 USUAL: dict[str, tuple[str, ...]] = {
-    "date": ("datum", "date", "tag", "spieltag"),
-    "event": ("veranstaltung", "event", "turnier", "abend", "bezeichnung"),
-    "round": ("serie", "runde", "durchgang"),
-    "table": ("tisch", "tischnr", "tisch nr", "table"),
-    "player": ("spieler", "name", "spielername", "mitglied", "player"),
-    "list_score": ("spielpunkte", "listenpunkte", "punkte liste", "liste", "list score"),
-    "won": ("gewonnen", "gew", "gewonnene spiele", "won"),
-    "lost": ("verloren", "verl", "verlorene spiele", "lost"),
-    "score": ("wertungspunkte", "seeger fabian", "sf punkte", "sf", "wertung", "score"),
+    "date": ("datum", "date", "tag", "spieltag", "spielabend", "abend datum"),
+    "event": ("veranstaltung", "event", "turnier", "bezeichnung"),
+    "round": ("serie", "runde", "durchgang", "serie nr", "nr serie"),
+    "table": ("tisch", "tischnr", "tisch nr", "tisch nummer", "table"),
+    "player": ("spieler", "name", "spielername", "mitglied", "vorname name", "player"),
+    "list_score": (
+        "spielpunkte",
+        "punkte",
+        "pkt",
+        "listenpunkte",
+        "punkte liste",
+        "liste",
+        "spielpkt",
+        "list score",
+    ),
+    "won": ("gewonnen", "gew", "gewonnene spiele", "gew spiele", "g", "won"),
+    "lost": ("verloren", "verl", "verlorene spiele", "verl spiele", "v", "lost"),
+    "score": (
+        "wertungspunkte",
+        "wertung",
+        "seeger fabian",
+        "seeger",
+        "sf punkte",
+        "sf",
+        "gesamt",
+        "gesamtpunkte",
+        "score",
+    ),
 }
 
 
@@ -43,18 +68,20 @@ def problems(columns: Mapping[str, int | None]) -> list[str]:
     """What keeps the mapping from being read (German), or [] when it is complete."""
     chosen = {f: c for f, c in columns.items() if c is not None}
     found = []
-    for field in ("date", "player", "table"):
+    for field in ("date", "player"):
         if field not in chosen:
             found.append(f"Die Spalte „{LABELS[field]}“ muss zugeordnet werden.")
     totals = [f for f in TOTALS if f in chosen]
-    if "score" in chosen and totals:
+    if totals and len(totals) < len(TOTALS):
+        missing = ", ".join(f"„{LABELS[f]}“" for f in TOTALS if f not in chosen)
         found.append(
-            "Entweder Spielpunkte, gewonnen und verloren zuordnen (die Wertungspunkte rechnet "
-            "skatclub) oder nur die Wertungspunkte, nicht beides."
+            "Spielpunkte, gewonnen und verloren gehören zusammen: bitte auch "
+            f"{missing} zuordnen (oder nur die Wertungspunkte)."
         )
-    elif "score" not in chosen and len(totals) < len(TOTALS):
+    elif not totals and "score" not in chosen:
         found.append(
-            "Spielpunkte, gewonnen und verloren gehören zusammen (oder nur die Wertungspunkte)."
+            "Bitte Spielpunkte, gewonnen und verloren zuordnen, oder die Wertungspunkte, "
+            "oder alle vier."
         )
     seen: dict[int, str] = {}
     for field, column in chosen.items():
@@ -98,6 +125,14 @@ def suggested(headers: Sequence[str], saved: Mapping[str, str]) -> dict[str, int
                 columns[field] = match
                 taken.add(match)
                 break
-    if columns["score"] is not None and all(columns[f] is not None for f in TOTALS):
-        columns["score"] = None  # both found: the list decides, the score is computed
+    if any(columns[f] is not None for f in TOTALS) and not all(
+        columns[f] is not None for f in TOTALS
+    ):
+        for f in TOTALS:  # half a set of totals would fail the first submit
+            columns[f] = None
     return columns
+
+
+def keeps_club_score(columns: Mapping[str, int | None]) -> bool:
+    """Totals and the club's Wertung both mapped: the Wertung is kept as the club had it."""
+    return columns.get("score") is not None and all(columns.get(f) is not None for f in TOTALS)

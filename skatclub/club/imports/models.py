@@ -54,9 +54,14 @@ class SpreadsheetImport(models.Model):
     ruleset = models.CharField("Regelwerk", max_length=20, default="isko")
     # Keep sums the rules refuse, marked "abweichend erfasst" (strict when False).
     as_recorded = models.BooleanField("wie erfasst übernehmen", default=False)
+    # The rest of the Spielwart's choices (`plan.ImportSettings.of`): games per Serie, house
+    # rules, evenings that exist already ("on_duplicate", "duplicates"), and the workbook's
+    # sheets ("sheets": name, first and last row number in the kept rows; "chosen": names).
+    options = models.JSONField("Einstellungen", default=dict)
     # Sheet name -> decision: "new", "guest", "player:<key>" or "same:<other sheet name>".
     names = models.JSONField("Namen", default=dict)
-    # What the import created: {"events": [keys], "players": [keys], "seasons": [years]}.
+    # What the import created: {"events": [keys], "players": [keys], "seasons": [years],
+    # "replaced": [keys of the events it deleted to replace them]}.
     created = models.JSONField("angelegt", default=dict)
     summary = models.CharField("Ergebnis", max_length=300, blank=True)
     created_by = models.ForeignKey(

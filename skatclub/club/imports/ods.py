@@ -1,4 +1,4 @@
-"""An ODS spreadsheet's first sheet as numbered rows, measured before calamine unpacks it.
+"""An ODS spreadsheet's sheets as numbered rows, measured before calamine unpacks it.
 
 Read by python-calamine (the Rust calamine reader, one of pandas' engines): it keeps the
 sheet's cells compactly outside Python and hands out one row at a time. odfpy, tablib's ODS
@@ -49,8 +49,21 @@ def check(archive: zipfile.ZipFile) -> Size:
     return measure(archive)
 
 
-def ods_rows(stream: BinaryIO, *, width: int) -> Rows:
-    """(row number, cells) of the first sheet of a package that passed `check`."""
+def ods_worksheets(stream: BinaryIO) -> list[str]:
+    """The names of the sheets of a package that passed `check`, in order."""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    try:
+        stream.seek(0)
+        names = CalamineWorkbook.from_filelike(stream).sheet_names
+    except CalamineError as error:
+        raise SpreadsheetError(f"Die ODS-Datei kann nicht gelesen werden ({error}).") from None
+    return [" ".join(str(n).split())[:100] or f"Blatt {i}" for i, n in enumerate(names, 1)]
+
+
+def ods_rows(stream: BinaryIO, *, width: int, tab: int | None = None) -> Rows:
+    """(row number, cells) of a sheet (by position; None: the first) of a package that
+    passed `check`."""
     from python_calamine import CalamineError, CalamineWorkbook
 
     try:
@@ -58,7 +71,8 @@ def ods_rows(stream: BinaryIO, *, width: int) -> Rows:
         workbook = CalamineWorkbook.from_filelike(stream)
         if not workbook.sheet_names:
             raise SpreadsheetError("Die ODS-Datei enthält kein Tabellenblatt.")
-        worksheet = workbook.get_sheet_by_index(0)
+        index = tab if tab is not None and 0 <= tab < len(workbook.sheet_names) else 0
+        worksheet = workbook.get_sheet_by_index(index)
         first_row, first_column = worksheet.start or (0, 0)
         lead: list[Value] = [None] * min(first_column, width)
         for number, values in enumerate(worksheet.iter_rows(), start=first_row + 1):

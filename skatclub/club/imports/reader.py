@@ -22,13 +22,14 @@ import datetime
 import io
 from collections.abc import Generator, Iterable
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from skatclub.club.imports.errors import (
     SpreadsheetError as SpreadsheetError,  # raised by `reader` too
 )
+from skatclub.club.imports.names import folded
 from skatclub.club.imports.packages import member_chunks, open_package
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -51,38 +52,142 @@ Rows = Generator[tuple[int, list[Cell]], None, None]
 Source = bytes | Path  # a file's content, or the file
 
 
+@dataclass(frozen=True)
+class WorksheetRange:
+    """Where a workbook's sheet lies in the rows `Spreadsheet.rows` numbers on across sheets:
+    its data rows are `first` to `last` (`offset` + the row number the sheet itself shows)."""
+
+    name: str
+    offset: int
+    first: int
+    last: int
+    rows: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "offset": self.offset,
+            "first": self.first,
+            "last": self.last,
+            "rows": self.rows,
+        }
+
+
+class ChosenRows:
+    """The row numbers of the chosen sheets (`in`), for `plan.read_rows`."""
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        self.ranges = ranges
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and any(a <= number <= b for a, b in self.ranges)
+
+
+def chosen_rows(options: dict[str, Any]) -> ChosenRows | None:
+    """The rows of the sheets an import chose (`SpreadsheetImport.options`), or None: all."""
+    sheets = [s for s in options.get("sheets") or [] if isinstance(s, dict)]
+    chosen = options.get("chosen")
+    if len(sheets) < 2 or chosen is None:
+        return None
+    return ChosenRows(
+        [(int(s["first"]), int(s["last"])) for s in sheets if s.get("name") in chosen]
+    )
+
+
+MAX_OFFSET = 9_999_999  # row numbers of the kept rows (`_plain_rows` reads seven digits)
+# Each worksheet is read by its own pass over the package (its texts and styles again): the
+# file's size times its worksheets is bounded, so a small file of 100 worksheets with one big
+# text table is not unpacked 200 times. A 1.5 MB club history may have 250 worksheets.
+MAX_REREAD = 400 * 1024 * 1024
+
+
 @dataclass
 class Spreadsheet:
-    """A readable spreadsheet: its kind, headings, and the data rows (read on demand)."""
+    """A readable spreadsheet: its kind, headings, and the data rows (read on demand).
+
+    `worksheets`: the names of a workbook's sheets (XLSX, ODS), in order. Without `every_worksheet`
+    the rows are the active sheet's (as the file opens); with it, every sheet's, one after
+    the other, numbered on (`ranges` says where each sheet lies) and their columns put under
+    the headings of the active sheet by name: a workbook with a sheet per year."""
 
     kind: str
     source: Source
     headers: list[str]
+    worksheets: list[str] = field(default_factory=list)
+    every_worksheet: bool = False
+    ranges: list[WorksheetRange] = field(default_factory=list)
+    only: set[str] | None = None  # with `every_worksheet`: just these sheets (by name)
 
     def rows(self) -> Rows:
         """(row number, cells) of every non-empty data row, at most MAX_ROWS of them."""
+        if not self.every_worksheet or len(self.worksheets) < 2:
+            yield from self._worksheet_rows(None, None, 0, [0])
+            return
+        self.ranges = []
+        wanted_tabs = [n for n in self.worksheets if self.only is None or n in self.only]
+        if len(wanted_tabs) * _size(self.source) > MAX_REREAD:
+            raise SpreadsheetError(
+                f"Die Datei ist für {len(wanted_tabs)} Tabellenblätter zu groß; bitte die "
+                "Blätter einzeln oder in mehreren Dateien hochladen."
+            )
+        offset, count = 0, [0]
+        for index, name in enumerate(self.worksheets):
+            if self.only is not None and name not in self.only:
+                continue
+            try:
+                own = _headers(self.kind, self.source, index)
+            except SpreadsheetError:  # an empty sheet or one without headings: nothing in it
+                self.ranges.append(WorksheetRange(name, offset, 0, -1, 0))
+                continue
+            wanted = [folded(h) for h in self.headers]
+            positions = [wanted.index(folded(h)) if folded(h) in wanted else None for h in own]
+            last, before = 1, count[0]
+            for number, cells in self._worksheet_rows(index, positions, offset, count):
+                last = number - offset
+                yield number, cells
+            self.ranges.append(
+                WorksheetRange(name, offset, offset + 2, offset + last, count[0] - before)
+            )
+            offset += last
+            if offset > MAX_OFFSET:
+                raise SpreadsheetError(
+                    f"Die Tabellenblätter haben zusammen mehr als {MAX_OFFSET:_} Zeilen.".replace(
+                        "_", "."
+                    )
+                )
+
+    def _worksheet_rows(
+        self, tab: int | None, positions: list[int | None] | None, offset: int, count: list[int]
+    ) -> Rows:
         width = len(self.headers)
-        count = 0
-        for number, cells in _all_rows(self.kind, self.source):
+        for number, found in _all_rows(self.kind, self.source, tab):
             if number == 1:
                 continue
-            cells = list(cells[:width])
+            if positions is None:
+                cells = list(found[:width])
+            else:
+                cells = [None] * width
+                for position, cell in zip(positions, found, strict=False):
+                    if position is not None:
+                        cells[position] = cell
             if _is_blank(cells):
                 continue
-            count += 1
-            if count > MAX_ROWS:
+            count[0] += 1
+            if count[0] > MAX_ROWS:
                 raise SpreadsheetError(
                     f"Die Tabelle hat mehr als {MAX_ROWS} Datenzeilen; bitte aufteilen."
                 )
-            yield number, cells + [None] * (width - len(cells))
+            yield offset + number, cells + [None] * (width - len(cells))
 
 
-def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> None:
+def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> list[WorksheetRange]:
     """Write the sheet's rows as plain text (our `rows` kind: row number, then the cells), so
     that the steps after the upload read a few MB of CSV instead of parsing the workbook
     again. Dates are written ISO, whole numbers as digits, other numbers with a decimal
     comma. Refused when the rows come to more than MAX_KEPT, or MAX_GROWTH times the file:
-    a 5 KB workbook whose one long text fills 24,000 cells would be kept as 24 MB."""
+    a 5 KB workbook whose one long text fills 24,000 cells would be kept as 24 MB.
+    A workbook's sheets are kept all, one after the other; the answer says where each lies."""
+    spreadsheet.every_worksheet = True
     limit = min(MAX_KEPT, max(KEPT_FLOOR, MAX_GROWTH * _size(spreadsheet.source)))
     start = target.tell()
     target.write(ROWS_MAGIC)
@@ -101,6 +206,7 @@ def keep_rows(spreadsheet: Spreadsheet, target: BinaryIO) -> None:
     finally:
         text.flush()
         text.detach()  # the wrapper would close `target` when collected
+    return spreadsheet.ranges
 
 
 def _plain(cell: Cell) -> str:
@@ -133,7 +239,7 @@ def open_spreadsheet(source: Source) -> Spreadsheet:
             "als .xlsx, .ods oder .csv speichern und diese Datei hochladen."
         )
     kind = _kind(source, head)
-    return Spreadsheet(kind, source, _headers(kind, source))
+    return Spreadsheet(kind, source, _headers(kind, source), _worksheets(kind, source))
 
 
 def _size(source: Source) -> int:
@@ -144,18 +250,31 @@ def _open(source: Source) -> BinaryIO:
     return io.BytesIO(source) if isinstance(source, bytes) else source.open("rb")
 
 
-def _all_rows(kind: str, source: Source) -> Rows:
+def _worksheets(kind: str, source: Source) -> list[str]:
+    if kind not in ("xlsx", "ods"):
+        return []
+    with _open(source) as stream, open_package(stream) as archive:
+        if kind == "xlsx":
+            from skatclub.club.imports.xlsx import xlsx_worksheets
+
+            return xlsx_worksheets(archive)
+        from skatclub.club.imports.ods import ods_worksheets
+
+        return ods_worksheets(stream)
+
+
+def _all_rows(kind: str, source: Source, tab: int | None = None) -> Rows:
     with _open(source) as stream:
         if kind in ("xlsx", "ods"):
             with open_package(stream) as archive:
                 if kind == "xlsx":
                     from skatclub.club.imports.xlsx import xlsx_rows
 
-                    rows = xlsx_rows(archive, width=MAX_COLUMNS + 1, longest=MAX_CELL)
+                    rows = xlsx_rows(archive, width=MAX_COLUMNS + 1, longest=MAX_CELL, tab=tab)
                 else:
                     from skatclub.club.imports.ods import ods_rows
 
-                    rows = ods_rows(stream, width=MAX_COLUMNS + 1)
+                    rows = ods_rows(stream, width=MAX_COLUMNS + 1, tab=tab)
                 yield from _bounded(rows)
         else:
             yield from _bounded(_plain_rows(stream) if kind == "rows" else _csv_rows(stream))
@@ -197,8 +316,8 @@ def _is_blank(cells: list[Cell]) -> bool:
     return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
 
 
-def _headers(kind: str, source: Source) -> list[str]:
-    with closing(_all_rows(kind, source)) as rows:
+def _headers(kind: str, source: Source, tab: int | None = None) -> list[str]:
+    with closing(_all_rows(kind, source, tab)) as rows:
         for number, cells in rows:
             if number != 1:
                 break

@@ -29,9 +29,10 @@ from skatclub.club.backup import BackupError, automatic_backup
 from skatclub.club.imports.kept import kept_spreadsheet, remove
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
-from skatclub.club.imports.plan import Preview, preview, read_rows
-from skatclub.club.models import Event, HistoryImport, Player, Season
-from skatclub.club.services import Actor, acting_user
+from skatclub.club.imports.plan import ImportSettings, Preview, preview, read_rows
+from skatclub.club.imports.reader import chosen_rows
+from skatclub.club.models import Event, HistoryImport, Player, Season, Table, TableTotal
+from skatclub.club.services import Actor, acting_user, refresh_results
 
 # Events written at a time: enough for bulk inserts to pay, few enough that memory stays flat.
 EVENTS_PER_WRITE = 20
@@ -71,13 +72,22 @@ def save_mapping(columns: dict[str, str], ruleset: str) -> SpreadsheetMapping:
     return mapping
 
 
-def spreadsheet_preview(spreadsheet_import: SpreadsheetImport) -> Preview:
-    """Read the kept rows with the import's mapping and name decisions (no writes)."""
-    spreadsheet = kept_spreadsheet(spreadsheet_import.rows_file)
-    read = read_rows(spreadsheet, columns_of(spreadsheet_import.mapping, spreadsheet.headers))
-    return preview(
-        read, spreadsheet_import.names, spreadsheet_import.ruleset, spreadsheet_import.as_recorded
+def import_settings(spreadsheet_import: SpreadsheetImport) -> ImportSettings:
+    return ImportSettings.of(
+        spreadsheet_import.ruleset, spreadsheet_import.as_recorded, spreadsheet_import.options
     )
+
+
+def spreadsheet_preview(spreadsheet_import: SpreadsheetImport) -> Preview:
+    """Read the kept rows (of the chosen sheets) with the import's mapping and name decisions
+    (no writes)."""
+    spreadsheet = kept_spreadsheet(spreadsheet_import.rows_file)
+    read = read_rows(
+        spreadsheet,
+        columns_of(spreadsheet_import.mapping, spreadsheet.headers),
+        chosen_rows(spreadsheet_import.options),
+    )
+    return preview(read, spreadsheet_import.names, import_settings(spreadsheet_import))
 
 
 def confirm_import(
@@ -119,6 +129,7 @@ def _confirm_staged(
 
     def on_live_rows() -> None:  # in the merge's transaction: nobody confirmed it meanwhile
         current = _uploaded(spreadsheet_import, lock=True)
+        _delete_replaced(result)  # the staging copy dropped them; the live rows drop them here
         done.append(_mark_imported(current, result, new_years, user))
 
     with staging.stage() as stage:
@@ -144,20 +155,62 @@ def _uploaded(spreadsheet_import: SpreadsheetImport, *, lock: bool) -> Spreadshe
 def _checked(current: SpreadsheetImport, checked: Preview | None) -> Preview:
     result = checked or spreadsheet_preview(current)
     if result.plan is None:
-        raise ImportRefused(
-            f"Die Tabelle hat {result.problems.count} Zeilen, die nicht gelesen werden können; "
-            "es wurde nichts importiert."
-        )
+        raise ImportRefused(refusal(result))
     return result
 
 
+def refusal(result: Preview) -> str:
+    """Why nothing is imported, and how to go on (German)."""
+    parts = []
+    if result.unreadable:
+        one = result.unreadable == 1
+        parts.append(
+            f"{result.unreadable} {'Stelle' if one else 'Stellen'} der Tabelle "
+            f"{'kann' if one else 'können'} nicht gelesen werden"
+        )
+    if result.refused_by_rules:
+        one = result.refused_by_rules == 1
+        parts.append(
+            f"{result.refused_by_rules} {'Tisch hat' if one else 'Tische haben'} Summen, die "
+            "nach den Regeln nicht sein können (mit „Summen wie erfasst übernehmen“ werden "
+            "sie so übernommen, wie der Verein sie erfasst hat)"
+        )
+    return "; ".join(parts) + "; es wurde nichts importiert."
+
+
 def _write(result: Preview) -> None:
-    """The new players, then the events twenty at a time as the plan rebuilds them."""
+    """The replaced events deleted, the new players, then the events twenty at a time as the
+    plan rebuilds them; the tables that keep the club's own Wertung get it on their seats."""
     assert result.plan is not None  # `_checked` refused it otherwise
+    _delete_replaced(result)
     write_plan(Plan(None, result.plan.players, []))
     events = result.plan.events()
     while chunk := list(islice(events, EVENTS_PER_WRITE)):
         write_plan(Plan(None, [], chunk))
+        keeping = [
+            e.key
+            for e in chunk
+            if any("score" in line for r in e.rounds for t in r.tables for line in t.totals)
+        ]
+        if keeping:
+            tables = TableTotal.objects.filter(
+                table__round__event__key__in=keeping,
+                table__entry=Table.Entry.TOTALS,
+                score__isnull=False,
+            ).values_list("table_id", flat=True)
+            refresh_results(table_ids=sorted(set(tables)))
+
+
+def _delete_replaced(result: Preview) -> None:
+    assert result.plan is not None
+    if result.plan.replaced:
+        try:
+            Event.objects.filter(key__in=result.plan.replaced).delete()
+        except ProtectedError:
+            raise ImportRefused(
+                "Ein Abend, der ersetzt werden soll, kann nicht gelöscht werden (es hängt noch "
+                "etwas daran); bitte „überspringen“ oder „zusätzlich“ wählen."
+            ) from None
 
 
 def _new_seasons(result: Preview) -> list[int]:
@@ -177,6 +230,7 @@ def _mark_imported(
         "events": [e.key for e in result.events],
         "players": [p["key"] for p in result.plan.players],
         "seasons": new_years,
+        "replaced": result.plan.replaced,
     }
     current.status = SpreadsheetImport.Status.IMPORTED
     current.imported_at = timezone.now()

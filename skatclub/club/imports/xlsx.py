@@ -1,4 +1,4 @@
-"""An XLSX workbook's active sheet as numbered rows: streamed by expat, bounded everywhere.
+"""An XLSX workbook's worksheets as numbered rows: streamed by expat, bounded everywhere.
 
 openpyxl's read-only mode builds each row as an XML tree (one row of 16 million empty cells
 is 16 million objects), reads a sheet without a `dimension` element twice, and pads rows to
@@ -8,7 +8,7 @@ elements than a 100,000-row sheet needs, more shared strings (count or character
 sheets than a club's history has. openpyxl is used only for what it knows best: which number
 formats are dates, and turning Excel's day numbers into dates.
 
-Reads: workbook, relationships, styles, shared strings, the active sheet (via `packages`).
+Reads: workbook, relationships, styles, shared strings, one worksheet (via `packages`).
 Terms: "shared strings" are the workbook's texts, which cells name by number.
 """
 
@@ -50,12 +50,21 @@ Value = str | int | float | bool | datetime.date | datetime.datetime | datetime.
 Rows = Generator[tuple[int, list[Value]], None, None]
 
 
-def xlsx_rows(archive: zipfile.ZipFile, *, width: int, longest: int) -> Rows:
-    """(row number, the first `width` cells) of every row of the active sheet; texts cut
-    after `longest` characters (longer is refused later, per cell)."""
+def xlsx_worksheets(archive: zipfile.ZipFile) -> list[str]:
+    """The names of the workbook's sheets, in the order of their tabs."""
+    return _workbook(archive).names
+
+
+def xlsx_rows(
+    archive: zipfile.ZipFile, *, width: int, longest: int, tab: int | None = None
+) -> Rows:
+    """(row number, the first `width` cells) of every row of the sheet (by position; None:
+    the active one); texts cut after `longest` characters (longer is refused later, per
+    cell)."""
     book = _workbook(archive)
     targets = _relationships(archive)
-    worksheet = targets.get(book.worksheet_id)
+    chosen = book.worksheet_id if tab is None or not 0 <= tab < len(book.ids) else book.ids[tab]
+    worksheet = targets.get(chosen)
     if worksheet is None:
         raise SpreadsheetError("Die XLSX-Datei enthält kein Tabellenblatt.")
     strings = _shared_strings(archive, targets.get("sharedStrings"), longest)
@@ -77,6 +86,7 @@ def xlsx_rows(archive: zipfile.ZipFile, *, width: int, longest: int) -> Rows:
 @dataclass
 class _Book:
     ids: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
     active: int = 0
     epoch: datetime.datetime = CALENDAR_WINDOWS_1900
 
@@ -88,6 +98,9 @@ class _Book:
         local = name.rpartition(" ")[2]
         if local == "sheet":
             self.ids.append(attrs.get(REL_ID, ""))
+            self.names.append(
+                " ".join(attrs.get("name", "").split())[:100] or f"Blatt {len(self.ids)}"
+            )
             if len(self.ids) > MAX_WORKSHEETS:
                 raise SpreadsheetError(
                     f"Die Datei hat mehr als {MAX_WORKSHEETS} Tabellenblätter; gelesen wird nur "

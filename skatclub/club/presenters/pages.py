@@ -15,7 +15,7 @@ list (key, German heading) for the CSV/JSON downloads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q
@@ -46,6 +46,7 @@ SEASON_COLUMNS = [
     ("won", "gewonnen"),
     ("lost", "verloren"),
     ("to_pass", "Punkte bis zum Platz davor"),
+    ("list_score", "Spielpunkte"),  # the counted Serien's, as a club's own list sums them
 ]
 
 
@@ -63,6 +64,8 @@ class SeasonPage:
     ranking: SeasonRanking
     players: Mapping[int, Mapping[str, Any]]
     rounds: dict[int, dict[str, Any]]
+    # (player, Serie) -> the player's Spielpunkte there, for the counted Serien's sum.
+    list_scores: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
     @property
     def rule(self) -> SeasonRule:
@@ -92,7 +95,12 @@ def season_page(season: Season) -> SeasonPage:
         )
     }
     names = {i: p["name"] for i, p in players.items()}
-    return SeasonPage(season_ranking(lines, season_rule(season), names), players, rounds)
+    list_scores: dict[tuple[int, int], int] = {}
+    for line in lines:
+        key = (line.player_id, line.round_id)
+        list_scores[key] = list_scores.get(key, 0) + line.list_score
+    ranking = season_ranking(lines, season_rule(season), names)
+    return SeasonPage(ranking, players, rounds, list_scores)
 
 
 def season_exclusions(page: SeasonPage | None) -> list[str]:
@@ -120,6 +128,9 @@ def ranking_rows(page: SeasonPage, ranked: bool = True) -> list[dict[str, Any]]:
                 "average": rounded(row.value) if ranking.rule.is_average else None,
                 "won": row.won,
                 "lost": row.lost,
+                "list_score": sum(
+                    page.list_scores.get((row.player_id, r.round_id), 0) for r in row.counted
+                ),
                 "to_pass": _to_pass(to_pass, ranking.rule),
             }
         )

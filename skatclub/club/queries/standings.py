@@ -274,6 +274,18 @@ def given_scores(table_ids: Sequence[int]) -> dict[int, dict[int, int]]:
     return given
 
 
+def recorded_scores(table_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """Table -> player -> the club's own Wertung, at paper-total tables imported "wie erfasst"
+    whose sheet had a Wertung that differs from the computed one (`TableTotal.score`)."""
+    kept: dict[int, dict[int, int]] = {}
+    rows = TableTotal.objects.filter(
+        table_id__in=table_ids, table__entry=Table.Entry.TOTALS, score__isnull=False
+    ).values_list("table_id", "player_id", "score")
+    for table_id, player_id, score in rows:
+        kept.setdefault(table_id, {})[player_id] = score or 0
+    return kept
+
+
 def _total_results(tables: dict[int, Any]) -> dict[tuple[int, int], tuple[int, int, int]]:
     total_tables = [t for t, row in tables.items() if row["entry"] == Table.Entry.TOTALS]
     rows = TableTotal.objects.filter(table_id__in=total_tables).values(

@@ -15,7 +15,12 @@ from django.db.models import F
 
 from scoring import Ruleset, table_scores
 from skatclub.club.models import Game, Seat, Table
-from skatclub.club.queries.standings import entered_results, game_sums, given_scores
+from skatclub.club.queries.standings import (
+    entered_results,
+    game_sums,
+    given_scores,
+    recorded_scores,
+)
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
@@ -26,6 +31,7 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
     """
     results = entered_results(table_ids)
     given = given_scores(table_ids)
+    kept = recorded_scores(table_ids)
     by_table: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table_id__in=table_ids).order_by("table_id", "position"):
         by_table.setdefault(seat.table_id, []).append(seat)
@@ -38,6 +44,12 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
         else:
             sums = [results.get((table_id, seat.player_id), (0, 0, 0)) for seat in seats]
             scored = seat_scores(rulesets[table_id], sums)
+            if table_id in kept:  # the club's own Wertung, imported "wie erfasst"
+                own = kept[table_id]
+                scored = [
+                    (*values[:4], own.get(seat.player_id, values[4]))
+                    for seat, values in zip(seats, scored, strict=True)
+                ]
         for seat, values in zip(seats, scored, strict=True):
             seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
     changed = [seat for seats in by_table.values() for seat in seats]

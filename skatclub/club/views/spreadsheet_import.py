@@ -19,17 +19,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from skatclub.club.imports.forms import MappingForm, NamesForm, UploadForm
-from skatclub.club.imports.kept import keep, kept_spreadsheet
+from skatclub.club.imports.forms import DuplicatesForm, MappingForm, NamesForm, UploadForm
+from skatclub.club.imports.kept import keep, kept_spreadsheet, worksheet_options
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
-from skatclub.club.imports.plan import read_rows
-from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, open_spreadsheet
+from skatclub.club.imports.plan import explanations, read_rows
+from skatclub.club.imports.reader import (
+    Spreadsheet,
+    SpreadsheetError,
+    chosen_rows,
+    open_spreadsheet,
+)
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
     ImportRefused,
     confirm_import,
     discard_import,
+    import_settings,
     save_mapping,
     spreadsheet_preview,
     undo_import,
@@ -69,6 +75,7 @@ def import_list(request: HttpRequest) -> HttpResponse:
                 filename=(upload.name or "tabelle")[:200],
                 kind=spreadsheet.kind,
                 rows_file=kept,
+                options=worksheet_options(spreadsheet.ranges),
                 created_by=acting_user(request.user),
             )
             return redirect("spreadsheet-import-columns", pk=pending.pk)
@@ -84,20 +91,17 @@ def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
     if isinstance(spreadsheet, str):
         return _gone(request, spreadsheet)
     saved = SpreadsheetMapping.objects.order_by("id").first()
-    initial_columns = suggested(
-        spreadsheet.headers, pending.mapping or (saved.columns if saved else {})
+    initial = _mapping_initial(pending, spreadsheet, saved)
+    worksheets = pending.options.get("sheets") or []
+    form = MappingForm(
+        request.POST or None, headers=spreadsheet.headers, worksheets=worksheets, initial=initial
     )
-    initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
-    initial["ruleset"] = (
-        pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
-    )
-    initial["as_recorded"] = pending.as_recorded
-    form = MappingForm(request.POST or None, headers=spreadsheet.headers, initial=initial)
     if request.method == "POST" and form.is_valid():
         mapping = headings_of(form.columns(), spreadsheet.headers)
         pending.mapping, pending.ruleset = mapping, form.cleaned_data["ruleset"]
         pending.as_recorded = form.cleaned_data["as_recorded"]
-        pending.save(update_fields=["mapping", "ruleset", "as_recorded"])
+        pending.options = form.options(pending.options)
+        pending.save(update_fields=["mapping", "ruleset", "as_recorded", "options"])
         save_mapping(mapping, pending.ruleset)
         return redirect("spreadsheet-import-names", pk=pending.pk)
     context = {
@@ -120,7 +124,8 @@ def import_names(request: HttpRequest, pk: int) -> HttpResponse:
     if not pending.mapping:
         return redirect("spreadsheet-import-columns", pk=pending.pk)
     try:
-        read = read_rows(spreadsheet, columns_of(pending.mapping, spreadsheet.headers))
+        columns = columns_of(pending.mapping, spreadsheet.headers)
+        read = read_rows(spreadsheet, columns, chosen_rows(pending.options))
     except SpreadsheetError as refused:
         messages.error(request, refused.message)
         return redirect("spreadsheet-import-columns", pk=pending.pk)
@@ -154,22 +159,48 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
     except SpreadsheetError as refused:
         messages.error(request, refused.message)
         return redirect("spreadsheet-import-columns", pk=pending.pk)
+    initial = {"on_duplicate": pending.options.get("on_duplicate", "skip")}
+    duplicates = DuplicatesForm(request.POST or None, duplicates=result.duplicates, initial=initial)
+    if request.method == "POST" and "apply" in request.POST and duplicates.is_valid():
+        every, own = duplicates.choices(pending.options.get("duplicates") or {})
+        pending.options = {**pending.options, "on_duplicate": every, "duplicates": own}
+        pending.save(update_fields=["options"])
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
     if request.method == "POST":
-        try:
-            created = confirm_import(pending, result, user=request.user)
-        except ImportRefused as refused:
-            messages.error(request, refused.message)
-            return redirect("spreadsheet-import-preview", pk=pending.pk)
-        messages.success(request, f"Importiert: {created.text()}.")
-        return redirect("spreadsheet-import-list")
-    context = {"pending": pending, "preview": result}
+        return _confirm(request, pending, result)
+    context = {
+        "pending": pending,
+        "preview": result,
+        "explanations": explanations(result),
+        "duplicates": duplicates,
+    }
     return render(request, "club/import_preview.html", context)
 
 
+def _confirm(request: HttpRequest, pending: SpreadsheetImport, result: Any) -> HttpResponse:
+    try:
+        created = confirm_import(pending, result, user=request.user)
+    except ImportRefused as refused:
+        messages.error(request, refused.message)
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
+    messages.success(request, f"Importiert: {created.text()}.")
+    return redirect("spreadsheet-import-list")
+
+
 @spielwart_required
-@require_POST
 def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks first (what will be deleted); POST undoes the import."""
     done = get_object_or_404(SpreadsheetImport, pk=pk)
+    if request.method != "POST":
+        created = done.created or {}
+        context = {
+            "done": done,
+            "events": len(created.get("events", [])),
+            "players": len(created.get("players", [])),
+            "seasons": len(created.get("seasons", [])),
+            "replaced": len(created.get("replaced", [])),
+        }
+        return render(request, "club/import_undo.html", context)
     try:
         undone = undo_import(done)
     except ImportRefused as refused:
@@ -188,6 +219,22 @@ def import_discard(request: HttpRequest, pk: int) -> HttpResponse:
     discard_import(found)
     messages.success(request, "Hochgeladene Tabelle verworfen; es wurde nichts importiert.")
     return redirect("spreadsheet-import-list")
+
+
+def _mapping_initial(
+    pending: SpreadsheetImport, spreadsheet: Spreadsheet, saved: SpreadsheetMapping | None
+) -> dict[str, Any]:
+    """The mapping form's start: the import's own choices, else the saved mapping and rules,
+    else the usual headings."""
+    initial_columns = suggested(
+        spreadsheet.headers, pending.mapping or (saved.columns if saved else {})
+    )
+    initial: dict[str, Any] = {f: "" if c is None else str(c) for f, c in initial_columns.items()}
+    initial["ruleset"] = (
+        pending.ruleset if pending.mapping else (saved.ruleset if saved else "isko")
+    )
+    initial["as_recorded"] = pending.as_recorded
+    return initial | MappingForm.initial_settings(import_settings(pending), pending.options)
 
 
 def _pending(pk: int) -> tuple[SpreadsheetImport, Spreadsheet | str]:

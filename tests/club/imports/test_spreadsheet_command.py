@@ -73,7 +73,7 @@ def test_unreadable_rows_are_listed_with_numbers_and_nothing_is_written(tmp_path
 
     assert status == 1
     assert "Zeile 6: gewonnen muss mindestens 0 sein, nicht -1." in err
-    assert "1 Zeilen können nicht gelesen werden; nichts importiert." in err
+    assert "1 Stelle der Tabelle kann nicht gelesen werden; es wurde nichts importiert." in err
     assert not Event.objects.exists() and not SpreadsheetImport.objects.exists()
 
 

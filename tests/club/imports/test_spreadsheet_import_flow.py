@@ -103,7 +103,7 @@ def test_an_unreadable_row_shows_its_number_and_reason_and_imports_nothing(
 
     assert "Zeile 6: Spielpunkte „zwölf“ ist keine ganze Zahl." in page
     assert "Zeile 11: Datum „31.02.2025“ ist kein Datum" in page
-    assert "es wird nichts importiert" in page and "Jetzt importieren" not in page
+    assert "Es wird nichts importiert" in page and "Jetzt importieren" not in page
     refused = spielwart_client.post(f"{LIST}{pk}/vorschau/", follow=True)
     assert "es wurde nichts importiert" in refused.content.decode()
     records = ("SpreadsheetImport", "SpreadsheetMapping")  # the import's own records
@@ -163,7 +163,7 @@ def test_undo_removes_exactly_what_the_import_created(
     assert SpreadsheetImport.objects.get(pk=pk).status == SpreadsheetImport.Status.UNDONE
 
 
-def test_a_second_import_of_the_same_evenings_is_refused(
+def test_a_second_import_of_the_same_evenings_skips_them_unless_told_otherwise(
     spielwart_client: Client, hans: Player
 ) -> None:
     content = dataset(season_rows()).export("xlsx")
@@ -174,7 +174,12 @@ def test_a_second_import_of_the_same_evenings_is_refused(
 
     page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
 
-    assert "die Veranstaltung „10.01.2025 Preisskat Januar“ gibt es schon" in page
+    assert "3 Abende gibt es schon" in page and "sie werden übersprungen" in page
+    spielwart_client.post(f"{LIST}{pk}/vorschau/", {"on_duplicate": "add", "apply": "1"})
+    page = spielwart_client.get(f"{LIST}{pk}/vorschau/").content.decode()
+    assert "zusätzlich zu „Preisskat Januar“" in page
+    spielwart_client.post(f"{LIST}{pk}/vorschau/", {"on_duplicate": "skip", "apply": "1"})
+    spielwart_client.post(f"{LIST}{pk}/vorschau/")
     assert Event.objects.count() == 3
 
 

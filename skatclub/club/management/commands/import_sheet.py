@@ -1,5 +1,11 @@
-"""`manage.py import_sheet FILE [--map FELD=Spalte ...] [--ruleset isko] [--confirm]`,
+"""`manage.py import_sheet FILE [--map FELD=Spalte ...] [--ruleset isko] [--as-recorded]
+[--sheet NAME ... | --all-sheets] [--on-duplicate skip|replace|add] [--games-per-round 3=36]
+[--house-rule kontra|bock|ramsch] [--ramsch-cap N] [--confirm]`,
 `manage.py import_sheet --undo N`: a club's history from XLSX, ODS or CSV (see `imports`).
+
+A workbook's sheets are all read unless `--sheet` names some; an evening the club has
+already (same date, same players) is skipped unless `--on-duplicate` says otherwise; without
+a Tisch column the evening's players get default tables (`plan.default_tables`).
 
 Without `--confirm` only the preview is printed (every event and player it would create,
 every row it cannot read); nothing is written. Names are matched as on the review page, but
@@ -28,10 +34,26 @@ from skatclub.club.imports.mapping import (
 )
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.names import NEW
-from skatclub.club.imports.plan import Preview, name_suggestions, preview, read_rows
-from skatclub.club.imports.reader import SpreadsheetError, open_spreadsheet
-from skatclub.club.imports.write import ImportRefused, confirm_import, save_mapping, undo_import
+from skatclub.club.imports.plan import (
+    DUPLICATE_CHOICES,
+    MAX_GAMES,
+    ImportSettings,
+    Preview,
+    explanations,
+    name_suggestions,
+    preview,
+    read_rows,
+)
+from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, open_spreadsheet
+from skatclub.club.imports.write import (
+    ImportRefused,
+    confirm_import,
+    refusal,
+    save_mapping,
+    undo_import,
+)
 from skatclub.club.management.club_command import ClubCommand
+from skatclub.club.models import DEFAULT_GAMES_PER_ROUND
 
 ALIASES = {
     "datum": "date",
@@ -75,6 +97,46 @@ class Command(ClubCommand):
             help="Summen, die nach den Regeln nicht sein können, wie erfasst übernehmen "
             "(als „abweichend erfasst“ markiert)",
         )
+        parser.add_argument(
+            "--sheet",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="nur dieses Tabellenblatt lesen (mehrfach möglich; ohne: alle Blätter)",
+        )
+        parser.add_argument(
+            "--all-sheets",
+            action="store_true",
+            help="alle Tabellenblätter der Arbeitsmappe lesen (so auch ohne Angabe)",
+        )
+        parser.add_argument(
+            "--on-duplicate",
+            choices=[c for c, _ in DUPLICATE_CHOICES],
+            default="skip",
+            help="Abende, die es schon gibt (gleiches Datum, gleiche Spieler): skip = "
+            "überspringen (Vorgabe), replace = ersetzen, add = zusätzlich anlegen",
+        )
+        parser.add_argument(
+            "--games-per-round",
+            action="append",
+            default=[],
+            metavar="GRÖSSE=SPIELE",
+            help="Spiele je Serie, z. B. 3=36 4=48 (oder eine Zahl für alle Tischgrößen); "
+            "Vorgabe: " + ", ".join(f"{k}={v}" for k, v in DEFAULT_GAMES_PER_ROUND.items()),
+        )
+        parser.add_argument(
+            "--house-rule",
+            action="append",
+            default=[],
+            choices=["kontra", "bock", "ramsch"],
+            help="Hausregel der Abende (mehrfach möglich): kontra, bock, ramsch",
+        )
+        parser.add_argument(
+            "--ramsch-cap",
+            type=int,
+            metavar="N",
+            help="Hausregel: ein Ramsch kostet höchstens N Punkte",
+        )
         parser.add_argument("--confirm", action="store_true", help="wirklich importieren")
         parser.add_argument("--undo", type=int, metavar="N", help="Import Nr. N rückgängig machen")
 
@@ -90,6 +152,8 @@ class Command(ClubCommand):
             self._fail([f"Die Datei {path} kann nicht gelesen werden: {error}"])
         except SpreadsheetError as error:
             self._fail([error.message])
+        self._choose_worksheets(spreadsheet, options["sheet"], options["all_sheets"])
+        settings_options = self._options(options)
         saved = SpreadsheetMapping.objects.order_by("id").first()
         mapping = self._mapping(options["map"], spreadsheet.headers, saved)
         columns = columns_of(mapping, spreadsheet.headers)
@@ -101,15 +165,14 @@ class Command(ClubCommand):
         except SpreadsheetError as error:
             self._fail([error.message])
         decisions = {n: s.decision if s.sure else NEW for n, s in name_suggestions(read).items()}
-        result = preview(read, decisions, ruleset, options["as_recorded"])
-        self._print(result, columns, spreadsheet.headers)
+        settings = ImportSettings.of(ruleset, options["as_recorded"], settings_options)
+        result = preview(read, decisions, settings)
+        self._print(result, columns, spreadsheet)
         hints = [(n, s.why) for n, s in name_suggestions(read).items() if not s.sure]
         for name, why in hints:
             self.stdout.write(f"Hinweis: „{name}“ {why} – hier als neuer Spieler angelegt.")
         if result.plan is None:
-            self._fail(
-                [f"{result.problems.count} Zeilen können nicht gelesen werden; nichts importiert."]
-            )
+            self._fail([refusal(result)])
         if not options["confirm"]:
             self.stdout.write("Nichts geschrieben. Mit --confirm wird so importiert.")
             return None
@@ -120,6 +183,7 @@ class Command(ClubCommand):
             ruleset=ruleset,
             names=decisions,
             as_recorded=options["as_recorded"],
+            options=settings_options,
         )
         try:
             created = confirm_import(spreadsheet_import, result)
@@ -132,6 +196,55 @@ class Command(ClubCommand):
             f"Befehl und --undo {spreadsheet_import.pk}."
         )
         return None
+
+    def _choose_worksheets(self, spreadsheet: Spreadsheet, names: list[str], every: bool) -> None:
+        """Every sheet of a workbook, or the named ones; a name the file lacks is refused."""
+        if len(spreadsheet.worksheets) < 2:
+            if names and any(n not in spreadsheet.worksheets for n in names):
+                self._fail([f"Die Datei hat keine Tabellenblätter mit Namen ({', '.join(names)})."])
+            return
+        spreadsheet.every_worksheet = True
+        if names and not every:
+            missing = [n for n in names if n not in spreadsheet.worksheets]
+            if missing:
+                self._fail(
+                    [
+                        "Diese Tabellenblätter gibt es nicht: " + ", ".join(missing),
+                        "Blätter der Datei: " + ", ".join(spreadsheet.worksheets),
+                    ]
+                )
+            spreadsheet.only = set(names)
+
+    def _options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The settings of the import (`ImportSettings.of`) from the command line."""
+        games: dict[str, int] = {}
+        for item in options["games_per_round"]:
+            size, _, count = item.partition("=") if "=" in item else ("", "", item)
+            sizes = [size.strip()] if size else list(DEFAULT_GAMES_PER_ROUND)
+            if (
+                not count.strip().isdigit()
+                or not 1 <= int(count) <= MAX_GAMES
+                or any(s not in DEFAULT_GAMES_PER_ROUND for s in sizes)
+            ):
+                self._fail(
+                    [
+                        f"--games-per-round {item}: erwartet wird GRÖSSE=SPIELE mit Größe "
+                        f"{', '.join(DEFAULT_GAMES_PER_ROUND)} und 1 bis {MAX_GAMES} Spielen, "
+                        "z. B. 3=36, oder eine Zahl für alle."
+                    ]
+                )
+            games.update(dict.fromkeys(sizes, int(count)))
+        cap = options["ramsch_cap"]
+        if cap is not None and not 1 <= cap <= 100_000:
+            self._fail([f"--ramsch-cap {cap}: erwartet wird eine Zahl von 1 bis 100000."])
+        return {
+            "games_per_round": {**DEFAULT_GAMES_PER_ROUND, **games},
+            "house_kontra": "kontra" in options["house_rule"],
+            "house_bock": "bock" in options["house_rule"],
+            "house_ramsch": "ramsch" in options["house_rule"],
+            "ramsch_loss_cap": cap,
+            "on_duplicate": options["on_duplicate"],
+        }
 
     def _mapping(
         self, given: list[str], headers: list[str], saved: SpreadsheetMapping | None
@@ -150,16 +263,31 @@ class Command(ClubCommand):
             mapping[code] = heading.strip()
         return mapping
 
-    def _print(self, result: Preview, columns: dict[str, int | None], headers: list[str]) -> None:
+    def _print(
+        self, result: Preview, columns: dict[str, int | None], spreadsheet: Spreadsheet
+    ) -> None:
+        headers = spreadsheet.headers
         chosen = ", ".join(
             f"{LABELS[f]} = {headers[c]}" for f, c in columns.items() if c is not None
         )
         self.stdout.write(f"Spalten: {chosen}")
+        for sheet in spreadsheet.ranges:
+            where = f"Zeilen {sheet.first}–{sheet.last}" if sheet.rows else "leer"
+            self.stdout.write(f"Tabellenblatt „{sheet.name}“: {sheet.rows} Zeilen ({where})")
+        for line in explanations(result):
+            self.stdout.write(line)
         self.stdout.write(f"{result.rows} Zeilen, {len(result.events)} Veranstaltungen:")
         for event in result.events:
+            note = f" – {event.note}" if event.note else ""
             self.stdout.write(
                 f"  {event.date:%d.%m.%Y} {event.name} ({event.key}): {event.rounds} Serien, "
-                f"{event.tables} Tische, {event.players} Spieler"
+                f"{event.tables} Tische, {event.players} Spieler{note}"
+            )
+        for duplicate in result.duplicates:
+            same = "dieselben Spieler" if duplicate.same else "größtenteils dieselben Spieler"
+            self.stdout.write(
+                f"Schon vorhanden: {duplicate.where} = „{duplicate.existing_name}“ ({same}): "
+                f"{duplicate.choice_label}"
             )
         self.stdout.write(f"Neue Spieler: {len(result.new_players)}")
         for player in result.new_players:
@@ -174,7 +302,12 @@ class Command(ClubCommand):
             self.stderr.write(line)
         if result.problems.count > len(result.problems.shown):
             hidden = result.problems.count - len(result.problems.shown)
-            self.stderr.write(f"… und {hidden} weitere Zeilen, die nicht gelesen werden können.")
+            self.stderr.write(f"… und {hidden} weitere Stellen.")
+        if result.refused_by_rules:
+            self.stderr.write(
+                "Mit --as-recorded werden Summen und Wertung so übernommen, wie der Verein sie "
+                "erfasst hat (als „abweichend erfasst“ markiert)."
+            )
 
     def _undo(self, number: int) -> None:
         spreadsheet_import = SpreadsheetImport.objects.filter(pk=number).first()
