@@ -20,6 +20,7 @@ recorded; strict mode refuses it and names the way on). An evening the club has 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import sqlite3
 import sys
@@ -36,6 +37,7 @@ from skatclub.club.archive.scores import MAX_SCORE
 from skatclub.club.imports.cells import CellError, as_date, as_int, as_text
 from skatclub.club.imports.names import GUEST, NEW, Suggestion, folded, new_key, suggestions
 from skatclub.club.imports.reader import Spreadsheet
+from skatclub.club.imports.stored import Skipped, differences
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player, Seat, Table
 from skatclub.club.services import EntryError, TotalLine, check_totals, seat_scores
 
@@ -372,6 +374,10 @@ class Preview:
     recorded_count: int = 0
     # The rows the rules refuse only in the strict mode (as recorded they would be kept).
     refused_by_rules: int = 0
+    # Skipped evenings whose sums in the sheet are not the stored ones, player by player
+    # (`stored.differences`; the first MAX_SHOWN, all counted).
+    stored_lines: list[str] = field(default_factory=list)
+    stored_count: int = 0
     no_tables: bool = False
     club_score: bool = False
     as_recorded: bool = False
@@ -413,6 +419,12 @@ def explanations(result: Preview) -> list[str]:
         lines.append(
             f"{result.skipped} Abende gibt es schon (gleiches Datum, gleiche Spieler); "
             "sie werden übersprungen."
+        )
+    if result.stored_count:
+        lines.append(
+            f"Bei übersprungenen Abenden steht in der Tabelle {result.stored_count}-mal "
+            "etwas anderes als gespeichert (Liste unten); gespeichert bleibt, was schon da "
+            "ist. Soll die Tabelle gelten, den Abend „ersetzen“."
         )
     replaced = sum(1 for d in result.duplicates if d.choice == REPLACE)
     if replaced:
@@ -457,6 +469,7 @@ def preview(
     result.as_recorded = settings.as_recorded
     final: dict[int, str | None] = {}  # draft -> the key it is written with (None: skipped)
     replaced: list[str] = []
+    skipped: list[Skipped] = []
     tally = _Tally()
     for draft, built in _event_plans(read, keys, settings, problems, None, tally):
         key, where = built.key, _where(draft)
@@ -479,6 +492,7 @@ def preview(
             if choice == SKIP:
                 final[draft.index] = None
                 result.skipped += 1
+                skipped.append(_skipped(read, keys, draft, found.event_id))
                 continue
             if choice == REPLACE and found.key not in replaced:
                 replaced.append(found.key)
@@ -497,6 +511,10 @@ def preview(
                 1 for r in built.rounds for t in r.tables if t.recorded_note
             )
     result.refused_by_rules = tally.refused
+    for line in differences(skipped):
+        result.stored_count += 1
+        if len(result.stored_lines) < MAX_SHOWN:
+            result.stored_lines.append(line)
     if not problems.count:
         players = [{"key": p["key"], "name": p["name"], "guest": p["guest"]} for p in new_players]
         result.plan = SpreadsheetPlan(
@@ -518,11 +536,12 @@ class _Existing:
     name: str
     players: frozenset[str]
     same: bool = False
+    event_id: int = 0
 
 
 def _existing_evenings(dates: set[datetime.date]) -> dict[datetime.date, list[_Existing]]:
     """The club's events on these dates with the keys of the players seated there."""
-    seated: dict[tuple[datetime.date, str, str], set[str]] = {}
+    seated: dict[tuple[datetime.date, str, str, int], set[str]] = {}
     ordered = sorted(dates)
     for start in range(0, len(ordered), 500):
         rows = (
@@ -531,16 +550,22 @@ def _existing_evenings(dates: set[datetime.date]) -> dict[datetime.date, list[_E
                 **tenancy.of_club("round__event__club_id"),
             )
             .values_list(
-                "round__event__date", "round__event__key", "round__event__name", "player__key"
+                "round__event__date",
+                "round__event__key",
+                "round__event__name",
+                "round__event_id",
+                "player__key",
             )
             .distinct()
             .order_by()
         )
-        for date, key, name, player in rows:
-            seated.setdefault((date, key, name), set()).add(player)
+        for date, key, name, event_id, player in rows:
+            seated.setdefault((date, key, name, event_id), set()).add(player)
     found: dict[datetime.date, list[_Existing]] = {}
-    for (date, key, name), players in seated.items():
-        found.setdefault(date, []).append(_Existing(key, name, frozenset(players)))
+    for (date, key, name, event_id), players in seated.items():
+        found.setdefault(date, []).append(
+            _Existing(key, name, frozenset(players), event_id=event_id)
+        )
     return found
 
 
@@ -550,11 +575,34 @@ def _same_evening(candidates: list[_Existing], players: set[str]) -> _Existing |
     best, best_common = None, 0
     for candidate in candidates:
         if candidate.players == players:
-            return _Existing(candidate.key, candidate.name, candidate.players, same=True)
+            return dataclasses.replace(candidate, same=True)
         common = len(candidate.players & players)
         if common * 2 >= min(len(candidate.players), len(players)) and common > best_common:
             best, best_common = candidate, common
     return best
+
+
+def _skipped(
+    read: SpreadsheetRead, keys: Mapping[str, str], draft: Draft, event_id: int
+) -> Skipped:
+    """The sheet's sums of a skipped evening per player, to compare with the stored ones:
+    (list score, won, lost, Wertung), None where the sheet has no such column."""
+    sums: dict[str, list[int | None]] = {}
+    names: dict[str, str] = {}
+    for tables in read.store.rounds(draft.index).values():
+        for entries in tables.values():
+            for entry in entries:
+                key = keys[entry.name]
+                names.setdefault(key, entry.name)
+                if read.scores_only:
+                    values: tuple[int | None, ...] = (None, None, None, entry.values[0])
+                else:
+                    values = (*entry.values[:3], entry.values[3] if read.club_score else None)
+                own = sums.setdefault(key, [0, 0, 0, 0])
+                for index, value in enumerate(values):
+                    current = own[index]
+                    own[index] = None if value is None or current is None else current + value
+    return Skipped(f"{draft.date:%d.%m.%Y}", event_id, sums, names)
 
 
 def _free_key(key: str, used: set[str]) -> str:

@@ -289,6 +289,10 @@ class Command(ClubCommand):
                 f"Schon vorhanden: {duplicate.where} = „{duplicate.existing_name}“ ({same}): "
                 f"{duplicate.choice_label}"
             )
+        for line in result.stored_lines:
+            self.stdout.write(f"Anders als gespeichert: {line}")
+        if result.stored_count > len(result.stored_lines):
+            self.stdout.write(f"… und {result.stored_count - len(result.stored_lines)} weitere.")
         self.stdout.write(f"Neue Spieler: {len(result.new_players)}")
         for player in result.new_players:
             guest = " (Gast)" if player["guest"] else ""
