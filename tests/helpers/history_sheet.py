@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.management import call_command
+
 from tests.helpers.history import PLAYERS, ClubHistory, Totals
 
 HEADER = "Datum;Name;Punkte;Gew.;Verl.;Wertung"
@@ -56,9 +57,7 @@ def sheet_rows(history: ClubHistory) -> Iterator[SheetRow]:
 
 def sheet_csv(rows: list[SheetRow]) -> bytes:
     lines = [HEADER]
-    lines += [
-        f"{r.date:%d.%m.%Y};{r.name};{r.list_score};{r.won};{r.lost};{r.score}" for r in rows
-    ]
+    lines += [f"{r.date:%d.%m.%Y};{r.name};{r.list_score};{r.won};{r.lost};{r.score}" for r in rows]
     return ("\r\n".join(lines) + "\r\n").encode("utf-8-sig")
 
 
@@ -90,4 +89,3 @@ def standings_command_totals(event_keys: list[str]) -> dict[str, tuple[int, int,
             own[2] += row["lost"]
             own[3] += row["list_score"]
     return {name: (v[0], v[1], v[2], v[3]) for name, v in totals.items()}
-

@@ -80,4 +80,3 @@ def _stored(event_ids: list[int], names: dict[str, str]) -> dict[int, dict[str, 
             sums[index] = current + value if given and current is not None else None
         sums[3] = (sums[3] or 0) + line.score
     return found
-
