@@ -102,14 +102,15 @@ def _export_structure(events: list[Event]) -> dict[str, Any]:
         if "scores" in table:  # Wertungspunkte alone (imported history)
             table["scores"].append({"player": player, "score": total["score"]})
             continue
-        table.setdefault("totals", []).append(
-            {
-                "player": player,
-                "list_score": total["list_score"],
-                "won": total["won"],
-                "lost": total["lost"],
-            }
-        )
+        line = {
+            "player": player,
+            "list_score": total["list_score"],
+            "won": total["won"],
+            "lost": total["lost"],
+        }
+        if total["score"] is not None:  # the club's own Wertung, kept as recorded
+            line["score"] = total["score"]
+        table.setdefault("totals", []).append(line)
     return {"rounds": rounds, "tables": tables}
 
 

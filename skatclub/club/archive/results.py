@@ -19,12 +19,13 @@ from scoring.value import MAX_BOCK
 from skatclub.club.archive.plan import TablePlan
 from skatclub.club.archive.problems import Problems, is_count, shown
 from skatclub.club.archive.recorded import (
+    HINT,
     kept_as_recorded,
     kept_ramsch,
     refused_strictly,
     refused_without_record,
 )
-from skatclub.club.archive.scores import check_scores
+from skatclub.club.archive.scores import MAX_SCORE, check_scores
 from skatclub.club.models import Event, Player, Table
 from skatclub.club.numbers import SMALL_MAX
 from skatclub.club.services import (
@@ -34,6 +35,7 @@ from skatclub.club.services import (
     check_game_slot,
     check_ramsch_seats,
     house_rules_of,
+    seat_scores,
     value_game,
     valued_ramsch,
 )
@@ -255,8 +257,15 @@ def _check_totals(
             problems.add(
                 here, f"{known.get(player, player)}: „won“ und „lost“ müssen Zahlen ≥ 0 sein."
             )
+        elif "score" in item and not _is_score(item["score"]):
+            problems.add(
+                here,
+                f"{known.get(player, player)}: „score“ muss eine ganze Zahl zwischen "
+                f"-{MAX_SCORE} und {MAX_SCORE} sein.",
+            )
         else:
-            lines[player] = {k: item[k] for k in ("player", "list_score", "won", "lost")}
+            fields = ("player", "list_score", "won", "lost", "score")
+            lines[player] = {k: item[k] for k in fields if k in item}
     if len(problems.lines) > count:
         return [], ""
     note = ""
@@ -272,8 +281,40 @@ def _check_totals(
     except (EntryError, ScoringError) as error:
         if not memo.as_recorded:
             problems.add(here, error.message)
-        note = error.message[:500]
-    return list(lines.values()), note
+        note = error.message
+    differing = _kept_scores(event, seats, lines, known)
+    if differing and not memo.as_recorded:
+        problems.add(here, f"{'; '.join(differing)}. {HINT}")
+    if differing:
+        note = f"{note} {'; '.join(differing)}.".strip()
+    return list(lines.values()), note[:500]
+
+
+def _is_score(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SCORE
+
+
+def _kept_scores(
+    event: Event, seats: list[str], lines: dict[str, dict[str, Any]], known: dict[str, str]
+) -> list[str]:
+    """The club's own Wertung on a `totals` line (`"score"`, a paper list imported as
+    recorded, `TableTotal.score`) where it differs from the Seeger-Fabian of the sums, one
+    German line each; a `"score"` equal to the rules' is dropped (nothing is kept)."""
+    if not any("score" in line for line in lines.values()) or set(lines) != set(seats):
+        return []
+    sums = [(lines[k]["list_score"], lines[k]["won"], lines[k]["lost"]) for k in seats]
+    differing = []
+    for key, values in zip(seats, seat_scores(event.ruleset, sums), strict=True):
+        line, ours = lines[key], values[-1]
+        if "score" not in line:
+            continue
+        if line["score"] == ours:
+            del line["score"]
+            continue
+        differing.append(
+            f"{known.get(key, key)}: Wertung laut Archiv {line['score']}, nach den Regeln {ours}"
+        )
+    return differing
 
 
 def _message(error: EntryError | ScoringError) -> str:

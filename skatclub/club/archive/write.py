@@ -309,6 +309,10 @@ def _scored_seats(plan: TablePlan, ruleset: str) -> list[tuple[str, tuple[int, .
     sums = seat_results(plan)
     own = [sums.get(key, NO_RESULTS) for key in plan.seats]
     scored = seat_scores(ruleset, [(o["list_score"], o["won"], o["lost"]) for o in own])
+    # A paper list's own Wertung kept as recorded (`TableTotal.score`) counts instead.
+    kept = {t["player"]: t["score"] for t in plan.totals if t.get("score") is not None}
+    if kept and plan.entry == Table.Entry.TOTALS:
+        scored = [(*v[:4], kept.get(k, v[4])) for k, v in zip(plan.seats, scored, strict=True)]
     return list(zip(plan.seats, scored, strict=True))
 
 
