@@ -15,7 +15,9 @@ Without a Tisch column each Serie's players get `default_tables`; with totals an
 column the club's Wertung is compared with the engine's and kept where it differs (as
 recorded; strict mode refuses it and names the way on). An evening the club has already
 (same date, the same or most of the players) is a `Duplicate`, skipped, replaced or added as
-`ImportSettings` say. Terms: a *draft* is an event as read from the sheet; Serie = `Round`.
+`ImportSettings` say; a skipped one whose sums in the sheet differ from the stored ones is
+listed player by player (`stored.differences`). Terms: a *draft* is an event as read from
+the sheet; Serie = `Round`.
 """
 
 from __future__ import annotations

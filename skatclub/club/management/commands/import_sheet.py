@@ -5,7 +5,9 @@
 
 A workbook's sheets are all read unless `--sheet` names some; an evening the club has
 already (same date, same players) is skipped unless `--on-duplicate` says otherwise; without
-a Tisch column the evening's players get default tables (`plan.default_tables`).
+a Tisch column the evening's players get default tables (`plan.default_tables`). Where the
+sheet's sums of a skipped evening are not the stored ones, each difference is printed
+("Anders als gespeichert: Abend 03.01.2024, Name: Wertung laut Tabelle 812, gespeichert 790").
 
 Without `--confirm` only the preview is printed (every event and player it would create,
 every row it cannot read); nothing is written. Names are matched as on the review page, but
