@@ -72,11 +72,11 @@ def sums(rows: list[SheetRow]) -> dict[str, tuple[int, int, int, int]]:
 def added(
     first: dict[str, tuple[int, int, int, int]], second: dict[str, tuple[int, int, int, int]]
 ) -> dict[str, tuple[int, int, int, int]]:
-    zero = (0, 0, 0, 0)
-    return {
-        n: tuple(a + b for a, b in zip(first.get(n, zero), second.get(n, zero), strict=True))  # type: ignore[misc]
-        for n in first.keys() | second.keys()
-    }
+    found = dict(first)
+    for name, (score, won, lost, listed) in second.items():
+        a, b, c, d = found.get(name, (0, 0, 0, 0))
+        found[name] = (a + score, b + won, c + lost, d + listed)
+    return found
 
 
 def import_archive(client: Client, history: ClubHistory) -> None:
