@@ -16,6 +16,7 @@ from django.db.models import F
 from scoring import Ruleset, table_scores
 from skatclub.club.models import Game, Seat, Table
 from skatclub.club.queries.standings import entered_results, game_sums, given_scores
+from skatclub.club.services.versions import events_of_tables_changed
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
@@ -42,6 +43,7 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
             seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
     changed = [seat for seats in by_table.values() for seat in seats]
     Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS, batch_size=500)
+    events_of_tables_changed(table_ids)
 
 
 SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]

@@ -9,9 +9,11 @@ runs inside the writer's transaction, so a reader never sees a version without i
 
 from __future__ import annotations
 
-from django.db.models import F, Subquery
+from collections.abc import Sequence
 
-from skatclub.club.models import Event, Round, Table
+from django.db.models import F, Q, Subquery
+
+from skatclub.club.models import Attendance, Event, Round, Seat, Table
 
 
 def table_changed(table_id: int) -> None:
@@ -24,3 +26,28 @@ def table_changed(table_id: int) -> None:
 def event_changed(event_id: int) -> None:
     """Something every reader of the event sees changed (seating, a check, a Serie)."""
     Event.all_clubs.filter(pk=event_id).update(version=F("version") + 1)
+
+
+def tables_changed(table_ids: Sequence[int]) -> None:
+    """What the pages show of these tables changed without a new game (seats, stored sums,
+    a check): the events they belong to must refresh; their phones too."""
+    if not table_ids:
+        return
+    Table.objects.filter(pk__in=table_ids).update(version=F("version") + 1)
+    events_of_tables_changed(table_ids)
+
+
+def events_of_tables_changed(table_ids: Sequence[int]) -> None:
+    """The stored sums of these tables were written again: their events' readers refresh (the
+    tables' own versions are their writers' business: a save raises it exactly once)."""
+    if not table_ids:
+        return
+    events = Round.objects.filter(tables__in=table_ids).values("event_id")
+    Event.all_clubs.filter(pk__in=events).update(version=F("version") + 1)
+
+
+def player_changed(player_id: int) -> None:
+    """A player's name or categories changed: every event that shows him must refresh."""
+    seated = Seat.objects.filter(player_id=player_id).values("round__event_id")
+    signed = Attendance.objects.filter(player_id=player_id).values("event_id")
+    Event.all_clubs.filter(Q(pk__in=seated) | Q(pk__in=signed)).update(version=F("version") + 1)

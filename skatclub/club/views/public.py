@@ -64,6 +64,9 @@ from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.stats import game_stats
+from skatclub.club.queries.versions import club_state
+from skatclub.club.views import conditional
+from skatclub.club.views.conditional import row_state
 
 PER_PAGE = 50
 HOME_TOP = 10
@@ -71,6 +74,12 @@ HOME_TOP = 10
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    divisions = _divisions()
+    state = ("home", *club_state(), [row_state(d, d.league) for d in divisions])
+    return conditional.answer(request, state, lambda: _home(request, divisions))
+
+
+def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:
     events = list(Event.objects.select_related("season")[:10])
     # The current season is the one of the latest event (a new, empty season waits).
     season = events[0].season if events else Season.objects.first()
@@ -95,7 +104,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "provisional": page.provisional if page else "",
             "top_table": top_table,
             "events_table": events_table,
-            "divisions": _divisions(),
+            "divisions": divisions,
         },
     )
 
@@ -141,6 +150,11 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 @require_safe
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
+    state = ("event", *row_state(event, event.season, _plan(event)))
+    return conditional.answer(request, state, lambda: _event_page(request, event))
+
+
+def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
     rows = event_standings(event)
     rounds = played_rounds_of(event)
     numbers = [s.number for s in rounds]
@@ -177,6 +191,11 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
+    state = ("round", *row_state(event, event.season), number)
+    return conditional.answer(request, state, lambda: _round_page(request, event, number))
+
+
+def _round_page(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
     rounds = played_rounds_of(event)
@@ -279,10 +298,15 @@ def _divisions() -> list[Division]:
 
 def _announced_plan(event: Event) -> bool:
     """Whether the event has an announced Gewinnplan (read with the event, no query)."""
+    plan = _plan(event)
+    return plan is not None and plan.is_locked
+
+
+def _plan(event: Event) -> PrizePlan | None:
     try:
-        return event.prize_plan.is_locked
+        return event.prize_plan
     except PrizePlan.DoesNotExist:
-        return False
+        return None
 
 
 def _pdf_links(event: Event, number: int | None) -> list[tuple[str, str]]:
