@@ -16,7 +16,7 @@ from django.db.models import F
 from scoring import Ruleset, table_scores
 from skatclub.club.models import Game, Seat, Table
 from skatclub.club.queries.standings import entered_results, game_sums, given_scores
-from skatclub.club.services.versions import events_of_tables_changed
+from skatclub.club.services.versions import event_changed, events_of_tables_changed
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
@@ -69,6 +69,8 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     else:
         own = [_plus_game((s.list_score, s.won, s.lost), s.player_id, added) for s in seats]
     _store_seat_results(seats, seat_scores(event.ruleset, own))
+    # Every writer of sums tells the event's readers, whatever else it tells the table's phones.
+    event_changed(event.pk)
     # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
     table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
 
