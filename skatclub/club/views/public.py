@@ -76,7 +76,8 @@ HOME_TOP = 10
 def home(request: HttpRequest) -> HttpResponse:
     divisions = _divisions()
     state = ("home", *club_state(), [row_state(d, d.league) for d in divisions])
-    return conditional.answer(request, state, lambda: _home(request, divisions))
+    # The season's top ten may lag a few seconds behind a live tournament.
+    return conditional.answer(request, state, lambda: _home(request, divisions), fresh=10)
 
 
 def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:

@@ -29,7 +29,9 @@ PUBLIC = ["/", EVENT, SERIE, PROJECTOR]
 
 @pytest.fixture(autouse=True)
 def page_cache(settings: Settings) -> Iterator[None]:
-    """A real cache for these tests (the suite runs without one: ids repeat after rollback)."""
+    """A real cache for these tests (the suite runs without one: ids repeat after rollback),
+    and every change shown at once (`SKATCLUB_PAGE_FRESH_SECONDS`: see the last tests)."""
+    settings.SKATCLUB_PAGE_FRESH_SECONDS = 0
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
     }
@@ -204,3 +206,17 @@ def test_a_changed_page_is_computed_once_for_every_visitor(
         status, _, fragment = fetch(Client(), PROJECTOR, HTTP_X_LIVE="1")
     # the club and the event: the fragment itself comes from the cache
     assert status == 200 and "Serie 1" in fragment and len(second_visitor) == 2
+
+
+def test_within_the_fresh_seconds_a_change_waits_for_the_next_render(
+    client: Client, four_table: Table, settings: Settings
+) -> None:
+    settings.SKATCLUB_PAGE_FRESH_SECONDS = 60
+    _, tag, before = fetch(client, PROJECTOR, HTTP_X_LIVE="1")
+    enter(four_table, 1, 2, "Kr m2 H S")
+    # The last render is answered (304 to who has it) until it is older than the setting.
+    assert fetch(client, PROJECTOR, tag, HTTP_X_LIVE="1")[0] == 304
+    assert fetch(Client(), PROJECTOR, HTTP_X_LIVE="1")[1:] == (tag, before)
+    settings.SKATCLUB_PAGE_FRESH_SECONDS = 0
+    status, new_tag, after = fetch(client, PROJECTOR, tag, HTTP_X_LIVE="1")
+    assert status == 200 and new_tag != tag and "Bernd Brandt" in after
