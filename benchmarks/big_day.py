@@ -331,6 +331,8 @@ class Day:
         self.poll_tags: dict[tuple[int, int], str] = {}
         self.spectator_tags: dict[int, str] = {}
         self.resent = self.dropped = self.double_taps = 0
+        self.asking: set[object] = set()  # pollers whose last request is not answered yet
+        self.skipped = 0
 
     def at(self, when: float, action: Callable[[], None]) -> None:
         with self.lock:
@@ -435,10 +437,19 @@ class Day:
         if not self.stand or until():
             return
         now = time.perf_counter()
-        if now >= phone.offline_until:
+        if now >= phone.offline_until and self.free((phone.table_id, seat)):
             token = phone.new_token if phone.new_token and now >= phone.learn_at else phone.token
             self.pool.submit(self.ask_stand, phone.table_id, seat, token, now)
         self.at(now + self.args.poll_every, lambda: self.poll_table(phone, seat, until))
+
+    def free(self, poller: object) -> bool:
+        """Whether the poller may ask: like live.js, a page asks again only when answered."""
+        with self.lock:
+            if poller in self.asking:
+                self.skipped += 1
+                return False
+            self.asking.add(poller)
+            return True
 
     def ask_stand(self, table_id: int, seat: int, token: str, due: float) -> None:
         tag = self.poll_tags.get((table_id, seat), "")
@@ -446,12 +457,15 @@ class Day:
         response = timed(self.polls, self.lock, due, lambda c: c.get(f"/t/{token}/stand/", **extra))
         if response is not None and response.status_code == 200:
             self.poll_tags[(table_id, seat)] = response.get("ETag", "")
+        with self.lock:
+            self.asking.discard((table_id, seat))
 
     def spectate(self, viewer: int, url: str, until: Callable[[], bool]) -> None:
         if until():
             return
         now = time.perf_counter()
-        self.pool.submit(self.ask_projector, viewer, url, now)
+        if self.free(viewer):
+            self.pool.submit(self.ask_projector, viewer, url, now)
         self.at(now + self.args.spectator_every, lambda: self.spectate(viewer, url, until))
 
     def ask_projector(self, viewer: int, url: str, due: float) -> None:
@@ -462,6 +476,8 @@ class Day:
         )
         if response is not None and response.status_code == 200:
             self.spectator_tags[viewer] = response.get("ETag", "")
+        with self.lock:
+            self.asking.discard(viewer)
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -539,7 +555,7 @@ def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) 
         with day.lock:
             return all(len(p.ledger) == p.games and not p.queue for p in phones)
 
-    limit = begin + serie_seconds * 3 + day.play_seconds(OFFLINE_SECONDS) + 60
+    limit = begin + serie_seconds * 6 + day.play_seconds(OFFLINE_SECONDS) + 300
     complete = day.run_until(all_sent, limit)
     finished.set()
     print(
@@ -552,28 +568,31 @@ def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) 
 # --- checking -----------------------------------------------------------------------------------
 
 
-def check_games(ledgers: list[TablePhone]) -> tuple[int, int, int]:
-    """(meant, lost, duplicated) against the stored games of every table."""
+def check_games(ledgers: list[TablePhone]) -> tuple[int, int, int, int]:
+    """(meant, still queued, lost, duplicated) against the stored games of every table: a game
+    still in a phone's queue (the time limit came first) is not lost, the phone holds it."""
     from skatclub.club.models import Game
 
     stored: dict[int, list[tuple[int, str]]] = defaultdict(list)
     rows = Game.objects.filter(table_id__in=[p.table_id for p in ledgers])
     for table_id, number, entry_id in rows.values_list("table_id", "number", "entry_id"):
         stored[table_id].append((number, entry_id or ""))
-    meant = lost = duplicated = 0
+    meant = queued = lost = duplicated = 0
     for phone in ledgers:
         games = stored[phone.table_id]
         meant += len(phone.ledger)
+        queued += len(phone.queue)
+        held = {e.entry_id for e in phone.queue}
         ids = Counter(entry_id for _, entry_id in games)
-        if any(ids.values()) and "" not in ids:  # the server keeps entry ids
+        if games and "" not in ids:  # the server keeps entry ids
             wanted = {e.entry_id for e in phone.ledger}
-            lost += len(wanted - set(ids))
+            lost += len(wanted - set(ids) - held)
             duplicated += sum(ids.values()) - len(set(ids) & wanted)
-        else:  # an older server: compare by game number
+        else:  # a server without entry ids: compare by game number
             numbers = {n for n, _ in games}
-            lost += len({e.number for e in phone.ledger} - numbers)
+            lost += len({e.number for e in phone.ledger if e.entry_id not in held} - numbers)
             duplicated += max(0, len(games) - len(phone.ledger))
-    return meant, lost, duplicated
+    return meant, queued, lost, duplicated
 
 
 def check_seat_sums(event: Any) -> tuple[int, int]:
@@ -629,8 +648,12 @@ def report(day: Day, engine: str, ledgers: list[TablePhone], event: Any, elapsed
     errors = sum(n for s in (day.saves, day.polls, day.spectators) for k, n in s.statuses.items()
                  if k.startswith("5") or k.startswith("exception"))  # fmt: skip
     print(f"errors: {errors} (5xx and crashes), 409: {conflicts}, other refusals: {refused}")
-    meant, lost, duplicated = check_games(ledgers)
-    print(f"games: {meant} meant by the phones, {lost} lost, {duplicated} duplicated")
+    meant, queued, lost, duplicated = check_games(ledgers)
+    print(
+        f"games: {meant} meant by the phones, {lost} lost, {duplicated} duplicated"
+        + (f", {queued} STILL QUEUED (time limit)" if queued else "")
+    )
+    print(f"polls skipped while the last was unanswered (an overloaded server): {day.skipped}")
     seats, wrong = check_seat_sums(event)
     print(f"seat sums: {seats} seats, {wrong} differ from a recomputation")
     saves_p95 = percentile(day.saves.server_ms, 0.95) if day.saves.server_ms else math.inf
