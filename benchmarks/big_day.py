@@ -673,7 +673,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=350)
     parser.add_argument("--serien", type=int, default=3)
     parser.add_argument("--games", type=int, default=48, help="games per table and Serie")
-    parser.add_argument("--speed", type=float, default=10, help="play runs this much faster")
+    parser.add_argument("--speed", type=float, default=4, help="play runs this much faster")
     parser.add_argument("--poll-every", type=float, default=5, help="s between a phone's polls")
     parser.add_argument("--spectators", type=int, default=300)
     parser.add_argument("--spectator-every", type=float, default=5, help="s between polls")
@@ -681,11 +681,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default="", help="default: a temp SQLite file")
     parser.add_argument(
-        "--quick", action="store_true", help="1 Serie of 6 games a table, play ×20 (~2 min)"
+        "--quick", action="store_true", help="1 Serie of 4 games a table, play ×8 (~2 min)"
     )
     args = parser.parse_args()
     if args.quick:
-        args.serien, args.games, args.speed = 1, 6, 20
+        args.serien, args.games, args.speed = 1, 4, 8
     with tempfile.TemporaryDirectory(prefix="skatclub-big-day-") as tmp:
         database_url = args.database_url or f"sqlite:///{Path(tmp) / 'big_day.sqlite3'}"
         if database_url.startswith("postgres"):
