@@ -196,6 +196,7 @@ class Answer:
 
     status_code: int
     headers: dict[str, str]
+    text: str = ""  # the start of a refusal's body, to say why
 
     def get(self, name: str, default: str = "") -> str:
         return self.headers.get(name.lower(), default)
@@ -249,15 +250,27 @@ class Wsgi:
             answered.append((status, pairs))
 
         result = self.application(environ, start_response)
+        body = b""
         try:
-            for _chunk in result:
-                pass
+            for chunk in result:
+                if len(body) < 4000:
+                    body += chunk
         finally:
             close = getattr(result, "close", None)
             if close:
                 close()
         status, pairs = answered[0]
-        return Answer(int(status.split()[0]), {k.lower(): v for k, v in pairs})
+        code = int(status.split()[0])
+        text = _words(body) if code >= 400 and code not in (404, 409) else ""
+        return Answer(code, {k.lower(): v for k, v in pairs}, text)
+
+
+def _words(body: bytes) -> str:
+    """The text of an HTML answer, briefly (the refusal's German message)."""
+    import re
+
+    text = re.sub(r"<[^>]+>", " ", body.decode(errors="replace"))
+    return " ".join(text.split())[:160]
 
 
 _local = threading.local()
@@ -312,6 +325,7 @@ class TablePhone:
     learn_at: float = math.inf  # real time the phone switches to `new_token`
     conflicts: int = 0
     refused: int = 0
+    why: list[str] = field(default_factory=list)
 
 
 class Day:
@@ -402,6 +416,8 @@ class Day:
             with self.lock:
                 phone.refused += 1
                 phone.queue.pop(0)
+                texts = [a.text for a in answers if a is not None and a.text]
+                phone.why.append(f"Spiel {entry.number}: {statuses} {texts[:1]}")
         with self.lock:
             phone.sending = False
         if retry_in is not None:
@@ -648,6 +664,8 @@ def report(day: Day, engine: str, ledgers: list[TablePhone], event: Any, elapsed
     errors = sum(n for s in (day.saves, day.polls, day.spectators) for k, n in s.statuses.items()
                  if k.startswith("5") or k.startswith("exception"))  # fmt: skip
     print(f"errors: {errors} (5xx and crashes), 409: {conflicts}, other refusals: {refused}")
+    for why in [w for p in ledgers for w in p.why][:3]:
+        print(f"  refused: {why}")
     meant, queued, lost, duplicated = check_games(ledgers)
     print(
         f"games: {meant} meant by the phones, {lost} lost, {duplicated} duplicated"
