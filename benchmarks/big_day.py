@@ -1,7 +1,7 @@
 """Benchmark: a DSkV championship day in one process: 350 four-tables, phones, spectators, faults.
 
-    python benchmarks/big_day.py --quick                 # about 2 minutes: 1 Serie, 6 games a table
-    python benchmarks/big_day.py                         # 3 Serien of 48 games (about 35 minutes)
+    python benchmarks/big_day.py --quick                 # about 2 minutes: 1 Serie, 4 games a table
+    python benchmarks/big_day.py                         # 3 Serien of 48 games (about an hour)
     python benchmarks/big_day.py --database-url postgres://postgres@127.0.0.1:5432/skatbench_big_day
 
 One event with 1,400 players at 350 tables of four (`--tables`), Serie after Serie
@@ -27,10 +27,11 @@ entry id after a few seconds), 5 % of saves are double taps (two identical reque
 a new link mid-Serie from the Spielwart (`services.issue_link`): their phones learn it a
 minute of play later and send what they still hold on the new link.
 
-Time: play is compressed (`--speed`, default 10: a game every ~9 s a table, 39 saves/s for
+Time: play is compressed (`--speed`, default 4: a game every ~22 s a table, 16 saves/s for
 350 tables; the offline minutes likewise); polls run in real time (a phone every 5 s, a
-spectator every 5 s: the real load of the day). So saves are 10 times denser than on the day
-and the pages change 10 times as often: the numbers are on the safe side.
+spectator every 5 s: the real load of the day). So saves are 4 times denser than on the day
+and the pages change 4 times as often: the numbers are on the safe side. One process holds
+Python's GIL: all server threads together use one core at most.
 
 Prints per kind of request (save, stand poll, spectator poll): count, p50/p95/max of the
 server's time (the handler, in its thread) and of the wait before it (a busy pool), CPU per
