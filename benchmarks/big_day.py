@@ -135,7 +135,7 @@ def build_event(players: int) -> tuple[Any, Any, list[Any]]:
     return user, event, people
 
 
-def start_serie(event: Any, number: int, people: list[Any], user: Any, rng: random.Random) -> Any:
+def start_round(event: Any, number: int, people: list[Any], user: Any, rng: random.Random) -> Any:
     """Serie `number` with the players drawn at tables of four, and a link for every table."""
     from skatclub.club import services
 
@@ -519,14 +519,14 @@ def stand_available(token: str) -> bool:
     return client().get(f"/t/{token}/stand/").status_code != 404
 
 
-def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) -> None:
+def play_round(day: Day, event: Any, number: int, people: list[Any], user: Any) -> None:
     from django.db import connection
 
     from skatclub.club.models import TableLink
 
     args = day.args
     started = time.perf_counter()
-    round_ = start_serie(event, number, people, user, day.rng)
+    round_ = start_round(event, number, people, user, day.rng)
     links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
     tokens = dict(links.values_list("table_id", "token"))
     connection.close()
@@ -544,7 +544,7 @@ def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) 
     phones = list(day.phones.values())
     finished = threading.Event()
     begin = time.perf_counter()
-    serie_seconds = day.play_seconds(GAME_SECONDS * args.games)
+    round_seconds = day.play_seconds(GAME_SECONDS * args.games)
     for phone in phones:
         first = begin + day.play_seconds(day.rng.uniform(30, GAME_SECONDS + 30))
         day.at(first, lambda p=phone: day.next_game(p))
@@ -561,10 +561,10 @@ def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) 
         )
     faulty = day.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
     for phone in faulty[:OFFLINE_TABLES]:
-        day.at(begin + day.rng.uniform(0.2, 0.5) * serie_seconds, lambda p=phone: day.go_offline(p))
+        day.at(begin + day.rng.uniform(0.2, 0.5) * round_seconds, lambda p=phone: day.go_offline(p))
     for phone in faulty[OFFLINE_TABLES:]:
         day.at(
-            begin + day.rng.uniform(0.3, 0.6) * serie_seconds,
+            begin + day.rng.uniform(0.3, 0.6) * round_seconds,
             lambda p=phone: day.pool.submit(day.renew_link, p, user),
         )
 
@@ -572,7 +572,7 @@ def play_serie(day: Day, event: Any, number: int, people: list[Any], user: Any) 
         with day.lock:
             return all(len(p.ledger) == p.games and not p.queue for p in phones)
 
-    limit = begin + serie_seconds * 6 + day.play_seconds(OFFLINE_SECONDS) + 300
+    limit = begin + round_seconds * 6 + day.play_seconds(OFFLINE_SECONDS) + 300
     complete = day.run_until(all_sent, limit)
     finished.set()
     print(
@@ -634,7 +634,7 @@ def report(day: Day, engine: str, ledgers: list[TablePhone], event: Any, elapsed
     args = day.args
     print()
     print(
-        f"{engine}: {args.tables} tables × {args.games} games × {args.serien} Serien, "
+        f"{engine}: {args.tables} tables × {args.games} games × {args.rounds} Serien, "
         f"{args.workers} server threads, speed ×{args.speed:g}, {elapsed:.0f} s"
     )
     for name, samples in (
@@ -690,7 +690,7 @@ def report(day: Day, engine: str, ledgers: list[TablePhone], event: Any, elapsed
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=350)
-    parser.add_argument("--serien", type=int, default=3)
+    parser.add_argument("--serien", dest="rounds", type=int, default=3, help="Serien of the day")
     parser.add_argument("--games", type=int, default=48, help="games per table and Serie")
     parser.add_argument("--speed", type=float, default=4, help="play runs this much faster")
     parser.add_argument("--poll-every", type=float, default=5, help="s between a phone's polls")
@@ -704,7 +704,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.quick:
-        args.serien, args.games, args.speed = 1, 4, 8
+        args.rounds, args.games, args.speed = 1, 4, 8
     with tempfile.TemporaryDirectory(prefix="skatclub-big-day-") as tmp:
         database_url = args.database_url or f"sqlite:///{Path(tmp) / 'big_day.sqlite3'}"
         if database_url.startswith("postgres"):
@@ -716,8 +716,8 @@ def main() -> None:
         day = Day(args)
         ledgers: list[TablePhone] = []
         began = time.perf_counter()
-        for number in range(1, args.serien + 1):
-            play_serie(day, event, number, people, user)
+        for number in range(1, args.rounds + 1):
+            play_round(day, event, number, people, user)
             ledgers.extend(day.phones.values())
         elapsed = time.perf_counter() - began
         day.pool.shutdown(wait=True)

@@ -21,10 +21,10 @@ from tests.helpers.clubs import staff
 from tests.helpers.factories import enter, make_table
 
 EVENT = "/veranstaltungen/2026-11-20-preisskat/"
-SERIE = EVENT + "serie/1/"
-PROJECTOR = SERIE + "leinwand/"
-BOARD = "/spielwart" + SERIE + "live/"
-PUBLIC = ["/", EVENT, SERIE, PROJECTOR]
+ROUND_PAGE = EVENT + "serie/1/"
+PROJECTOR = ROUND_PAGE + "leinwand/"
+BOARD = "/spielwart" + ROUND_PAGE + "live/"
+PUBLIC = ["/", EVENT, ROUND_PAGE, PROJECTOR]
 
 
 @pytest.fixture(autouse=True)
@@ -89,20 +89,20 @@ def test_a_checked_list_a_sign_in_and_a_renamed_player_change_the_etag(
 ) -> None:
     event = four_table.round.event
     enter(four_table, 1, 2, "Kr m2 H S")
-    tags = {fetch(client, SERIE)[1]}
+    tags = {fetch(client, ROUND_PAGE)[1]}
     services.check_table(table=four_table, user=spielwart, confirm=False, note="falsch")
-    tags.add(fetch(client, SERIE)[1])
+    tags.add(fetch(client, ROUND_PAGE)[1])
     services.sign_in(event=event, player=players["emil"])
-    tags.add(fetch(client, SERIE)[1])
+    tags.add(fetch(client, ROUND_PAGE)[1])
     anna = Player.objects.get(key="anna")
     anna.name = "Anna Umbenannt"
     services.save_player(player=anna)
-    status, tag, page = fetch(client, SERIE)
+    status, tag, page = fetch(client, ROUND_PAGE)
     tags.add(tag)
     assert len(tags) == 4 and "Anna Umbenannt" in page
 
 
-def test_a_new_serie_and_a_swap_change_the_etag(
+def test_a_new_round_and_a_swap_change_the_etag(
     client: Client, four_table: Table, players: dict[str, Player]
 ) -> None:
     event = four_table.round.event
@@ -128,16 +128,16 @@ def test_changed_event_settings_change_the_etag(client: Client, four_table: Tabl
 def test_a_spielwart_and_an_anonymous_visitor_never_see_each_others_page(
     client: Client, four_table: Table, spielwart: User
 ) -> None:
-    anonymous = fetch(client, SERIE)
+    anonymous = fetch(client, ROUND_PAGE)
     spielwart_client = Client()
     spielwart_client.force_login(spielwart)
-    logged_in = fetch(spielwart_client, SERIE)
+    logged_in = fetch(spielwart_client, ROUND_PAGE)
     assert anonymous[1] != logged_in[1]
     assert "Abmelden (spielwart)" in logged_in[2] and "Abmelden" not in anonymous[2]
     # Neither tag is good for the other: each gets its own page, not a 304.
-    assert fetch(client, SERIE, logged_in[1])[0] == 200
-    assert fetch(spielwart_client, SERIE, anonymous[1])[0] == 200
-    assert "Abmelden" not in fetch(client, SERIE)[2]
+    assert fetch(client, ROUND_PAGE, logged_in[1])[0] == 200
+    assert fetch(spielwart_client, ROUND_PAGE, anonymous[1])[0] == 200
+    assert "Abmelden" not in fetch(client, ROUND_PAGE)[2]
 
 
 def _club_with_event(slug: str, name: str) -> Club:
@@ -176,7 +176,7 @@ def test_a_login_of_club_a_sees_club_b_s_board_refused(client: Client, db: None)
     assert fetch(client, "/v/adler/spielwart/veranstaltungen/turnier/serie/1/live/")[0] == 403
 
 
-@pytest.mark.parametrize("url", [PROJECTOR, EVENT, SERIE])
+@pytest.mark.parametrize("url", [PROJECTOR, EVENT, ROUND_PAGE])
 def test_an_unchanged_poll_reads_the_club_and_the_event_and_nothing_else(
     client: Client, four_table: Table, url: str
 ) -> None:
