@@ -62,6 +62,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -247,8 +248,11 @@ class Wsgi:
         }
         answered: list[tuple[str, list[tuple[str, str]]]] = []
 
-        def start_response(status: str, pairs: list[tuple[str, str]], *_: object) -> None:
+        def start_response(
+            status: str, pairs: list[tuple[str, str]], _exc_info: object = None
+        ) -> Callable[[bytes], object]:
             answered.append((status, pairs))
+            return lambda _data: None
 
         result = self.application(environ, start_response)
         body = b""
@@ -281,7 +285,8 @@ def client() -> Wsgi:
     """The server's application, one handle per thread."""
     if not hasattr(_local, "client"):
         _local.client = Wsgi()
-    return _local.client
+    found: Wsgi = _local.client
+    return found
 
 
 def timed(samples: Samples, lock: threading.Lock, due: float, call: Callable[[Any], Any]) -> Any:
@@ -338,7 +343,7 @@ class Day:
         self.pool = ThreadPoolExecutor(max_workers=args.workers, thread_name_prefix="server")
         self.taps = ThreadPoolExecutor(max_workers=4, thread_name_prefix="second-tap")
         self.lock = threading.Lock()
-        self.heap: list[tuple[float, int, Callable[[], None]]] = []
+        self.heap: list[tuple[float, int, Callable[[], object]]] = []
         self.order = itertools.count()
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
         self.stand = True
@@ -349,13 +354,14 @@ class Day:
         self.asking: set[object] = set()  # pollers whose last request is not answered yet
         self.skipped = 0
 
-    def at(self, when: float, action: Callable[[], None]) -> None:
+    def at(self, when: float, action: Callable[[], object]) -> None:
         with self.lock:
             heapq.heappush(self.heap, (when, next(self.order), action))
 
     def play_seconds(self, seconds: float) -> float:
         """Real seconds for `seconds` of play."""
-        return seconds / self.args.speed
+        speed: float = self.args.speed
+        return seconds / speed
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -547,25 +553,25 @@ def play_round(day: Day, event: Any, number: int, people: list[Any], user: Any) 
     round_seconds = day.play_seconds(GAME_SECONDS * args.games)
     for phone in phones:
         first = begin + day.play_seconds(day.rng.uniform(30, GAME_SECONDS + 30))
-        day.at(first, lambda p=phone: day.next_game(p))
+        day.at(first, partial(day.next_game, phone))
         for seat in range(4):
             day.at(
                 begin + day.rng.uniform(0, args.poll_every),
-                lambda p=phone, s=seat: day.poll_table(p, s, finished.is_set),
+                partial(day.poll_table, phone, seat, finished.is_set),
             )
     url = f"{event.get_absolute_url()}serie/{number}/leinwand/"
     for viewer in range(args.spectators):
         day.at(
             begin + day.rng.uniform(0, args.spectator_every),
-            lambda v=viewer: day.spectate(v, url, finished.is_set),
+            partial(day.spectate, viewer, url, finished.is_set),
         )
     faulty = day.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
     for phone in faulty[:OFFLINE_TABLES]:
-        day.at(begin + day.rng.uniform(0.2, 0.5) * round_seconds, lambda p=phone: day.go_offline(p))
+        day.at(begin + day.rng.uniform(0.2, 0.5) * round_seconds, partial(day.go_offline, phone))
     for phone in faulty[OFFLINE_TABLES:]:
         day.at(
             begin + day.rng.uniform(0.3, 0.6) * round_seconds,
-            lambda p=phone: day.pool.submit(day.renew_link, p, user),
+            partial(day.pool.submit, day.renew_link, phone, user),
         )
 
     def all_sent() -> bool:

@@ -8,12 +8,12 @@ import datetime
 from collections.abc import Iterator
 
 import pytest
-from django.conf import Settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from pytest_django import Settings
 
 from skatclub.club import services, tenancy
 from skatclub.club.models import Club, Event, Player, Round, Season, Table
@@ -40,9 +40,12 @@ def page_cache(settings: Settings) -> Iterator[None]:
     cache.clear()
 
 
-def fetch(client: Client, url: str, tag: str = "", **headers: str) -> tuple[int, str, str]:
-    extra = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
-    response = client.get(url, **extra, **headers)
+def fetch(client: Client, url: str, tag: str = "", *, live: bool = False) -> tuple[int, str, str]:
+    """(status, ETag, content) of a GET, conditional with `tag`; `live`: the live fragment."""
+    headers = {"If-None-Match": tag} if tag else {}
+    if live:
+        headers["X-Live"] = "1"
+    response = client.get(url, headers=headers)
     return response.status_code, response.get("ETag", ""), response.content.decode()
 
 
@@ -59,9 +62,9 @@ def test_a_second_request_with_the_etag_gets_304(
 def test_the_live_fragment_of_the_board_gets_304_when_nothing_changed(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    status, tag, _ = fetch(spielwart_client, BOARD, HTTP_X_LIVE="1")
+    status, tag, _ = fetch(spielwart_client, BOARD, live=True)
     assert status == 200
-    assert fetch(spielwart_client, BOARD, tag, HTTP_X_LIVE="1")[0] == 304
+    assert fetch(spielwart_client, BOARD, tag, live=True)[0] == 304
     # The whole page is another answer with another tag.
     assert fetch(spielwart_client, BOARD, tag)[0] == 200
 
@@ -78,9 +81,9 @@ def test_a_saved_game_changes_the_etag_and_the_content(
 
 
 def test_the_board_follows_a_saved_game(spielwart_client: Client, four_table: Table) -> None:
-    _, tag, _ = fetch(spielwart_client, BOARD, HTTP_X_LIVE="1")
+    _, tag, _ = fetch(spielwart_client, BOARD, live=True)
     enter(four_table, 1, 2, "Kr m2 H S")
-    status, _, fragment = fetch(spielwart_client, BOARD, tag, HTTP_X_LIVE="1")
+    status, _, fragment = fetch(spielwart_client, BOARD, tag, live=True)
     assert status == 200 and "<strong data-games>1</strong> von 48 Spielen" in fragment
 
 
@@ -181,9 +184,9 @@ def test_an_unchanged_poll_reads_the_club_and_the_event_and_nothing_else(
     client: Client, four_table: Table, url: str
 ) -> None:
     enter(four_table, 1, 2, "Kr m2 H S")
-    _, tag, _ = fetch(client, url, HTTP_X_LIVE="1")
+    _, tag, _ = fetch(client, url, live=True)
     with CaptureQueriesContext(connection) as polled:
-        assert fetch(client, url, tag, HTTP_X_LIVE="1")[0] == 304
+        assert fetch(client, url, tag, live=True)[0] == 304
     # the club (ClubMiddleware), the event with its season (the page's state)
     assert len(polled) == 2, [q["sql"] for q in polled.captured_queries]
 
@@ -191,9 +194,9 @@ def test_an_unchanged_poll_reads_the_club_and_the_event_and_nothing_else(
 def test_an_unchanged_board_poll_reads_the_login_and_the_event_only(
     spielwart_client: Client, four_table: Table
 ) -> None:
-    _, tag, _ = fetch(spielwart_client, BOARD, HTTP_X_LIVE="1")
+    _, tag, _ = fetch(spielwart_client, BOARD, live=True)
     with CaptureQueriesContext(connection) as polled:
-        assert fetch(spielwart_client, BOARD, tag, HTTP_X_LIVE="1")[0] == 304
+        assert fetch(spielwart_client, BOARD, tag, live=True)[0] == 304
     # the club, the session, the login, its role in the club, the Serie with its event
     assert len(polled) == 4, [q["sql"][:60] for q in polled.captured_queries]
 
@@ -201,9 +204,9 @@ def test_an_unchanged_board_poll_reads_the_login_and_the_event_only(
 def test_a_changed_page_is_computed_once_for_every_visitor(
     client: Client, four_table: Table
 ) -> None:
-    fetch(client, PROJECTOR, HTTP_X_LIVE="1")
+    fetch(client, PROJECTOR, live=True)
     with CaptureQueriesContext(connection) as second_visitor:
-        status, _, fragment = fetch(Client(), PROJECTOR, HTTP_X_LIVE="1")
+        status, _, fragment = fetch(Client(), PROJECTOR, live=True)
     # the club and the event: the fragment itself comes from the cache
     assert status == 200 and "Serie 1" in fragment and len(second_visitor) == 2
 
@@ -212,11 +215,11 @@ def test_within_the_fresh_seconds_a_change_waits_for_the_next_render(
     client: Client, four_table: Table, settings: Settings
 ) -> None:
     settings.SKATCLUB_PAGE_FRESH_SECONDS = 60
-    _, tag, before = fetch(client, PROJECTOR, HTTP_X_LIVE="1")
+    _, tag, before = fetch(client, PROJECTOR, live=True)
     enter(four_table, 1, 2, "Kr m2 H S")
     # The last render is answered (304 to who has it) until it is older than the setting.
-    assert fetch(client, PROJECTOR, tag, HTTP_X_LIVE="1")[0] == 304
-    assert fetch(Client(), PROJECTOR, HTTP_X_LIVE="1")[1:] == (tag, before)
+    assert fetch(client, PROJECTOR, tag, live=True)[0] == 304
+    assert fetch(Client(), PROJECTOR, live=True)[1:] == (tag, before)
     settings.SKATCLUB_PAGE_FRESH_SECONDS = 0
-    status, new_tag, after = fetch(client, PROJECTOR, tag, HTTP_X_LIVE="1")
+    status, new_tag, after = fetch(client, PROJECTOR, tag, live=True)
     assert status == 200 and new_tag != tag and "Bernd Brandt" in after
