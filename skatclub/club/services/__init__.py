@@ -122,7 +122,6 @@ from skatclub.club.services.valuing import (
 )
 from skatclub.club.services.versions import (
     event_changed,
-    events_of_tables_changed,
     player_changed,
     table_changed,
     tables_changed,
@@ -240,7 +239,6 @@ __all__ = [
     "sign_table",
     "table_changed",
     "event_changed",
-    "events_of_tables_changed",
     "player_changed",
     "tables_changed",
     "start_round",

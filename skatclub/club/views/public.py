@@ -64,7 +64,7 @@ from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.stats import game_stats
-from skatclub.club.queries.versions import club_state
+from skatclub.club.queries.versions import club_state, event_tables_state
 from skatclub.club.views import conditional
 from skatclub.club.views.conditional import row_state
 
@@ -154,7 +154,7 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 @require_safe
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
-    state = ("event", *row_state(event, event.season, _plan(event)))
+    state = ("event", *row_state(event, event.season, _plan(event)), event_tables_state(event.pk))
     return conditional.answer(request, state, lambda: _event_page(request, event))
 
 
@@ -195,7 +195,7 @@ def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
 @require_safe
 def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
-    state = ("round", *row_state(event, event.season), number)
+    state = ("round", *row_state(event, event.season), event_tables_state(event.pk), number)
     return conditional.answer(request, state, lambda: _round_page(request, event, number))
 
 

@@ -180,25 +180,25 @@ def test_a_login_of_club_a_sees_club_b_s_board_refused(client: Client, db: None)
 
 
 @pytest.mark.parametrize("url", [PROJECTOR, EVENT, ROUND_PAGE])
-def test_an_unchanged_poll_reads_the_club_and_the_event_and_nothing_else(
+def test_an_unchanged_poll_reads_the_club_the_event_and_its_tables_versions_only(
     client: Client, four_table: Table, url: str
 ) -> None:
     enter(four_table, 1, 2, "Kr m2 H S")
     _, tag, _ = fetch(client, url, live=True)
     with CaptureQueriesContext(connection) as polled:
         assert fetch(client, url, tag, live=True)[0] == 304
-    # the club (ClubMiddleware), the event with its season (the page's state)
-    assert len(polled) == 2, [q["sql"] for q in polled.captured_queries]
+    # the club (ClubMiddleware); the page's state: the event with its season, its tables' versions
+    assert len(polled) == 3, [q["sql"] for q in polled.captured_queries]
 
 
-def test_an_unchanged_board_poll_reads_the_login_and_the_event_only(
+def test_an_unchanged_board_poll_reads_the_login_the_event_and_its_tables_versions(
     spielwart_client: Client, four_table: Table
 ) -> None:
     _, tag, _ = fetch(spielwart_client, BOARD, live=True)
     with CaptureQueriesContext(connection) as polled:
         assert fetch(spielwart_client, BOARD, tag, live=True)[0] == 304
-    # the club, the session, the login, its role in the club, the Serie with its event
-    assert len(polled) == 4, [q["sql"][:60] for q in polled.captured_queries]
+    # the club, the session, the login, its role, the Serie with its event, its tables' versions
+    assert len(polled) == 5, [q["sql"][:60] for q in polled.captured_queries]
 
 
 def test_a_changed_page_is_computed_once_for_every_visitor(
@@ -207,8 +207,8 @@ def test_a_changed_page_is_computed_once_for_every_visitor(
     fetch(client, PROJECTOR, live=True)
     with CaptureQueriesContext(connection) as second_visitor:
         status, _, fragment = fetch(Client(), PROJECTOR, live=True)
-    # the club and the event: the fragment itself comes from the cache
-    assert status == 200 and "Serie 1" in fragment and len(second_visitor) == 2
+    # the club, the event, its tables' versions: the fragment itself comes from the cache
+    assert status == 200 and "Serie 1" in fragment and len(second_visitor) == 3
 
 
 def test_within_the_fresh_seconds_a_change_waits_for_the_next_render(
