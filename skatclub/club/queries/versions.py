@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Sum
 
-from skatclub.club.models import Event, Season, Table
+from skatclub.club.models import Event, Season, Signature, Table, TableLink
 
 SEASON_FIELDS = [field.attname for field in Season._meta.concrete_fields]
 
@@ -35,3 +35,15 @@ def club_state() -> tuple[object, ...]:
         tables=Count("id"), versions=Sum("version")
     )
     return tuple(seasons), tables["tables"], tables["versions"]
+
+
+def round_links_state(round_id: int) -> tuple[object, ...]:
+    """The Serie's table links and signatures, as the Spielwart's board shows them (issued,
+    renewed, revoked; signed): their writers need not raise a version for the board to follow."""
+    links = TableLink.objects.filter(table__round_id=round_id).aggregate(
+        count=Count("id"), newest=Max("id"), revoked=Count("revoked_at")
+    )
+    signed = Signature.objects.filter(table__round_id=round_id).aggregate(
+        count=Count("id"), newest=Max("id")
+    )
+    return tuple(links.values()), tuple(signed.values())

@@ -24,7 +24,7 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
-from skatclub.club.queries.versions import event_tables_state
+from skatclub.club.queries.versions import event_tables_state, round_links_state
 from skatclub.club.views import conditional
 from skatclub.club.views.conditional import LIVE_HEADER, row_state
 from skatclub.club.views.lookups import ROUND, round_or_404
@@ -51,7 +51,8 @@ def _every(request: HttpRequest) -> int | None:
 @require_safe
 def board(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
-    state = ("board", *row_state(round_.event), event_tables_state(round_.event_id), number)
+    tables, links = event_tables_state(round_.event_id), round_links_state(round_.pk)
+    state = ("board", *row_state(round_.event), tables, links, number)
     return conditional.answer(request, state, lambda: _board(request, round_))
 
 

@@ -197,8 +197,19 @@ def test_an_unchanged_board_poll_reads_the_login_the_event_and_its_tables_versio
     _, tag, _ = fetch(spielwart_client, BOARD, live=True)
     with CaptureQueriesContext(connection) as polled:
         assert fetch(spielwart_client, BOARD, tag, live=True)[0] == 304
-    # the club, the session, the login, its role, the Serie with its event, its tables' versions
-    assert len(polled) == 5, [q["sql"][:60] for q in polled.captured_queries]
+    # the club, the session, the login, its role, the Serie with its event, its tables'
+    # versions, its links, its signatures
+    assert len(polled) == 7, [q["sql"][:60] for q in polled.captured_queries]
+
+
+def test_the_board_follows_a_renewed_link(
+    spielwart_client: Client, four_table: Table, spielwart: User
+) -> None:
+    _, tag, before = fetch(spielwart_client, BOARD, live=True)
+    assert "kein Tisch-Link" in before
+    services.issue_link(table=four_table, user=spielwart)
+    status, _, after = fetch(spielwart_client, BOARD, tag, live=True)
+    assert status == 200 and "kein Tisch-Link" not in after
 
 
 def test_a_changed_page_is_computed_once_for_every_visitor(
