@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def setup_django(database: Path) -> None:
     sys.path.insert(0, str(ROOT))
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    # The page cache (views/conditional.py) lives with the database, not in the checkout's data.
+    os.environ.setdefault("SKATCLUB_DATA", str(database.parent / f"{database.stem}-data"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
     os.environ.setdefault("DEBUG", "0")  # production settings: no query log, no debug pages
     os.environ.setdefault("SECRET_KEY", "benchmark-only-not-secret")
@@ -65,7 +67,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
-def time_pages(label: str, urls: list[str], repeat: int) -> None:
+def time_pages(label: str, urls: list[str], repeat: int, *, cold: bool = True) -> None:
+    """`cold`: the page cache emptied before every request, so each one computes its page
+    (what the first visitor after a change pays); otherwise the repeats find it cached."""
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -75,18 +80,22 @@ def time_pages(label: str, urls: list[str], repeat: int) -> None:
 
     client = Client()
     client.get(urls[0], secure=True)  # warm templates and the URL resolver
-    timings, queries = [], 0
+    timings, cpu, queries = [], [], 0
     for _ in range(repeat):
         for url in urls:
+            if cold:
+                cache.clear()
             with CaptureQueriesContext(connection) as captured:
-                started = time.perf_counter()
+                started, started_cpu = time.perf_counter(), time.process_time()
                 response = client.get(url, secure=True)
+                cpu.append((time.process_time() - started_cpu) * 1000)
                 timings.append((time.perf_counter() - started) * 1000)
             assert response.status_code == 200, (url, response.status_code)
             queries = max(queries, len(captured))
     print(
-        f"{label:<16} {len(timings):>4} requests: median {statistics.median(timings):6.1f} ms, "
+        f"{label:<20} {len(timings):>4} requests: median {statistics.median(timings):6.1f} ms, "
         f"p95 {percentile(timings, 0.95):6.1f} ms, max {max(timings):6.1f} ms, "
+        f"CPU median {statistics.median(cpu):6.1f} ms, "
         f"at most {queries} queries, {len(response.content) / 1000:.0f} kB (last page)"
     )
 
@@ -173,6 +182,20 @@ def run(args: argparse.Namespace) -> None:
         1,
     )
     time_pages("season CSV", [f"{s.get_absolute_url()}?format=csv" for s in seasons], args.repeat)
+    # The same pages again, cached: what every visitor after the first pays until a change.
+    time_pages("start page, cached", ["/"], args.repeat * 5, cold=False)
+    time_pages(
+        "event page, cached",
+        [e.get_absolute_url() for e in sampled_events],
+        args.repeat,
+        cold=False,
+    )
+    time_pages(
+        "Serie page, cached",
+        [f"{e.get_absolute_url()}serie/1/" for e in sampled_events],
+        args.repeat,
+        cold=False,
+    )
     if args.split:
         split(seasons, sampled_players)
 

@@ -22,6 +22,9 @@ SKATCLUB_BACKUP_KEEP  backups before a risky step (new Serie, import, restore): 
                 are kept (default 30)
 SKATCLUB_BACKUP_FREE_MB  a backup is taken only when the disk keeps twice the database's size
                 plus this many MB free (default 200); else a risky step is refused
+SKATCLUB_PAGE_FRESH_SECONDS  live and public pages are rendered at most once in this many
+                seconds when their event changes (default 1; the start page ten times that;
+                0: at every change; views/conditional.py)
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ SKATCLUB_DAILY_BACKUP_HOURS = int(os.environ.get("SKATCLUB_DAILY_BACKUP_HOURS", 
 SKATCLUB_BACKUP_DAYS = int(os.environ.get("SKATCLUB_BACKUP_DAYS", "30"))
 SKATCLUB_BACKUP_KEEP = int(os.environ.get("SKATCLUB_BACKUP_KEEP", "30"))
 SKATCLUB_BACKUP_FREE_MB = int(os.environ.get("SKATCLUB_BACKUP_FREE_MB", "200"))
+SKATCLUB_PAGE_FRESH_SECONDS = float(os.environ.get("SKATCLUB_PAGE_FRESH_SECONDS", "1"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -2,8 +2,12 @@
 //
 // An element with data-live="URL" is refreshed every data-live-every seconds: the same URL is
 // fetched with the header X-Live and the answer (an HTML fragment) replaces its content. The
-// server never pushes; a failed fetch is simply tried again next time. With data-rotate-every,
-// the element's [data-page] sections are shown one at a time, turning every so many seconds.
+// fetch is conditional: it sends the ETag of the fragment it shows (If-None-Match), and the
+// server answers 304 while nothing changed, so asking every second costs almost nothing and a
+// saved game shows within a second or two. The server never pushes; a failed fetch is simply
+// tried again next time, and a page that comes back into view asks at once. With
+// data-rotate-every, the element's [data-page] sections are shown one at a time, turning every
+// so many seconds.
 (function () {
   "use strict";
   if (!window.fetch) { return; }
@@ -19,23 +23,36 @@
   }
 
   function live(box) {
-    var every = parseFloat(box.dataset.liveEvery || "10") * 1000;
+    var every = parseFloat(box.dataset.liveEvery || "2") * 1000;
     var turning = parseFloat(box.dataset.rotateEvery || "0") * 1000;
+    var shown = "";  // the ETag of the fragment on the page
+    var asking = false;  // one request at a time: a slow answer is not overtaken
     function refresh() {
-      if (document.hidden) { return; }
-      fetch(box.dataset.live, { headers: { "X-Live": "1" }, credentials: "same-origin" })
+      if (document.hidden || asking) { return; }
+      asking = true;
+      var headers = { "X-Live": "1" };
+      if (shown) { headers["If-None-Match"] = shown; }
+      // no-store: the 304 comes to us instead of being answered from the browser's cache.
+      fetch(box.dataset.live, { headers: headers, credentials: "same-origin", cache: "no-store" })
         .then(function (response) {
+          if (response.status === 304) { return null; }
           if (!response.ok || response.redirected) { throw new Error(String(response.status)); }
-          return response.text();
+          var tag = response.headers.get("ETag") || "";
+          return response.text().then(function (html) { return { html: html, tag: tag }; });
         })
-        .then(function (html) {
-          box.innerHTML = html;
+        .then(function (answer) {
           box.dataset.refreshed = String(Date.now());
+          delete box.dataset.stale;
+          if (!answer) { return; }
+          box.innerHTML = answer.html;
+          shown = answer.tag;
           if (turning) { rotate(box); }
         })
-        .catch(function () { box.dataset.stale = "1"; });
+        .catch(function () { box.dataset.stale = "1"; })
+        .then(function () { asking = false; });
     }
     window.setInterval(refresh, every);
+    document.addEventListener("visibilitychange", refresh);
     if (turning) {
       rotate(box);
       window.setInterval(function () {

@@ -128,7 +128,12 @@ from skatclub.club.services.valuing import (
     house_rules_of,
     value_game,
 )
-from skatclub.club.services.versions import event_changed, table_changed
+from skatclub.club.services.versions import (
+    event_changed,
+    player_changed,
+    table_changed,
+    tables_changed,
+)
 from skatclub.club.services.wishes import (
     MAX_NOTE,
     MAX_TABLE,
@@ -249,6 +254,8 @@ __all__ = [
     "sign_table",
     "table_changed",
     "event_changed",
+    "player_changed",
+    "tables_changed",
     "start_round",
     "started_tables",
     "swap_players",

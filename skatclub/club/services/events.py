@@ -20,6 +20,7 @@ from scoring import parse_cents_per_point
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Season, Seat
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.names import near_matches
+from skatclub.club.services.versions import event_changed
 from skatclub.club.text import NO_VISIBLE_NAME, InvisibleText, visible_name
 
 MAX_NAME = 200
@@ -76,6 +77,7 @@ def save_event(*, event: Event) -> Event:
             raise EntryError("announced", refusal)
     event.season, _ = Season.objects.get_or_create(year=event.date.year)
     event.save()
+    event_changed(event.pk)
     return event
 
 
@@ -132,14 +134,18 @@ def add_guest(*, event: Event, name: str, confirmed_new: bool = False) -> Player
     guest = Player.objects.create(key=unique_key(name, Player), name=name, is_guest=True)
     rate = Attendance.Rate.FULL
     Attendance.objects.create(event=event, player=guest, rate=rate, fee_cents=event.fee_for(rate))
+    event_changed(event.pk)
     return guest
 
 
+@transaction.atomic
 def mark_present(*, event: Event, player: Player) -> None:
     rate = Attendance.Rate.FULL
-    Attendance.objects.get_or_create(
+    _, created = Attendance.objects.get_or_create(
         event=event, player=player, defaults={"rate": rate, "fee_cents": event.fee_for(rate)}
     )
+    if created:
+        event_changed(event.pk)
 
 
 @transaction.atomic
@@ -164,6 +170,7 @@ def mark_absent(*, event: Event, player: Player) -> None:
             "Anmeldung bleibt, damit es in der Abrechnung steht.",
         )
     attendance.delete()
+    event_changed(event.pk)
 
 
 def unique_key(text: str, model: Any, exclude_pk: int | None = None, max_length: int = 60) -> str:

@@ -14,6 +14,7 @@ from skatclub.club.models import CashCount, Event, KasseEntry
 from skatclub.club.money import MAX_CENTS
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
+from skatclub.club.services.versions import event_changed
 
 MAX_TEXT = 200
 MAX_BOOKINGS = 500
@@ -32,6 +33,7 @@ def book(*, event: Event, kind: str, text: str, cents: int, user: Actor = None) 
         raise EntryError("bad_amount", "Der Betrag muss größer als 0 sein.")
     if event.kasse_entries.count() >= MAX_BOOKINGS:
         raise EntryError("too_many", f"Höchstens {MAX_BOOKINGS} Buchungen je Veranstaltung.")
+    event_changed(event.pk)
     return KasseEntry.objects.create(
         event=event, kind=kind, text=text, amount_cents=cents, user=acting_user(user)
     )
@@ -40,6 +42,7 @@ def book(*, event: Event, kind: str, text: str, cents: int, user: Actor = None) 
 @transaction.atomic
 def cancel_booking(*, entry: KasseEntry) -> None:
     entry.delete()
+    event_changed(entry.event_id)
 
 
 @transaction.atomic
@@ -48,6 +51,7 @@ def count_cash(*, event: Event, cents: int, note: str = "", user: Actor = None) 
         raise EntryError("bad_amount", "Der gezählte Betrag liegt zwischen 0 und 100.000 €.")
     if len(note) > MAX_TEXT:
         raise EntryError("too_long", f"Der Vermerk hat höchstens {MAX_TEXT} Zeichen.")
+    event_changed(event.pk)
     return CashCount.objects.create(
         event=event, counted_cents=cents, note=note.strip(), user=acting_user(user)
     )

@@ -22,6 +22,7 @@ from skatclub.club.models import Club, Membership, Player, PlayerChange
 from skatclub.club.queries.members import SHARED_TEXT, home_club_name, is_home, may_change_identity
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
+from skatclub.club.services.versions import player_changed
 from skatclub.club.text import is_key, visible_text
 
 MAX_KEY = 60  # Player.key
@@ -67,6 +68,7 @@ def save_player(*, player: Player, by: Actor = None) -> Player:
     player.save()
     if before != after:
         _log(player, PlayerChange.Action.UPDATE, by, _diff(before, after), _diff(after, before))
+        player_changed(player.pk)
     return player
 
 
@@ -94,7 +96,9 @@ def set_member_number(*, player: Player, number: str, by: Actor = None) -> None:
     if is_home(player):
         player.member_number = number
         player.save(update_fields=["member_number"])
+        player_changed(player.pk)
         return
+    player_changed(player.pk)
     Membership.objects.filter(club_id=tenancy.club_for_new_rows(), player=player).update(
         member_number=number
     )

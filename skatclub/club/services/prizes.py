@@ -19,6 +19,7 @@ from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.queries.prizes import engine_plan, engine_prize, percent
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
+from skatclub.club.services.versions import event_changed
 
 MAX_PLANNED_ROUNDS = 20
 
@@ -62,6 +63,7 @@ def save_settings(
     plan.entry_fee_percent, plan.lost_fee_percent = entry_fee_percent, lost_fee_percent
     plan.ties, plan.one_prize_each, plan.rounds = ties, one_prize_each, rounds
     plan.save()
+    event_changed(plan.event_id)
     return plan
 
 
@@ -100,6 +102,7 @@ def add_rule(
     except InvalidPrizePlan as error:
         raise EntryError("bad_prize", error.message) from None
     rule.save()
+    event_changed(rule.plan.event_id)
     return rule
 
 
@@ -107,6 +110,7 @@ def add_rule(
 def delete_rule(*, rule: PrizeRule) -> None:
     _locked(rule.plan)
     rule.delete()
+    event_changed(rule.plan.event_id)
 
 
 @transaction.atomic
@@ -130,4 +134,5 @@ def announce(*, plan: PrizePlan, user: Actor = None) -> PrizePlan:
         )
     plan.announced_at, plan.announced_by = timezone.now(), acting_user(user)
     plan.save(update_fields=["announced_at", "announced_by"])
+    event_changed(plan.event_id)
     return plan

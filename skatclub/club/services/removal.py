@@ -16,6 +16,7 @@ from django.db.models import Max
 from skatclub.club.models import Event, Game, Removal, Round, Seat, TableTotal
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
+from skatclub.club.services.versions import event_changed
 
 
 def has_results(rounds: Any) -> bool:
@@ -53,6 +54,7 @@ def delete_round(*, round_: Round, user: Actor = None) -> Removal:
         snapshot={"tables": _tables(rounds), "seed": round_.seed, "seating": round_.seating},
     )
     round_.delete()
+    event_changed(event.pk)
     return removal
 
 

@@ -22,6 +22,7 @@ from skatclub.club.models import Change, Event, HistoryImport, Signature, Table
 from skatclub.club.queries.checking import ENTRY_ACTIONS, acceptable, acceptance, imported_by
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
+from skatclub.club.services.versions import table_changed
 
 OWN_IMPORT = (
     "Sie haben diesen Import selbst ausgeführt; die zweite Unterschrift unter seine Listen muss "
@@ -47,6 +48,7 @@ def check_table(*, table: Table, user: Actor, confirm: bool, note: str = "") -> 
     table.save(update_fields=["check_status", "checked_by", "checked_at", "check_note"])
     action = Change.Action.CONFIRM if confirm else Change.Action.REJECT
     log_change(table, action, user, before, {"check_status": table.check_status}, note=note)
+    table_changed(table.pk)
 
 
 def has_entered_results(table: Table, user: Actor) -> bool:

@@ -21,6 +21,7 @@ from skatclub.club.queries.standings import (
     given_scores,
     recorded_scores,
 )
+from skatclub.club.services.versions import table_changed, tables_changed
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
@@ -54,6 +55,7 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
             seat.list_score, seat.won, seat.lost, seat.others_lost, seat.score = values
     changed = [seat for seats in by_table.values() for seat in seats]
     Seat.objects.bulk_update(changed, SEAT_RESULT_FIELDS, batch_size=500)
+    tables_changed(table_ids)
 
 
 SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
@@ -79,6 +81,8 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     else:
         own = [_plus_game((s.list_score, s.won, s.lost), s.player_id, added) for s in seats]
     _store_seat_results(seats, seat_scores(event.ruleset, own))
+    # Every writer of sums tells the readers (only the table's own row: it is locked already).
+    table_changed(table.pk)
     # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
     table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
 

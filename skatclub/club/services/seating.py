@@ -28,6 +28,7 @@ from skatclub.club.services import draw, meetings
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import Actor, log_change, seat_keys
 from skatclub.club.services.seat_sums import refresh_results
+from skatclub.club.services.versions import event_changed, tables_changed
 
 SEATINGS = ("draw", "standings")
 
@@ -337,6 +338,7 @@ def create_round(
             "Bitte die Seite neu laden."
         ) from None
     seat_round(round_=round_, tables=tables, user=user, seating=seating, seed=seed)
+    event_changed(event.pk)
     return round_
 
 
@@ -422,6 +424,7 @@ def swap_seats(*, round_: Round, first: Seat, second: Seat, user: Actor = None) 
     for pk, table in tables.items():
         log_change(table, Change.Action.SEATS, user, before[pk], seat_keys(table), note=note)
     refresh_results(table_ids=list(tables))
+    tables_changed(list(tables))
 
 
 def _locked_tables(round_: Round) -> dict[int, Table]:
@@ -483,6 +486,8 @@ def _reseat(
                 table, Change.Action.SEATS, user, before.get(number), seat_keys(table), note=note
             )
     refresh_results(table_ids=[table.pk for table in seated])
+    tables_changed([table.pk for table in seated])
+    event_changed(round_.event_id)  # also when every changed table was dissolved
     return seated
 
 

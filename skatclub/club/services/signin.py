@@ -29,6 +29,7 @@ from skatclub.club.services.events import (
     unique_key,
 )
 from skatclub.club.services.members import MAX_MEMBER_NUMBER
+from skatclub.club.services.versions import event_changed
 from skatclub.club.text import NO_VISIBLE_NUMBER, search_text
 
 MAX_QUERY = 100
@@ -95,6 +96,7 @@ def sign_in(
         defaults={"rate": rate, "fee_cents": event.fee_for(rate), "paid": paid},
     )
     if created:
+        event_changed(event.pk)
         return attendance
     paid = attendance.paid or paid
     if (attendance.rate, attendance.paid) == (rate, paid):
@@ -103,6 +105,7 @@ def sign_in(
         raise ChangeSignIn(attendance, rate, event.fee_for(rate), paid)
     attendance.rate, attendance.fee_cents, attendance.paid = rate, event.fee_for(rate), paid
     attendance.save(update_fields=["rate", "fee_cents", "paid"])
+    event_changed(event.pk)
     return attendance
 
 
@@ -160,6 +163,7 @@ def register_and_sign_in(
 def set_paid(*, event: Event, player: Player, paid: bool) -> None:
     if not Attendance.objects.filter(event=event, player=player).update(paid=paid):
         raise EntryError("absent", f"{player.name} ist nicht angemeldet.")
+    event_changed(event.pk)
 
 
 def find_players(

@@ -12,6 +12,7 @@ from django.db import transaction
 
 from skatclub.club.models import Change, Seat
 from skatclub.club.services.history import Actor, log_change
+from skatclub.club.services.versions import table_changed
 
 
 @transaction.atomic
@@ -30,3 +31,4 @@ def mark_wrong_seat(*, seat: Seat, wrong: bool, user: Actor = None, note: str = 
         {"player": seat.player.key, "wrong_seat": wrong},
         note=f"{what}: {seat.player.name}" + (f" – {note}" if note else ""),
     )
+    table_changed(seat.table_id)

@@ -4,8 +4,9 @@ Owns the board (`@spielwart_required`: every table's progress, last game, signat
 and the projector page (public like every result page: the Serie's standings in big type,
 marked "vorläufig", in pages that `static/live.js` rotates). Both are plain pages without
 JavaScript; with it, `live.js` fetches the same URL every few seconds with the header
-`X-Live` and swaps in the fragment. Reads only: `queries.board`, `queries.progress`,
-`queries.standings`.
+`X-Live` and swaps in the fragment. Both are computed once per change of the event
+(`views.conditional`: keyed on the event's version; an unchanged poll is a 304 after one
+query for the event). Reads only: `queries.board`, `queries.progress`, `queries.standings`.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.versions import event_tables_state, round_links_state
+from skatclub.club.views import conditional
+from skatclub.club.views.conditional import LIVE_HEADER, row_state
 from skatclub.club.views.lookups import ROUND, round_or_404
 from skatclub.club.views.permissions import spielwart_required
 
-LIVE_HEADER = "HTTP_X_LIVE"
 PROJECTOR_ROWS = 10  # rows per projector page: readable from the back of the room
 
 
@@ -35,9 +38,7 @@ def _respond(
 ) -> HttpResponse:
     template = fragment if LIVE_HEADER in request.META else page
     extra = {"updated": timezone.localtime(), "every": _every(request)}
-    response = render(request, template, {**context, **extra})
-    response["Cache-Control"] = "no-store"
-    return response
+    return render(request, template, {**context, **extra})
 
 
 def _every(request: HttpRequest) -> int | None:
@@ -50,6 +51,12 @@ def _every(request: HttpRequest) -> int | None:
 @require_safe
 def board(request: HttpRequest, key: str, number: int) -> HttpResponse:
     round_ = round_or_404(key, number)
+    tables, links = event_tables_state(round_.event_id), round_links_state(round_.pk)
+    state = ("board", *row_state(round_.event), tables, links, number)
+    return conditional.answer(request, state, lambda: _board(request, round_))
+
+
+def _board(request: HttpRequest, round_: Round) -> HttpResponse:
     tables = round_board(round_)
     context = {
         "event": round_.event,
@@ -63,6 +70,11 @@ def board(request: HttpRequest, key: str, number: int) -> HttpResponse:
 @require_safe
 def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
+    state = ("projector", *row_state(event), event_tables_state(event.pk), number)
+    return conditional.answer(request, state, lambda: _projector(request, event, number))
+
+
+def _projector(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
     pages = [rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)]

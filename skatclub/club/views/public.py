@@ -64,13 +64,26 @@ from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.stats import game_stats
+from skatclub.club.queries.versions import club_state, event_tables_state
+from skatclub.club.views import conditional
+from skatclub.club.views.conditional import row_state
 
 PER_PAGE = 50
 HOME_TOP = 10
+# The start page's top ten is a teaser that must fit a phone (390 px) without a header row
+# of wrapped words: the full ranking has the Serien, won and lost games and the gaps.
+HOME_HIDDEN = ["results", "won", "lost", "to_pass"]
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    divisions = _divisions()
+    state = ("home", *club_state(), [row_state(d, d.league) for d in divisions])
+    # The season's top ten may lag a few seconds behind a live tournament.
+    return conditional.answer(request, state, lambda: _home(request, divisions), fresh=10)
+
+
+def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:
     events = list(Event.objects.select_related("season")[:10])
     # The current season is the one of the latest event (a new, empty season waits).
     season = events[0].season if events else Season.objects.first()
@@ -81,7 +94,7 @@ def home(request: HttpRequest) -> HttpResponse:
             ranking_rows(page)[:HOME_TOP],
             caption=f"Rangliste {season}: die ersten {HOME_TOP}",
             orderable=False,
-            exclude=[*season_exclusions(page), "results"],
+            exclude=[*season_exclusions(page), *HOME_HIDDEN],
         )
     events_table = LatestEventsTable(
         [event_row(e) for e in events], caption="Letzte Veranstaltungen", orderable=False
@@ -95,7 +108,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "provisional": page.provisional if page else "",
             "top_table": top_table,
             "events_table": events_table,
-            "divisions": _divisions(),
+            "divisions": divisions,
         },
     )
 
@@ -141,6 +154,11 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
 @require_safe
 def event_detail(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season", "prize_plan"), key=key)
+    state = ("event", *row_state(event, event.season, _plan(event)), event_tables_state(event.pk))
+    return conditional.answer(request, state, lambda: _event_page(request, event))
+
+
+def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
     rows = event_standings(event)
     rounds = played_rounds_of(event)
     numbers = [s.number for s in rounds]
@@ -177,6 +195,11 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
 @require_safe
 def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("season"), key=key)
+    state = ("round", *row_state(event, event.season), event_tables_state(event.pk), number)
+    return conditional.answer(request, state, lambda: _round_page(request, event, number))
+
+
+def _round_page(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
     rows = event_standings(event, number)
     rounds = played_rounds_of(event)
@@ -279,10 +302,15 @@ def _divisions() -> list[Division]:
 
 def _announced_plan(event: Event) -> bool:
     """Whether the event has an announced Gewinnplan (read with the event, no query)."""
+    plan = _plan(event)
+    return plan is not None and plan.is_locked
+
+
+def _plan(event: Event) -> PrizePlan | None:
     try:
-        return event.prize_plan.is_locked
+        return event.prize_plan
     except PrizePlan.DoesNotExist:
-        return False
+        return None
 
 
 def _pdf_links(event: Event, number: int | None) -> list[tuple[str, str]]:

@@ -62,12 +62,27 @@ def test_the_start_page_runs_a_fixed_number_of_queries(
 ) -> None:
     season, players = make_club(6)
     club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
-    # the club (ClubMiddleware);
-    # events + seasons, Serie labels, lines_for (Serien, tables, seats, totals), players;
-    # the league Staffeln for the link to their tables
-    with django_assert_num_queries(8):
+    # the club (ClubMiddleware); the seasons with their events' versions and the versions of
+    # the newest season's tables (the page's state, views.conditional); the league Staffeln
+    # for the link to their tables;
+    # events + seasons, Serie labels, lines_for (Serien, tables, seats, totals), players
+    with django_assert_num_queries(10):
         client.get("/")
     for month in (4, 5):
         club_evening(season, datetime.date(2026, month, 3), players, f"m{month}")
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(10):
         client.get("/")
+
+
+def test_the_start_page_s_top_ten_has_only_columns_a_phone_can_show(
+    client: Client, db: None
+) -> None:
+    season, players = make_club(6)
+    club_evening(season, datetime.date(2026, 3, 6), players, "maerz")
+    page = client.get("/").content.decode()
+    ranking = page[page.index('id="ranking-title"') : page.index("Ganze Rangliste")]
+    # At 390 px the long headers wrapped into a tall header row and pushed the table off the
+    # right edge; the full ranking keeps them.
+    assert "Punkte bis zum Platz davor" not in ranking and "gew." not in ranking
+    assert all(word in ranking for word in ("Platz", "Spieler", "Punkte", "Serien"))
+    assert "Punkte bis zum Platz davor" in client.get("/rangliste/2026/").content.decode()
