@@ -22,6 +22,8 @@ SKATCLUB_BACKUP_KEEP  backups before a risky step (new Serie, import, restore): 
                 are kept (default 30)
 SKATCLUB_BACKUP_FREE_MB  a backup is taken only when the disk keeps twice the database's size
                 plus this many MB free (default 200); else a risky step is refused
+SKATCLUB_TABLE_LINK_DAYS  a table's link stops writing this many days after its event's
+                date (default 3); its page stays readable
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ SKATCLUB_DAILY_BACKUP_HOURS = int(os.environ.get("SKATCLUB_DAILY_BACKUP_HOURS", 
 SKATCLUB_BACKUP_DAYS = int(os.environ.get("SKATCLUB_BACKUP_DAYS", "30"))
 SKATCLUB_BACKUP_KEEP = int(os.environ.get("SKATCLUB_BACKUP_KEEP", "30"))
 SKATCLUB_BACKUP_FREE_MB = int(os.environ.get("SKATCLUB_BACKUP_FREE_MB", "200"))
+SKATCLUB_TABLE_LINK_DAYS = int(os.environ.get("SKATCLUB_TABLE_LINK_DAYS", "3"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -592,7 +592,9 @@ class Game(models.Model):
     version = models.PositiveIntegerField("Version", default=1)
     # Made by the phone when the game is first confirmed; a resend with the same id is the same
     # game (issue 26: exactly once), so it is unique per table whenever it is given.
-    entry_id = models.CharField("Eingabe-Kennung", max_length=64, blank=True, default="", db_default="")
+    entry_id = models.CharField(
+        "Eingabe-Kennung", max_length=64, blank=True, default="", db_default=""
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

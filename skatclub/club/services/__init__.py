@@ -54,13 +54,18 @@ from skatclub.club.services.prizes import add_rule, announce, delete_rule, plan_
 from skatclub.club.services.recorded import recorded_fields
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
+    Saved,
+    TakenError,
     TotalLine,
+    Typed,
     check_totals,
     delete_game,
+    preview_entry,
     preview_game,
     record_game,
     record_line,
     record_totals,
+    save_entry,
 )
 from skatclub.club.services.review import check_table, has_entered_results
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
@@ -97,6 +102,7 @@ from skatclub.club.services.table_links import (
     is_signed_off,
     issue_link,
     issue_links,
+    link_closed,
     live_link,
     live_links,
     revoke_link,
@@ -198,6 +204,7 @@ __all__ = [
     "plan_in_advance",
     "plan_of",
     "plans_fingerprint",
+    "preview_entry",
     "preview_game",
     "preview_ramsch",
     "preview_round",
@@ -205,6 +212,11 @@ __all__ = [
     "record_line",
     "record_match_game",
     "record_ramsch",
+    "save_entry",
+    "Saved",
+    "TakenError",
+    "Typed",
+    "link_closed",
     "record_totals",
     "recorded_fields",
     "refresh_results",

@@ -157,26 +157,55 @@ def record_ramsch(
     """Game `number` was passed by everybody and ramsched: store the deal and each score."""
     table = locked_table(table)
     check_actor(table, user)
-    event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
-    seats = seated(table)
-    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=None)
-    check_ramsch_seats(deal, len(seats), number)
-    level = bock_level(table, number, len(seats), bock_override) or 0
+    return store_ramsch(table, seated(table), number, deal, bock_override, user, expected_version)
+
+
+def store_ramsch(
+    table: Table,
+    seats: dict[int, Player],
+    number: int,
+    deal: RamschDeal,
+    bock_override: int | None,
+    user: Actor,
+    expected_version: int | None,
+    entry_id: str = "",
+) -> Game:
+    """`record_ramsch` on the locked `table` with its `seats`: the fields are `ramsch_fields`',
+    the same the read-back shows."""
+    fields, scores = ramsch_fields(table, len(seats), number, deal, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
     before = game_snapshot(existing)
     game = existing or Game(table=table, number=number, version=0)
-    game.bock_override = bock_override
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version += 1
     game.entered_by = acting_user(user)
-    _store_ramsch(table, game, deal, level, user=None, note="")
+    if entry_id:
+        game.entry_id = entry_id
+    game.save()
+    _store_scores(game, seats, scores)
     action = Change.Action.CREATE if existing is None else Change.Action.UPDATE
     refresh_results(table_ids=[table.pk])
-    reopen_check(table)
-    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    note = reopen_check(table)
+    log_change(table, action, user, before, game_snapshot(game), game_number=number, note=note)
     rebock(table, len(seats), user)
     refresh_results(table_ids=[table.pk])
     return game
+
+
+def ramsch_fields(
+    table: Table, size: int, number: int, deal: RamschDeal, bock_override: int | None
+) -> tuple[dict[str, Any], dict[int, int]]:
+    """The stored fields of a Ramsch as game `number` at `table` (with `size` seats) and the
+    score per seat: the event's house rules, the slot, who ramsches, the Bock level."""
+    event = table.round.event
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
+    check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
+    check_ramsch_seats(deal, size, number)
+    level = bock_level(table, number, size, bock_override) or 0
+    fields, scores = valued_ramsch(event, deal, level)
+    return {**fields, "bock_override": bock_override}, scores
 
 
 def valued_ramsch(
@@ -204,13 +233,7 @@ def _store_ramsch(
         setattr(game, name, value)
     game.version += 1
     game.save()
-    players: dict[int, Player] = seated(table)
-    game.ramsch_scores.all().delete()
-    RamschScore.objects.bulk_create(
-        RamschScore(game=game, player=players[seat], list_score=score)
-        for seat, score in scores.items()
-        if score
-    )
+    _store_scores(game, seated(table), scores)
     if note:
         log_change(
             table,
@@ -223,15 +246,19 @@ def _store_ramsch(
         )
 
 
+def _store_scores(game: Game, players: dict[int, Player], scores: dict[int, int]) -> None:
+    game.ramsch_scores.all().delete()
+    RamschScore.objects.bulk_create(
+        RamschScore(game=game, player=players[seat], list_score=score)
+        for seat, score in scores.items()
+        if score
+    )
+
+
 def preview_ramsch(
     *, table: Table, number: int, deal: RamschDeal, bock_override: int | None = None
 ) -> Game:
     """The Ramsch as `record_ramsch` would store it (same checks, same value), not saved."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
-    event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
-    size = len(seated(table))
-    check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
-    check_ramsch_seats(deal, size, number)
-    fields, _ = valued_ramsch(event, deal, bock_level(table, number, size, bock_override) or 0)
+    fields, _ = ramsch_fields(table, len(seated(table)), number, deal, bock_override)
     return Game(table=table, number=number, **fields)

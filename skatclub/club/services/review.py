@@ -1,6 +1,7 @@
 """The second signature on a Spielliste: a second person confirms or rejects, never edits.
 
-Owns `check_table` and `reopen_check` (a changed list needs a new signature). Writes `Table`'s
+Owns `check_table` and `reopen_check` (a changed list needs a new signature; its history
+row then says so, `SIGNATURES_RESET`). Writes `Table`'s
 check fields and the history.
 """
 
@@ -12,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from skatclub.club.models import Change, Signature, Table
+from skatclub.club.queries.table_status import SIGNATURES_RESET
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
 
@@ -50,9 +52,10 @@ def has_entered_results(table: Table, user: Actor) -> bool:
     return table.changes.filter(user=entered_by, action__in=ENTRY_ACTIONS).exists()
 
 
-def reopen_check(table: Table) -> None:
+def reopen_check(table: Table) -> str:
     """A changed list needs new signatures: the players' at the table and the second one.
-    `table` is locked and read in this transaction (its `has_signatures` is current)."""
+    `table` is locked and read in this transaction (its `has_signatures` is current).
+    Returns the note for the change's history row: `SIGNATURES_RESET` when signatures went."""
     changed: dict[str, Any] = {}
     if table.has_signatures:
         Signature.objects.filter(table=table).delete()
@@ -63,3 +66,4 @@ def reopen_check(table: Table) -> None:
         Table.objects.filter(pk=table.pk).update(**changed)
         for name, value in changed.items():
             setattr(table, name, value)
+    return SIGNATURES_RESET if "has_signatures" in changed else ""
