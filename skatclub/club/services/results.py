@@ -183,14 +183,16 @@ def save_entry(
 
 
 def _same_game(stored: Game, fields: Mapping[str, Any], typed: Typed) -> bool:
-    """Whether the stored game is the typed one (as the engine stores it)."""
+    """Whether the stored game is the typed one: the same declarer and the same canonical
+    line (the buttons and a typed line differ in how they leave out what was not said), the
+    same Ramsch, value and Bock."""
     declarer_id = typed.declarer.pk if typed.declarer is not None else None
     return (
         stored.declarer_id == declarer_id
         and stored.passed_in == fields["passed_in"]
-        and stored.declaration == fields["declaration"]
-        and stored.outcome == fields["outcome"]
+        and stored.notation == fields["notation"]
         and stored.ramsch == fields["ramsch"]
+        and stored.list_score == fields["list_score"]
         and stored.bock_override == fields["bock_override"]
     )
 
