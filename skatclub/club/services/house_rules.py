@@ -77,11 +77,14 @@ def facts(game: Game, ruleset: Ruleset) -> BockFacts:
     )
 
 
-def scheduled_levels(table: Table, games: list[Game], size: int, rule: BockRule) -> list[int]:
-    """The Bock level of games 1..n+1 from the games entered so far (gaps count as plain)."""
+def scheduled_levels(
+    table: Table, games: list[Game], size: int, rule: BockRule, until: int = 0
+) -> list[int]:
+    """The Bock level of games 1..n+1 from the games entered so far (gaps count as plain),
+    n the last game entered or `until`, whichever is higher."""
     ruleset = Ruleset(table.round.event.ruleset)
     by_number = {g.number: g for g in games}
-    last = max(by_number, default=0)
+    last = max(max(by_number, default=0), until)
     plain = BockFacts(game_type=GameType.CLUBS)
     dealt = [facts(by_number[n], ruleset) if n in by_number else plain for n in range(1, last + 1)]
     return [game.level for game in bock_schedule(dealt, size, rule)]
@@ -95,8 +98,9 @@ def bock_level(table: Table, number: int, size: int, override: int | None) -> in
     if rule is None:
         return None
     earlier = list(Game.objects.filter(table=table, number__lt=number).order_by("number"))
-    levels = scheduled_levels(table, earlier, size, rule)
-    return levels[number - 1] if number <= len(levels) else 0
+    # Up to the game before this one, gaps counted as plain, as `rebock` counts them once
+    # this game is stored: so the read-back's level is the stored one.
+    return scheduled_levels(table, earlier, size, rule, until=number - 1)[number - 1]
 
 
 def rebock(table: Table, size: int, user: Actor) -> None:
