@@ -1,9 +1,11 @@
 """Issue 26: every write to a table's list raises the table's version and its event's (the
-phones and the public pages compare them), and a refused write raises neither."""
+phones and the public pages compare them), and a refused write raises neither. The event's
+rises right after the commit: the tests run those callbacks (`committed`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,18 +24,38 @@ def versions(table: Table) -> tuple[int, int]:
     )
 
 
-def raises_both(table: Table, write: Callable[[], object]) -> None:
-    before = versions(table)
-    write()
-    after = versions(table)
-    assert after[0] >= before[0] + 1 and after[1] >= before[1] + 1, (before, after)
+Capture = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
+Check = Callable[[Table, Callable[[], object]], None]
 
 
-def refused_changes_nothing(table: Table, write: Callable[[], object]) -> None:
-    before = versions(table)
-    with pytest.raises((services.EntryError, ScoringError)):
-        write()
-    assert versions(table) == before
+@pytest.fixture
+def raises_both(django_capture_on_commit_callbacks: Capture) -> Check:
+    """A write, with what it left for after its commit, raises both versions."""
+
+    def check(table: Table, write: Callable[[], object]) -> None:
+        before = versions(table)
+        with django_capture_on_commit_callbacks(execute=True):
+            write()
+        after = versions(table)
+        assert after[0] >= before[0] + 1 and after[1] >= before[1] + 1, (before, after)
+
+    return check
+
+
+@pytest.fixture
+def refused_changes_nothing(django_capture_on_commit_callbacks: Capture) -> Check:
+    """A refused write raises neither version."""
+
+    def check(table: Table, write: Callable[[], object]) -> None:
+        before = versions(table)
+        with (
+            pytest.raises((services.EntryError, ScoringError)),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            write()
+        assert versions(table) == before
+
+    return check
 
 
 @pytest.fixture
@@ -49,7 +71,7 @@ def kreuz(table: Table, number: int, seat: int = 2) -> services.Typed:
 
 
 def test_a_game_saved_changed_and_deleted_raises_the_versions_each_time(
-    four_table: Table, spielwart: User
+    four_table: Table, spielwart: User, raises_both: Check
 ) -> None:
     raises_both(four_table, lambda: enter(four_table, 1, 2, "Kr m1", user=spielwart))
     raises_both(four_table, lambda: enter(four_table, 1, 3, "Gr m1", user=spielwart))
@@ -64,7 +86,7 @@ def test_a_game_saved_changed_and_deleted_raises_the_versions_each_time(
 
 
 def test_a_save_at_the_table_and_its_undo_raise_the_versions(
-    four_table: Table, link: TableLink
+    four_table: Table, link: TableLink, raises_both: Check
 ) -> None:
     raises_both(
         four_table,
@@ -89,7 +111,7 @@ def test_a_resend_that_is_already_saved_changes_no_version(
 
 
 def test_a_ramsch_and_paper_totals_raise_the_versions(
-    four_table: Table, three_table: Table, spielwart: User
+    four_table: Table, three_table: Table, spielwart: User, raises_both: Check
 ) -> None:
     event = four_table.round.event
     event.house_ramsch = True
@@ -105,7 +127,7 @@ def test_a_ramsch_and_paper_totals_raise_the_versions(
 
 
 def test_signatures_and_the_spielwarts_check_raise_the_versions(
-    four_table: Table, link: TableLink, checker: User
+    four_table: Table, link: TableLink, checker: User, raises_both: Check
 ) -> None:
     for number in range(1, 49):
         enter(four_table, number, None, user=link)
@@ -121,7 +143,7 @@ def test_signatures_and_the_spielwarts_check_raise_the_versions(
 
 
 def test_a_refused_write_raises_no_version(
-    four_table: Table, link: TableLink, spielwart: User
+    four_table: Table, link: TableLink, spielwart: User, refused_changes_nothing: Check
 ) -> None:
     enter(four_table, 1, 2, "Kr m1", user=spielwart)
     refused_changes_nothing(
