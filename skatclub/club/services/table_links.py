@@ -50,6 +50,23 @@ def live_link(token: str) -> TableLink | None:
     )
 
 
+def link_version(token: str) -> tuple[int, int] | None:
+    """(table id, table version) of the live link with this token, or None: the phones' poll
+    asks this many times a minute, so it reads two numbers and builds no model."""
+    if not TOKEN.fullmatch(token):
+        return None
+    found = (
+        TableLink.objects.filter(
+            token=token,
+            revoked_at__isnull=True,
+            **tenancy.of_club("table__round__event__club_id"),
+        )
+        .order_by()
+        .values_list("table_id", "table__version")[:1]
+    )
+    return next(iter(found), None)
+
+
 def live_links(round_: Round) -> dict[int, TableLink]:
     """Table id -> its live link, for every table of the Serie that has one."""
     links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)

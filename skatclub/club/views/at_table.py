@@ -291,18 +291,24 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 @require_safe
-@link_required
-def table_state(request: HttpRequest, link: TableLink) -> HttpResponse:
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """The phones' poll: the table's version and where its list stands, as JSON; 304 when the
-    phone's ETag is the current version (one query: the link with its table)."""
-    version = link.table.version
-    etag = f'"t{link.table_id}-{version}"'
-    if etag_matches(request.headers.get("If-None-Match", ""), etag):
-        response = HttpResponse(status=304)
+    phone's ETag is the current version (then one query: the link's table and version)."""
+    found = services.link_version(token)
+    if found is None:
+        response = render(request, "club/table_link_missing.html", status=404)
     else:
-        response = JsonResponse(table_status(link.table))
-    response["ETag"] = etag
-    response[VERSION_HEADER] = str(version)
+        table_id, version = found
+        etag = f'"t{table_id}-{version}"'
+        if etag_matches(request.headers.get("If-None-Match", ""), etag):
+            response = HttpResponse(status=304)
+        else:
+            table = Table.objects.select_related("round__event").get(pk=table_id)
+            table.version = version  # the one the ETag names, never newer than what follows
+            response = JsonResponse(table_status(table))
+        response["ETag"] = etag
+        response[VERSION_HEADER] = str(version)
+    response["Cache-Control"] = NO_CACHE
     return response
 
 
