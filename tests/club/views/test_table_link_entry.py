@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.http.response import HttpResponseBase
 from django.test import Client
 from django.utils import timezone
 from pytest_django import Settings
@@ -16,7 +18,7 @@ from skatclub.club import services
 from skatclub.club.models import Change, Event, Game, Signature, Table, TableLink
 from tests.helpers.factories import enter
 
-PARTIAL = {"HTTP_X_ENTRY_PARTIAL": "1"}
+PARTIAL = {"X-Entry-Partial": "1"}
 KREUZ = {"number": "1", "line": "2 Kr m2 H S"}  # Bernd, Kreuz mit 2 Hand, Schneider = 72
 NO_CACHE = "no-cache, no-store, must-revalidate, private"
 
@@ -46,8 +48,8 @@ def test_the_same_save_twice_is_answered_twice_and_stored_once(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
     post = {**KREUZ, "entry_id": "phone-1-game-1"}
-    first = client.post(url(link, "spiel/"), post, **PARTIAL)
-    second = client.post(url(link, "spiel/"), post, **PARTIAL)
+    first = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    second = client.post(url(link, "spiel/"), post, headers=PARTIAL)
     assert (first.status_code, second.status_code) == (200, 200)
     assert first["X-Entry-Result"] == "saved"
     assert second["X-Entry-Result"] == "already-saved"
@@ -59,7 +61,7 @@ def test_the_same_save_twice_is_answered_twice_and_stored_once(
 def test_a_fresh_save_shows_the_saved_game_and_the_next_one(
     client: Client, link: TableLink
 ) -> None:
-    page = client.post(url(link, "spiel/"), KREUZ, **PARTIAL).content.decode()
+    page = client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).content.decode()
     assert 'id="gespeichert"' in page
     assert 'Gespeichert: <span class="saved-game">Spiel 1: Bernd Brandt, Kreuz mit 2 Hand' in page
     assert "Weiter mit Spiel 2." in page
@@ -81,8 +83,8 @@ def test_a_save_without_javascript_lands_on_the_confirmation(
 def test_an_identical_resend_without_an_id_is_stored_once(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    assert client.post(url(link, "spiel/"), KREUZ, **PARTIAL).status_code == 200
-    again = client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    assert client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).status_code == 200
+    again = client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     assert again.status_code == 200 and again["X-Entry-Result"] == "already-saved"
     assert Game.objects.filter(table=four_table).count() == 1
 
@@ -90,7 +92,7 @@ def test_an_identical_resend_without_an_id_is_stored_once(
 def test_the_same_game_from_the_buttons_is_the_same_as_its_line(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     buttons = {
         "number": "1",
         "declarer": "2",
@@ -101,7 +103,7 @@ def test_the_same_game_from_the_buttons_is_the_same_as_its_line(
         "result": "won",
         "level": "schneider",
     }
-    again = client.post(url(link, "spiel/"), buttons, **PARTIAL)
+    again = client.post(url(link, "spiel/"), buttons, headers=PARTIAL)
     assert again.status_code == 200 and again["X-Entry-Result"] == "already-saved"
     assert Game.objects.filter(table=four_table).count() == 1
 
@@ -109,10 +111,10 @@ def test_the_same_game_from_the_buttons_is_the_same_as_its_line(
 def test_a_different_game_on_a_taken_number_is_a_409_with_both_versions_and_nothing_changed(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     before = version(four_table)
     other = {"number": "1", "line": "3 Gr m1", "entry_id": "phone-2-game-1"}
-    response = client.post(url(link, "spiel/"), other, **PARTIAL)
+    response = client.post(url(link, "spiel/"), other, headers=PARTIAL)
     page = response.content.decode()
     assert response.status_code == 409
     assert "Gespeichert:</strong> Spiel 1: Bernd Brandt, Kreuz mit 2 Hand" in page
@@ -127,23 +129,23 @@ def test_a_different_game_on_a_taken_number_is_a_409_with_both_versions_and_noth
 def test_replacing_the_stored_game_with_its_version_stores_the_players_game(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     mine = {"number": "1", "line": "3 Gr m1", "entry_id": "phone-2-game-1", "version": "1"}
-    response = client.post(url(link, "spiel/"), mine, **PARTIAL)
+    response = client.post(url(link, "spiel/"), mine, headers=PARTIAL)
     assert response.status_code == 200 and response["X-Entry-Result"] == "saved"
     game = Game.objects.get(table=four_table)
     assert (game.notation, game.version, game.entry_id) == ("Gr m1", 2, "phone-2-game-1")
-    resent = client.post(url(link, "spiel/"), mine, **PARTIAL)
+    resent = client.post(url(link, "spiel/"), mine, headers=PARTIAL)
     assert resent["X-Entry-Result"] == "already-saved"
 
 
 def test_replacing_with_an_old_version_is_refused_and_changes_nothing(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     enter(four_table, 1, 4, "Pi m1", user=link)  # another phone changed it meanwhile: version 2
     old = {"number": "1", "line": "3 Gr m1", "version": "1"}
-    response = client.post(url(link, "spiel/"), old, **PARTIAL)
+    response = client.post(url(link, "spiel/"), old, headers=PARTIAL)
     assert response.status_code == 409
     assert "Version 2, Sie hatten Version 1" in response.content.decode()
     assert Game.objects.get(table=four_table).notation == "Pi m1"
@@ -153,14 +155,14 @@ def test_replacing_with_an_old_version_is_refused_and_changes_nothing(
 def test_an_entry_id_that_is_no_id_is_a_german_400(
     client: Client, link: TableLink, entry_id: str
 ) -> None:
-    response = client.post(url(link, "spiel/"), {**KREUZ, "entry_id": entry_id}, **PARTIAL)
+    response = client.post(url(link, "spiel/"), {**KREUZ, "entry_id": entry_id}, headers=PARTIAL)
     assert response.status_code == 400
     assert "Kennung der Eingabe ist ungültig" in response.content.decode()
     assert not Game.objects.exists()
 
 
 def test_the_read_back_offers_an_entry_id_for_the_save(client: Client, link: TableLink) -> None:
-    page = client.post(url(link, "vorlesen/"), KREUZ, **PARTIAL).content.decode()
+    page = client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL).content.decode()
     assert 'name="entry_id" value="' in page
 
 
@@ -170,12 +172,14 @@ def test_the_read_back_offers_an_entry_id_for_the_save(client: Client, link: Tab
 def test_every_answer_under_the_link_is_uncached_and_carries_the_tables_version(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
-    requests = [
+    requests: list[Callable[[], HttpResponseBase]] = [
         lambda: client.get(url(link)),
         lambda: client.get(url(link, "stand/")),
-        lambda: client.post(url(link, "vorlesen/"), KREUZ, **PARTIAL),
-        lambda: client.post(url(link, "spiel/"), KREUZ, **PARTIAL),
-        lambda: client.post(url(link, "spiel/"), {"number": "2", "line": "9 Kr m1"}, **PARTIAL),
+        lambda: client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL),
+        lambda: client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL),
+        lambda: client.post(
+            url(link, "spiel/"), {"number": "2", "line": "9 Kr m1"}, headers=PARTIAL
+        ),
         lambda: client.post(url(link, "spiel/"), KREUZ),
         lambda: client.post(url(link, "zuruecknehmen/"), {"number": "1"}),
         lambda: client.post(url(link, "unterschreiben/"), {"position": "1"}),
@@ -216,7 +220,7 @@ def test_the_state_answers_304_while_the_version_is_the_phones(
     }
     unchanged = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304 and unchanged.content == b""
-    client.post(url(link, "spiel/"), KREUZ, **PARTIAL)
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     changed = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert json.loads(changed.content)["next"] == 2
@@ -250,7 +254,7 @@ def test_a_notice_goes_away_once_the_table_saves_again(
     client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})  # refused
     services.check_table(table=four_table, user=spielwart, confirm=False, note="bitte prüfen")
     assert json.loads(client.get(url(link, "stand/")).content)["notice"]
-    client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, **PARTIAL)
+    client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL)
     assert json.loads(client.get(url(link, "stand/")).content)["notice"] == ""
 
 
@@ -269,9 +273,9 @@ def test_a_link_stops_writing_days_after_its_event_but_stays_readable(
     assert page.status_code == 200
     assert "Dieser Tisch-Link galt bis" in page.content.decode()
     refused = [
-        client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, **PARTIAL),
-        client.post(url(link, "vorlesen/"), {"number": "2", "line": "3 Gr m1"}, **PARTIAL),
-        client.post(url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, **PARTIAL),
+        client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL),
+        client.post(url(link, "vorlesen/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL),
+        client.post(url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, headers=PARTIAL),
     ]
     for response in refused:
         assert response.status_code == 422
@@ -286,7 +290,7 @@ def test_a_link_still_writes_on_the_last_of_its_days(
     event.date = timezone.localdate() - datetime.timedelta(days=3)
     event.save()
     settings.SKATCLUB_TABLE_LINK_DAYS = 3
-    assert client.post(url(link, "spiel/"), KREUZ, **PARTIAL).status_code == 200
+    assert client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).status_code == 200
 
 
 def test_an_expired_link_takes_no_signature(
@@ -328,13 +332,17 @@ def test_undo_without_a_version_is_refused_and_with_a_wrong_one_is_a_conflict(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
     enter(four_table, 1, 2, "Kr m1", user=link)
-    missing = client.post(url(link, "zuruecknehmen/"), {"number": "1"}, **PARTIAL)
+    missing = client.post(url(link, "zuruecknehmen/"), {"number": "1"}, headers=PARTIAL)
     assert missing.status_code == 400
     assert "Bitte die Seite neu laden" in missing.content.decode()
-    wrong = client.post(url(link, "zuruecknehmen/"), {"number": "1", "version": "7"}, **PARTIAL)
+    wrong = client.post(
+        url(link, "zuruecknehmen/"), {"number": "1", "version": "7"}, headers=PARTIAL
+    )
     assert wrong.status_code == 409
     assert Game.objects.filter(table=four_table).count() == 1
-    right = client.post(url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, **PARTIAL)
+    right = client.post(
+        url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, headers=PARTIAL
+    )
     assert right.status_code == 200 and not Game.objects.exists()
 
 
@@ -357,7 +365,7 @@ def test_an_overbid_refusal_talks_only_about_what_was_typed(
     client: Client, link: TableLink
 ) -> None:
     page = client.post(
-        url(link, "vorlesen/"), {"number": "1", "line": "2 Kr m1 r48"}, **PARTIAL
+        url(link, "vorlesen/"), {"number": "1", "line": "2 Kr m1 r48"}, headers=PARTIAL
     ).content.decode()
     assert "überreizt" in page and "Augen" not in page
 
@@ -366,6 +374,6 @@ def test_the_history_of_a_resend_has_one_creation(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
     post = {**KREUZ, "entry_id": "abc"}
-    client.post(url(link, "spiel/"), post, **PARTIAL)
-    client.post(url(link, "spiel/"), post, **PARTIAL)
+    client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    client.post(url(link, "spiel/"), post, headers=PARTIAL)
     assert Change.objects.filter(table=four_table, action=Change.Action.CREATE).count() == 1

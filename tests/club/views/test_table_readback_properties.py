@@ -24,7 +24,7 @@ from skatclub.club.presenters.readback import readback
 from tests.helpers.factories import enter
 from tests.helpers.hypothesis_profiles import examples
 
-PARTIAL = {"HTTP_X_ENTRY_PARTIAL": "1"}
+PARTIAL = {"X-Entry-Partial": "1"}
 SETTINGS = settings(
     max_examples=examples(60),
     deadline=None,
@@ -107,7 +107,7 @@ def test_the_read_back_is_what_is_stored_and_listed(
     table, link = bock_table
     number, line = entry
     said = client.post(
-        f"/t/{link.token}/vorlesen/", {"number": str(number), "line": line}, **PARTIAL
+        f"/t/{link.token}/vorlesen/", {"number": str(number), "line": line}, headers=PARTIAL
     ).content.decode()
     sentence = SAID.search(said)
     if sentence is None:  # refused: the save refuses it too and stores nothing
@@ -118,7 +118,7 @@ def test_the_read_back_is_what_is_stored_and_listed(
     canonical = LINE.search(said)
     assert canonical is not None
     post = {"number": str(number), "line": unescape(canonical.group(1))}
-    saved = client.post(f"/t/{link.token}/spiel/", post, **PARTIAL)
+    saved = client.post(f"/t/{link.token}/spiel/", post, headers=PARTIAL)
     assert saved.status_code == 200 and saved["X-Entry-Result"] == "saved", (line, saved)
     game = Game.objects.select_related("declarer").get(table=table, number=number)
     name = game.declarer.name if game.declarer else ""
@@ -137,7 +137,7 @@ def test_b0_inside_a_bockrunde_is_read_back_and_stored_without_bock(
 ) -> None:
     table, link = bock_table
     post = {"number": "2", "line": "3 Kr m1 B0"}
-    said = client.post(f"/t/{link.token}/vorlesen/", post, **PARTIAL).content.decode()
+    said = client.post(f"/t/{link.token}/vorlesen/", post, headers=PARTIAL).content.decode()
     assert "Spiel 2: Carla Claus, Kreuz mit 1, gewonnen = 24 — richtig?" in said
     canonical = LINE.search(said)
     assert canonical is not None and canonical.group(1) == "3 Kr m1 B0"
