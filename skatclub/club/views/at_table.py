@@ -57,20 +57,31 @@ RELOAD = (
 )
 
 
+def uncached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Every answer of the view, a refusal of its method included, is never cached."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+        response = view(request, token)
+        response["Cache-Control"] = NO_CACHE
+        return response
+
+    return wrapper
+
+
 def link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The view gets the live link of the token; any other token gets the German 404.
     Every answer is marked uncacheable and carries the table's version."""
 
+    @uncached
     @wraps(view)
     def wrapper(request: HttpRequest, token: str) -> HttpResponse:
         link = services.live_link(token)
         if link is None:
-            response = render(request, "club/table_link_missing.html", status=404)
-        else:
-            response = view(request, link)
-            if VERSION_HEADER not in response:
-                response[VERSION_HEADER] = str(_version(link.table_id))
-        response["Cache-Control"] = NO_CACHE
+            return render(request, "club/table_link_missing.html", status=404)
+        response = view(request, link)
+        if VERSION_HEADER not in response:
+            response[VERSION_HEADER] = str(_version(link.table_id))
         return response
 
     return wrapper
@@ -279,8 +290,8 @@ def _posted_values(request: HttpRequest) -> dict[str, Any]:
 # --- the views -----------------------------------------------------------------------------
 
 
-@require_safe
 @link_required
+@require_safe
 def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The table's page; `?gespeichert=n` / `?schon=n` after a save without JavaScript."""
     saved = _saved(whole_number(request.GET.get("gespeichert")), False)
@@ -290,6 +301,7 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
     return _respond(request, context, "club/_table_status.html")
 
 
+@uncached
 @require_safe
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """The phones' poll: the table's version and where its list stands, as JSON; 304 when the
@@ -308,12 +320,11 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
             response = JsonResponse(table_status(table))
         response["ETag"] = etag
         response[VERSION_HEADER] = str(version)
-    response["Cache-Control"] = NO_CACHE
     return response
 
 
-@require_POST
 @link_required
+@require_POST
 def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The read-back: the game in words with the engine's value, nothing saved yet."""
     seats = seated_players(link.table)
@@ -338,8 +349,8 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     return _respond(request, context, "club/_table_readback.html")
 
 
-@require_POST
 @link_required
+@require_POST
 def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
     """Save the confirmed game exactly once; `version` replaces the stored game with it."""
     seats = seated_players(link.table)
@@ -441,8 +452,8 @@ def _changed(request: HttpRequest, link: TableLink) -> HttpResponse:
     return redirect(reverse("table-link", args=[link.token]) + "#stand")
 
 
-@require_POST
 @link_required
+@require_POST
 def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
     """Take back the last game entered at this table (only the last one, only the version the
     phone shows)."""
@@ -464,8 +475,8 @@ def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
     return _changed(request, link)
 
 
-@require_POST
 @link_required
+@require_POST
 def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
     """One player signs the complete list for his own seat, after confirming with his name."""
     player = seated_players(link.table).get(whole_number(request.POST.get("position")) or 0)

@@ -188,6 +188,10 @@ def test_every_answer_under_the_link_is_uncached_and_carries_the_tables_version(
         response = request()
         assert response["Cache-Control"] == NO_CACHE, response
         assert response["X-Table-Version"] == str(version(four_table)), response
+    wrong_method = client.get(url(link, "spiel/"))
+    assert wrong_method.status_code == 405 and wrong_method["Cache-Control"] == NO_CACHE
+    assert wrong_method["X-Table-Version"] == str(version(four_table))
+    assert client.post(url(link, "stand/"))["Cache-Control"] == NO_CACHE
     missing = client.get("/t/falsch/")
     assert missing.status_code == 404 and missing["Cache-Control"] == NO_CACHE
 
