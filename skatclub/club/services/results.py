@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from scoring import ImplausibleTotals, Ruleset, check_paper_totals, check_table_size, max_list_score
 from scoring.ramsch import RamschDeal
@@ -161,14 +162,19 @@ def save_entry(
     version n (the players chose their version over the stored one).
     """
     table = locked_table(table)
-    if entry_id:
-        found = list(Game.objects.filter(table=table, entry_id=entry_id).order_by()[:1])
-        if found:
-            return Saved(found[0], already=True)
-    seats = table.seats.select_related("player").order_by("position")
-    seat_rows = list(seats)
+    # One query for both: the game with this entry id, and the game under this number.
+    same = Q(number=typed.number) if expected_version == 0 else Q(pk__in=[])
+    rows = list(
+        Game.objects.select_related("declarer")
+        .filter(same | Q(entry_id=entry_id) if entry_id else same, table=table)
+        .order_by()
+    )
+    for row in rows:
+        if entry_id and row.entry_id == entry_id:
+            return Saved(row, already=True)
+    existing = next((row for row in rows if row.number == typed.number), None)
+    seat_rows = list(table.seats.select_related("player").order_by("position"))
     players = {seat.position: seat.player for seat in seat_rows}
-    existing = locked_game(table, typed.number) if expected_version == 0 else None
     if existing is not None:
         fields, _ = stored_fields(table, players, typed)
         if _same_game(existing, fields, typed):
