@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import Sum
 
 from scoring import ScoringError
 from scoring.notation import parse_ramsch
@@ -18,10 +19,13 @@ from tests.helpers.factories import enter
 
 
 def versions(table: Table) -> tuple[int, int]:
+    """The table's version and its event's state: the event's own version plus its tables'
+    (what the event's readers key on), so a table's change shows in both."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
-    return table.version, Event.objects.values_list("version", flat=True).get(
-        pk=table.round.event_id
-    )
+    event_id = table.round.event_id
+    own = Event.objects.values_list("version", flat=True).get(pk=event_id)
+    tables = Table.objects.filter(round__event_id=event_id).aggregate(n=Sum("version"))["n"]
+    return table.version, own + (tables or 0)
 
 
 Capture = Callable[..., AbstractContextManager[list[Callable[[], None]]]]
