@@ -99,8 +99,14 @@ def _house_key(d: Declaration) -> tuple[bool, bool, int]:
 def _won_mismatch(entered: bool, result: Valuation) -> str:
     said = "gewonnen" if entered else "verloren"
     actual = "verloren" if entered else "gewonnen"
-    reason = " (überreizt)" if result.overbid else ""
-    return f"Eingetragen ist „{said}“, nach Augen und Stichen ist das Spiel {actual}{reason}."
+    if result.overbid:
+        # Said from the Reizwert alone: no Augen may have been typed at all.
+        return (
+            f"Eingetragen ist „{said}“, aber das Spiel ist überreizt: "
+            f"{result.derivation.removeprefix('überreizt: ')}. "
+            "Ein überreiztes Spiel ist verloren."
+        )
+    return f"Eingetragen ist „{said}“, nach Augen und Stichen ist das Spiel {actual}."
 
 
 # --- the declaration ---------------------------------------------------------------------------

@@ -25,6 +25,8 @@ SKATCLUB_BACKUP_FREE_MB  a backup is taken only when the disk keeps twice the da
 SKATCLUB_PAGE_FRESH_SECONDS  live and public pages are rendered at most once in this many
                 seconds when their event changes (default 1; the start page ten times that;
                 0: at every change; views/conditional.py)
+SKATCLUB_TABLE_LINK_DAYS  a table's link stops writing this many days after its event's
+                date (default 3); its page stays readable
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ SKATCLUB_BACKUP_DAYS = int(os.environ.get("SKATCLUB_BACKUP_DAYS", "30"))
 SKATCLUB_BACKUP_KEEP = int(os.environ.get("SKATCLUB_BACKUP_KEEP", "30"))
 SKATCLUB_BACKUP_FREE_MB = int(os.environ.get("SKATCLUB_BACKUP_FREE_MB", "200"))
 SKATCLUB_PAGE_FRESH_SECONDS = float(os.environ.get("SKATCLUB_PAGE_FRESH_SECONDS", "1"))
+SKATCLUB_TABLE_LINK_DAYS = int(os.environ.get("SKATCLUB_TABLE_LINK_DAYS", "3"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -42,6 +42,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # Threads of the live server and the concurrency tests close their connections at once,
     # so the PostgreSQL test database can be dropped at the end.
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # The fixtures' event is dated 2026-11-20 and its table links must keep writing whatever
+    # day the suite runs; the tests of a link's expiry set their own number of days.
+    settings.SKATCLUB_TABLE_LINK_DAYS = 100_000
 
 
 def _user(username: str, *, spielwart: bool) -> User:

@@ -16,7 +16,7 @@ from scoring import Declaration, GameType, Outcome
 def readback(number: int, name: str, game: Any) -> str:
     """The whole sentence for game `number` (a `Game`, saved or not)."""
     if game.ramsch:
-        return f"Spiel {number}: {game.derivation}"
+        return f"Spiel {number}: Ramsch, {game.derivation}"
     if game.passed_in:
         return f"Spiel {number}: eingepasst"
     return f"Spiel {number}: {name}, {game_words(game)} = {signed(game.list_score)}"
@@ -24,10 +24,11 @@ def readback(number: int, name: str, game: Any) -> str:
 
 def game_words(game: Any) -> str:
     """`Kreuz mit 2 Hand, gewonnen Schneider` from the stored declaration and outcome."""
+    if game.ramsch:  # a Ramsch is stored as passed in: it is a Ramsch all the same
+        bock = game.ramsch.get("bock", 0)
+        return "Ramsch" + ("" if not bock else " Bock" if bock == 1 else f" {bock}× Bock")
     if game.passed_in:
         return "eingepasst"
-    if game.ramsch:
-        return "Ramsch"
     declaration = Declaration.from_dict(game.declaration)
     outcome = Outcome.from_dict(game.outcome)
     return f"{_declared(declaration)}, {_result(game.won, outcome, game.overbid)}"

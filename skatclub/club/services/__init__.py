@@ -62,13 +62,18 @@ from skatclub.club.services.recorded import (
 )
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
+    Saved,
+    TakenError,
     TotalLine,
+    Typed,
     check_totals,
     delete_game,
+    preview_entry,
     preview_game,
     record_game,
     record_line,
     record_totals,
+    save_entry,
 )
 from skatclub.club.services.review import Accepted, accept_import, check_table, has_entered_results
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
@@ -105,6 +110,8 @@ from skatclub.club.services.table_links import (
     is_signed_off,
     issue_link,
     issue_links,
+    link_closed,
+    link_version,
     live_link,
     live_links,
     revoke_link,
@@ -216,6 +223,7 @@ __all__ = [
     "plan_in_advance",
     "plan_of",
     "plans_fingerprint",
+    "preview_entry",
     "preview_game",
     "preview_ramsch",
     "preview_round",
@@ -225,6 +233,12 @@ __all__ = [
     "record_line",
     "record_match_game",
     "record_ramsch",
+    "save_entry",
+    "Saved",
+    "TakenError",
+    "Typed",
+    "link_closed",
+    "link_version",
     "record_totals",
     "recorded_fields",
     "refresh_results",

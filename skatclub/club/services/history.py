@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 
 from skatclub.club.models import Change, Game, Match, Table, TableLink
+from skatclub.club.services.versions import table_changed
 
 # Who acts: a logged-in user, the anonymous visitor of a page, a table's link (the players
 # at the table), or nobody (imports, scripts).
@@ -36,7 +37,13 @@ def log_change(
     game_number: int | None = None,
     note: str = "",
 ) -> None:
-    """One history row for a table of a Serie or an Offiziersskat match."""
+    """One history row for a table of a Serie or an Offiziersskat match.
+
+    Every write to a table's list leaves such a row, inside its transaction: so this is the
+    one place that raises the table's version (and its event's) for the readers that compare
+    it (`versions.table_changed`); a refused write rolls back both."""
+    if isinstance(target, Table):
+        table_changed(target.pk)
     Change.objects.create(
         table=target if isinstance(target, Table) else None,
         match=target if isinstance(target, Match) else None,

@@ -78,11 +78,14 @@ def facts(game: Game, ruleset: Ruleset) -> BockFacts:
     )
 
 
-def scheduled_levels(table: Table, games: list[Game], size: int, rule: BockRule) -> list[int]:
-    """The Bock level of games 1..n+1 from the games entered so far (gaps count as plain)."""
+def scheduled_levels(
+    table: Table, games: list[Game], size: int, rule: BockRule, until: int = 0
+) -> list[int]:
+    """The Bock level of games 1..n+1 from the games entered so far (gaps count as plain),
+    n the last game entered or `until`, whichever is higher."""
     ruleset = Ruleset(table.round.event.ruleset)
     by_number = {g.number: g for g in games}
-    last = max(by_number, default=0)
+    last = max(max(by_number, default=0), until)
     plain = BockFacts(game_type=GameType.CLUBS)
     dealt = [facts(by_number[n], ruleset) if n in by_number else plain for n in range(1, last + 1)]
     return [game.level for game in bock_schedule(dealt, size, rule)]
@@ -96,8 +99,9 @@ def bock_level(table: Table, number: int, size: int, override: int | None) -> in
     if rule is None:
         return None
     earlier = list(Game.objects.filter(table=table, number__lt=number).order_by("number"))
-    levels = scheduled_levels(table, earlier, size, rule)
-    return levels[number - 1] if number <= len(levels) else 0
+    # Up to the game before this one, gaps counted as plain, as `rebock` counts them once
+    # this game is stored: so the read-back's level is the stored one.
+    return scheduled_levels(table, earlier, size, rule, until=number - 1)[number - 1]
 
 
 def rebock(table: Table, size: int, user: Actor) -> None:
@@ -160,26 +164,55 @@ def record_ramsch(
     """Game `number` was passed by everybody and ramsched: store the deal and each score."""
     table = locked_table(table)
     check_actor(table, user)
-    event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
-    seats = seated(table)
-    check_game_slot(event=event, table_size=len(seats), number=number, declarer_position=None)
-    check_ramsch_seats(deal, len(seats), number)
-    level = bock_level(table, number, len(seats), bock_override) or 0
+    return store_ramsch(table, seated(table), number, deal, bock_override, user, expected_version)
+
+
+def store_ramsch(
+    table: Table,
+    seats: dict[int, Player],
+    number: int,
+    deal: RamschDeal,
+    bock_override: int | None,
+    user: Actor,
+    expected_version: int | None,
+    entry_id: str = "",
+) -> Game:
+    """`record_ramsch` on the locked `table` with its `seats`: the fields are `ramsch_fields`',
+    the same the read-back shows."""
+    fields, scores = ramsch_fields(table, len(seats), number, deal, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
     before = game_snapshot(existing)
     game = existing or Game(table=table, number=number, version=0)
-    game.bock_override = bock_override
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version += 1
     game.entered_by = acting_user(user)
-    _store_ramsch(table, game, deal, level, user=None, note="")
+    if entry_id:
+        game.entry_id = entry_id
+    game.save()
+    _store_scores(game, seats, scores)
     action = Change.Action.CREATE if existing is None else Change.Action.UPDATE
     refresh_results(table_ids=[table.pk])
-    reopen_check(table)
-    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    note = reopen_check(table)
+    log_change(table, action, user, before, game_snapshot(game), game_number=number, note=note)
     rebock(table, len(seats), user)
     refresh_results(table_ids=[table.pk])
     return game
+
+
+def ramsch_fields(
+    table: Table, size: int, number: int, deal: RamschDeal, bock_override: int | None
+) -> tuple[dict[str, Any], dict[int, int]]:
+    """The stored fields of a Ramsch as game `number` at `table` (with `size` seats) and the
+    score per seat: the event's house rules, the slot, who ramsches, the Bock level."""
+    event = table.round.event
+    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
+    check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
+    check_ramsch_seats(deal, size, number)
+    level = bock_level(table, number, size, bock_override) or 0
+    fields, scores = valued_ramsch(event, deal, level)
+    return {**fields, "bock_override": bock_override}, scores
 
 
 def valued_ramsch(
@@ -212,13 +245,7 @@ def _store_ramsch(
         setattr(game, name, value)
     game.version += 1
     game.save()
-    players: dict[int, Player] = seated(table)
-    game.ramsch_scores.all().delete()
-    RamschScore.objects.bulk_create(
-        RamschScore(game=game, player=players[seat], list_score=score)
-        for seat, score in scores.items()
-        if score
-    )
+    _store_scores(game, seated(table), scores)
     if note:
         log_change(
             table,
@@ -231,15 +258,19 @@ def _store_ramsch(
         )
 
 
+def _store_scores(game: Game, players: dict[int, Player], scores: dict[int, int]) -> None:
+    game.ramsch_scores.all().delete()
+    RamschScore.objects.bulk_create(
+        RamschScore(game=game, player=players[seat], list_score=score)
+        for seat, score in scores.items()
+        if score
+    )
+
+
 def preview_ramsch(
     *, table: Table, number: int, deal: RamschDeal, bock_override: int | None = None
 ) -> Game:
     """The Ramsch as `record_ramsch` would store it (same checks, same value), not saved."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
-    event = table.round.event
-    check_ramsch(SPECS[Ruleset(event.ruleset)], house_rules_of(event))
-    size = len(seated(table))
-    check_game_slot(event=event, table_size=size, number=number, declarer_position=None)
-    check_ramsch_seats(deal, size, number)
-    fields, _ = valued_ramsch(event, deal, bock_level(table, number, size, bock_override) or 0)
+    fields, _ = ramsch_fields(table, len(seated(table)), number, deal, bock_override)
     return Game(table=table, number=number, **fields)

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from scoring import ImplausibleTotals, Ruleset, check_paper_totals, check_table_size, max_list_score
+from scoring.ramsch import RamschDeal
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableLink, TableTotal
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
     Actor,
     acting_user,
@@ -28,7 +30,13 @@ from skatclub.club.services.history import (
     log_change,
     totals_snapshot,
 )
-from skatclub.club.services.house_rules import bock_level, bock_rule, rebock, record_ramsch
+from skatclub.club.services.house_rules import (
+    bock_level,
+    bock_rule,
+    ramsch_fields,
+    rebock,
+    store_ramsch,
+)
 from skatclub.club.services.locks import (
     TableAt,
     check_actor,
@@ -87,29 +95,112 @@ def record_line(
     """
     table, seats = _locked_for_games(table, user)
     line = parse_line(text, len(seats))
-    if line.ramsch is not None:
-        return record_ramsch(
-            table=table,
-            number=number,
-            deal=line.ramsch,
-            user=user,
-            expected_version=expected_version,
-            bock_override=line.bock_override,
-        )
     declarer = next((s.player for s in seats if s.position == line.seat), None)
-    game = Typed(number, declarer, line.declaration_dict(), line.outcome_dict(), line.bock_override)
+    game = Typed(
+        number,
+        declarer,
+        line.declaration_dict(),
+        line.outcome_dict(),
+        line.bock_override,
+        line.ramsch,
+    )
     return _record(table, seats, game, user, expected_version)
 
 
 @dataclass(frozen=True)
 class Typed:
-    """One game as entered, before the engine values it; `declarer` None: eingepasst."""
+    """One game as entered, before the engine values it; `declarer` None: eingepasst, or a
+    Ramsch when `ramsch` holds the deal. The read-back and the save take the same `Typed`
+    and build the stored fields with the same function (`stored_fields`)."""
 
     number: int
     declarer: Player | None
     declaration: Mapping[str, Any] | None
     outcome: Mapping[str, Any] | None
     bock_override: int | None = None
+    ramsch: RamschDeal | None = None
+
+
+class TakenError(ConflictError):
+    """Another game is stored under the number a new game was sent for: `stored` is that
+    game, `entered` the one sent (valued, not saved), so both can be shown side by side."""
+
+    def __init__(self, stored: Game, entered: Game) -> None:
+        super().__init__(
+            f"Spiel {stored.number} ist schon mit einem anderen Spiel gespeichert. "
+            "Bitte vergleichen: welches ist richtig?"
+        )
+        self.stored = stored
+        self.entered = entered
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save at the table did: `already` True when the same game was stored before
+    (the same entry id, or the same game under the same number) and nothing was written."""
+
+    game: Game
+    already: bool
+
+
+@transaction.atomic
+def save_entry(
+    *,
+    table: Table,
+    typed: Typed,
+    user: Actor,
+    entry_id: str = "",
+    expected_version: int = 0,
+) -> Saved:
+    """Save a game sent from the table, exactly once.
+
+    `entry_id` is made by the phone when the game is first confirmed and is sent again with
+    every resend. Under the table's lock: a known `entry_id` is the same game (answered as
+    saved, nothing written); a new game (`expected_version` 0) under a taken number is the same
+    game when it is stored so (an identical resend without an id, or the same game from a
+    second phone), and a `TakenError` when it differs. `expected_version` n replaces game n's
+    version n (the players chose their version over the stored one).
+    """
+    table = locked_table(table)
+    # One query for both: the game with this entry id, and the game under this number.
+    same = Q(number=typed.number) if expected_version == 0 else Q(pk__in=[])
+    rows = list(
+        Game.objects.select_related("declarer")
+        .filter(same | Q(entry_id=entry_id) if entry_id else same, table=table)
+        .order_by()
+    )
+    for row in rows:
+        if entry_id and row.entry_id == entry_id:
+            return Saved(row, already=True)
+    existing = next((row for row in rows if row.number == typed.number), None)
+    seat_rows = list(table.seats.select_related("player").order_by("position"))
+    players = {seat.position: seat.player for seat in seat_rows}
+    if existing is not None:
+        fields, _ = stored_fields(table, players, typed)
+        if _same_game(existing, fields, typed):
+            return Saved(existing, already=True)
+    check_actor(table, user)
+    if table.entry != Table.Entry.GAMES:
+        raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
+    if existing is not None:
+        raise TakenError(existing, Game(table=table, number=typed.number, **fields))
+    game = _record(table, seat_rows, typed, user, expected_version, entry_id)
+    return Saved(game, already=False)
+
+
+def _same_game(stored: Game, fields: Mapping[str, Any], typed: Typed) -> bool:
+    """Whether the stored game is the typed one: the same declarer and the same canonical
+    line (the buttons and a typed line differ in how they leave out what was not said), the
+    same Ramsch, value and Bock."""
+    declarer_id = typed.declarer.pk if typed.declarer is not None else None
+    return (
+        stored.declarer_id == declarer_id
+        and stored.passed_in == fields["passed_in"]
+        and stored.notation == fields["notation"]
+        and stored.ramsch == fields["ramsch"]
+        and stored.list_score == fields["list_score"]
+        and stored.bock_override == fields["bock_override"]
+    )
 
 
 def _locked_for_games(table: Table | TableAt, user: Actor) -> tuple[Table, list[Seat]]:
@@ -122,12 +213,28 @@ def _locked_for_games(table: Table | TableAt, user: Actor) -> tuple[Table, list[
 
 
 def _record(
-    table: Table, seat_rows: list[Seat], typed: Typed, user: Actor, expected_version: int | None
+    table: Table,
+    seat_rows: list[Seat],
+    typed: Typed,
+    user: Actor,
+    expected_version: int | None,
+    entry_id: str = "",
 ) -> Game:
     """`record_game` on the locked `table` with its `seat_rows`."""
     number = typed.number
     seats = {seat.position: seat.player for seat in seat_rows}
-    fields = _game_fields(table, seats, typed)
+    if typed.ramsch is not None:
+        return store_ramsch(
+            table,
+            seats,
+            number,
+            typed.ramsch,
+            typed.bock_override,
+            user,
+            expected_version,
+            entry_id,
+        )
+    fields, _ = stored_fields(table, seats, typed)
     # Every writer of games locks the table first: under this lock the numbers taken tell
     # whether game `number` exists, and a new game needs no read of its own.
     taken = game_numbers(table)
@@ -136,7 +243,7 @@ def _record(
     before = game_snapshot(existing)
     if existing is None:
         game = Game.objects.create(
-            table=table, number=number, entered_by=acting_user(user), **fields
+            table=table, number=number, entered_by=acting_user(user), entry_id=entry_id, **fields
         )
         action = Change.Action.CREATE
     else:
@@ -147,22 +254,35 @@ def _record(
             setattr(game, name, value)
         game.version += 1
         game.entered_by = acting_user(user)
+        if entry_id:
+            game.entry_id = entry_id
         game.save()
         action = Change.Action.UPDATE
     game.table = table  # the locked row with its Serie, event and (after the refresh) seats
     table.game_numbers = taken | {number}
-    log_change(table, action, user, before, game_snapshot(game), game_number=number)
+    note = reopen_check(table)
+    log_change(table, action, user, before, game_snapshot(game), game_number=number, note=note)
     rebock(table, len(seats), user)
     if existing is None and bock_rule(table.round.event) is None:
         refresh_table(table, seat_rows, added=game)
     else:
         refresh_table(table, seat_rows)
-    reopen_check(table)
     return game
 
 
 def game_numbers(table: Table) -> set[int]:
     return set(Game.objects.filter(table=table).order_by().values_list("number", flat=True))
+
+
+def stored_fields(
+    table: Table, seats: Mapping[int, Player], typed: Typed
+) -> tuple[dict[str, Any], dict[int, int]]:
+    """The `Game` fields the typed game gets at `table` and, for a Ramsch, the score per seat:
+    valued by the engine with the event's house rules and the game's Bock level; no write.
+    The one source of the read-back (`preview_entry`) and of every save."""
+    if typed.ramsch is not None:
+        return ramsch_fields(table, len(seats), typed.number, typed.ramsch, typed.bock_override)
+    return _game_fields(table, seats, typed), {}
 
 
 def _game_fields(table: Table, seats: Mapping[int, Player], typed: Typed) -> dict[str, Any]:
@@ -193,15 +313,21 @@ def preview_game(
     declarer: Player | None,
     declaration: Mapping[str, Any] | None,
     outcome: Mapping[str, Any] | None,
+    bock_override: int | None = None,
 ) -> Game:
-    """Game `number` as `record_game` would store it, valued by the engine, not saved.
+    """Game `number` as `record_game` would store it, valued by the engine, not saved."""
+    typed = Typed(number, declarer, declaration, outcome, bock_override)
+    return preview_entry(table=table, typed=typed)
 
-    For the read-back before saving: the same checks (Serie length, sitting dealer, the
-    engine's rules, the Bock level of that game) and the same value, or the same errors.
-    """
+
+def preview_entry(*, table: Table, typed: Typed, user: Actor = None) -> Game:
+    """The typed game as a save would store it (`stored_fields`), not saved: for the
+    read-back before saving, with the same checks (Serie length, sitting dealer, the engine's
+    rules, the Bock level of that game, a link that may no longer write) or the same errors."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
-    fields = _game_fields(table, seated(table), Typed(number, declarer, declaration, outcome))
-    return Game(table=table, number=number, **fields)
+    check_actor(table, user)
+    fields, _ = stored_fields(table, seated(table), typed)
+    return Game(table=table, number=typed.number, **fields)
 
 
 def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | None:
@@ -225,10 +351,10 @@ def delete_game(
     check_version(existing, expected_version)
     before = game_snapshot(existing)
     existing.delete()
-    log_change(table, Change.Action.DELETE, user, before, None, game_number=number)
+    note = reopen_check(table)
+    log_change(table, Change.Action.DELETE, user, before, None, game_number=number, note=note)
     rebock(table, len(seated(table)), user)
     refresh_results(table_ids=[table.pk])
-    reopen_check(table)
 
 
 @dataclass(frozen=True)
@@ -318,5 +444,5 @@ def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = Non
     table.recorded_note = ""  # entered again, and checked: no longer "abweichend erfasst"
     table.save(update_fields=["entry", "recorded_note"])
     refresh_results(table_ids=[table.pk])
-    reopen_check(table)
-    log_change(table, Change.Action.TOTALS, user, before, totals_snapshot(table))
+    note = reopen_check(table)
+    log_change(table, Change.Action.TOTALS, user, before, totals_snapshot(table), note=note)

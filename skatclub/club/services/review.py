@@ -1,7 +1,8 @@
 """The second signature on a Spielliste: a second person confirms or rejects, never edits.
 
 Owns `check_table`, `accept_import` (every open list of an imported history at once, one
-decision with one history row) and `reopen_check` (a changed list needs a new signature).
+decision with one history row) and `reopen_check` (a changed list needs a new signature; its history
+row then says so, `SIGNATURES_RESET`).
 Writes `Table`'s check fields, the versions readers compare and the history.
 
 Who may not sign: whoever entered or corrected results on the list (his `Change` rows), and
@@ -20,6 +21,7 @@ from django.utils import timezone
 
 from skatclub.club.models import Change, Event, HistoryImport, Signature, Table
 from skatclub.club.queries.checking import ENTRY_ACTIONS, acceptable, acceptance, imported_by
+from skatclub.club.queries.table_status import SIGNATURES_RESET
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
 from skatclub.club.services.versions import table_changed
@@ -103,9 +105,10 @@ def accept_import(*, history_import: HistoryImport, user: Actor) -> Accepted:
     return Accepted(lists, flagged)
 
 
-def reopen_check(table: Table) -> None:
+def reopen_check(table: Table) -> str:
     """A changed list needs new signatures: the players' at the table and the second one.
-    `table` is locked and read in this transaction (its `has_signatures` is current)."""
+    `table` is locked and read in this transaction (its `has_signatures` is current).
+    Returns the note for the change's history row: `SIGNATURES_RESET` when signatures went."""
     changed: dict[str, Any] = {}
     if table.has_signatures:
         Signature.objects.filter(table=table).delete()
@@ -116,3 +119,4 @@ def reopen_check(table: Table) -> None:
         Table.objects.filter(pk=table.pk).update(**changed)
         for name, value in changed.items():
             setattr(table, name, value)
+    return SIGNATURES_RESET if "has_signatures" in changed else ""

@@ -2,7 +2,8 @@
 
 Owns issuing, renewing and revoking a table's link (`TableLink`, a `secrets.token_urlsafe`
 token), the rule of what a link may write (`check_link_writes`: only its own table, only while
-the link is live and the list is neither signed off nor confirmed) and the sign-off of the
+the link is live, its time is not up (`link_closed`) and the list is neither signed off nor
+confirmed) and the sign-off of the
 players (`Signature`). Games entered through a link are written by `results.record_game` with
 the link as the actor; the history then says "am Tisch erfasst".
 Terms: a *live* link is one that is not revoked; a table is *signed off* when every seated
@@ -11,9 +12,11 @@ player has signed its complete list.
 
 from __future__ import annotations
 
+import datetime
 import re
 import secrets
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -45,6 +48,23 @@ def live_link(token: str) -> TableLink | None:
         )
         .first()
     )
+
+
+def link_version(token: str) -> tuple[int, int] | None:
+    """(table id, table version) of the live link with this token, or None: the phones' poll
+    asks this many times a minute, so it reads two numbers and builds no model."""
+    if not TOKEN.fullmatch(token):
+        return None
+    found = (
+        TableLink.objects.filter(
+            token=token,
+            revoked_at__isnull=True,
+            **tenancy.of_club("table__round__event__club_id"),
+        )
+        .order_by()
+        .values_list("table_id", "table__version")[:1]
+    )
+    return next(iter(found), None)
 
 
 def live_links(round_: Round) -> dict[int, TableLink]:
@@ -105,10 +125,7 @@ def check_link_writes(link: TableLink, table: Table) -> None:
     """
     if link.table_id != table.pk:
         raise EntryError("foreign_table", "Dieser Link gehört zu einem anderen Tisch.")
-    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-        raise EntryError(
-            "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
-        )
+    _check_live(link, table)
     if table.check_status == Table.Check.CONFIRMED:
         raise _confirmed(table)
     if is_signed_off(table):
@@ -117,6 +134,35 @@ def check_link_writes(link: TableLink, table: Table) -> None:
             "Alle am Tisch haben die Liste unterschrieben; sie liegt jetzt beim Spielwart. "
             "Änderungen nur noch über den Spielwart.",
         )
+
+
+def _check_live(link: TableLink, table: Table) -> None:
+    """The link is not revoked and its time is not up."""
+    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+        raise EntryError(
+            "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
+        )
+    closed = link_closed(table)
+    if closed:
+        raise EntryError("link_expired", closed)
+
+
+def link_closed(table: Table) -> str:
+    """Why the table's link writes nothing any more, in German; "" while it may.
+
+    A link is for the evening: `settings.SKATCLUB_TABLE_LINK_DAYS` days after the event's
+    date it stops writing (an old, complete, unsigned list is not changed weeks later by
+    whoever kept the QR code). The page stays readable. `table` has its Serie and event.
+    """
+    days = settings.SKATCLUB_TABLE_LINK_DAYS
+    last = table.round.event.date + datetime.timedelta(days=days)
+    if timezone.localdate() <= last:
+        return ""
+    return (
+        f"Dieser Tisch-Link galt bis {last:%d.%m.%Y} ({days} Tage nach der Veranstaltung); "
+        "hier lässt sich nichts mehr eintragen oder unterschreiben. Änderungen nur noch "
+        "über den Spielwart."
+    )
 
 
 def _confirmed(table: Table) -> EntryError:
@@ -140,10 +186,7 @@ def sign_table(*, link: TableLink, player: Player) -> Signature:
         .select_related("round__event")
         .get(pk=link.table_id)
     )
-    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-        raise EntryError(
-            "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
-        )
+    _check_live(link, table)
     if not table.seats.filter(player=player).exists():
         raise EntryError("unknown_player", f"{player.name} sitzt nicht an diesem Tisch.")
     now = progress_of(table)

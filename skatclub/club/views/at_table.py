@@ -7,16 +7,24 @@ the players' sign-off. Every write goes through `services` with the link as the 
 this table and that the list is still open; the history says "am Tisch erfasst". A revoked
 or mistyped link gets a German 404 and changes nothing. Requests from `static/table.js`
 (header `X-Entry-Partial`) get fragments instead of whole pages.
+
+Every answer carries the table's version (`X-Table-Version`) and is never cached, so a phone
+(and the browser's back/forward) never shows an old list; `/stand/` answers the version with
+an ETag for the phones' cheap poll. A save is taken exactly once (`services.save_entry`): the
+phone's `entry_id` or the same game resent is answered "schon gespeichert"
+(`X-Entry-Result: already-saved`), a different game on a taken number is a 409 that shows both.
 """
 
 from __future__ import annotations
 
+import re
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -33,23 +41,60 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
+from skatclub.club.queries.table_status import table_notice, table_status
 from skatclub.club.views.lookups import INVALID, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 CONFLICT = 409
+BAD_REQUEST = 400
+VERSION_HEADER = "X-Table-Version"
+RESULT_HEADER = "X-Entry-Result"
+# Never from a cache, not even back/forward: the list changes under the phone's feet.
+NO_CACHE = "no-cache, no-store, must-revalidate, private"
+ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # Game.entry_id, made by the phone
+RELOAD = (
+    "Bitte die Seite neu laden und noch einmal versuchen; die Liste hat sich vielleicht geändert."
+)
+
+
+def uncached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Every answer of the view, a refusal of its method included, is never cached."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
+        response = view(request, token)
+        response["Cache-Control"] = NO_CACHE
+        return response
+
+    return wrapper
 
 
 def link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The view gets the live link of the token; any other token gets the German 404."""
+    """The view gets the live link of the token; any other token gets the German 404.
+    Every answer is marked uncacheable and carries the table's version."""
 
+    @uncached
     @wraps(view)
     def wrapper(request: HttpRequest, token: str) -> HttpResponse:
         link = services.live_link(token)
         if link is None:
             return render(request, "club/table_link_missing.html", status=404)
-        return view(request, link)
+        response = view(request, link)
+        if VERSION_HEADER not in response:
+            response[VERSION_HEADER] = str(_version(link.table_id))
+        return response
 
     return wrapper
+
+
+def etag_matches(header: str, etag: str) -> bool:
+    """Whether an If-None-Match header names `etag` (weak or strong, or "*")."""
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return etag in tags or "*" in tags
+
+
+def _version(table_id: int) -> int:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).get()
 
 
 # --- what the page shows -------------------------------------------------------------------
@@ -67,28 +112,24 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
     """What the page shows; `full=False` only what the status fragment needs (after a save)."""
     table = Table.objects.select_related("round__event").get(pk=link.table_id)
     now = progress_of(table)
-    games = list(Game.objects.filter(table=table).order_by("number"))
+    games = Game.objects.filter(table=table).order_by("number")
+    if table.round.event.house_ramsch:
+        games = games.prefetch_related("ramsch_scores")
     seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
     players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
     names = {p.position: p.name for p in players}
     by_player = {p.player_id: p.position for p in players}
-    entered = [
-        {
-            "number": g.number,
-            "name": names.get(by_player.get(g.declarer_id or 0, 0), ""),
-            "words": game_words(g),
-            "value": "" if g.passed_in else signed(g.list_score),
-            "won": g.won,
-            "version": g.version,
-        }
-        for g in reversed(games)
-    ]
+    entered = [_entered_line(g, names, by_player) for g in reversed(list(games))]
     signed_ids = set(table.signatures.values_list("player_id", flat=True))
+    closed = services.link_closed(table)
     context: dict[str, Any] = {
         "link": link,
         "table": table,
         "event": table.round.event,
         "progress": now,
+        "closed": closed,
+        "writable": now.is_changeable_at_table and not closed,
+        "notice": table_notice(table.pk),
         "totals": players,
         "entered": entered,
         "last": entered[0] if entered else None,
@@ -99,10 +140,32 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
         "line": "",
         "error": "",
         "readback": None,
+        "saved": None,
+        "taken": None,
+        "signing": None,
     }
     context.update(extra)
     context["next"] = context["schedule"].get(str(now.next_number))
     return context
+
+
+def _entered_line(game: Game, names: dict[int, str], by_player: dict[int, int]) -> dict[str, Any]:
+    """One line of the table's list: a Ramsch with what each loser lost."""
+    if game.ramsch is not None:
+        scores = sorted(
+            (by_player.get(s.player_id, 0), s.list_score) for s in game.ramsch_scores.all()
+        )
+        value = ", ".join(f"{names.get(seat, '')} {signed(score)}" for seat, score in scores)
+    else:
+        value = "" if game.passed_in else signed(game.list_score)
+    return {
+        "number": game.number,
+        "name": names.get(by_player.get(game.declarer_id or 0, 0), ""),
+        "words": game_words(game),
+        "value": value,
+        "won": game.won,
+        "version": game.version,
+    }
 
 
 def _choices(table: Table, seats: dict[int, Player]) -> dict[str, Any]:
@@ -130,7 +193,9 @@ def _respond(
 ) -> HttpResponse:
     partial = PARTIAL_HEADER in request.META
     template = fragment if partial else "club/table_link.html"
-    return render(request, template, {**context, "partial": partial}, status=status)
+    response = render(request, template, {**context, "partial": partial}, status=status)
+    response[VERSION_HEADER] = str(context["table"].version)
+    return response
 
 
 # --- reading one game from the post --------------------------------------------------------
@@ -159,6 +224,18 @@ class Entered:
         # A typed "B0" (no Bock though the Bockrunde says so) must survive the confirmation.
         keep = " B0" if self.bock_override == 0 else ""
         return line_text(self.seat, declaration, outcome) + keep
+
+    @property
+    def typed(self) -> services.Typed:
+        """The game for the services: the read-back and the save take this same value."""
+        return services.Typed(
+            self.number,
+            self.declarer,
+            self.declaration,
+            self.outcome,
+            self.bock_override,
+            self.ramsch,
+        )
 
 
 class Refused(Exception):
@@ -213,34 +290,47 @@ def _posted_values(request: HttpRequest) -> dict[str, Any]:
 # --- the views -----------------------------------------------------------------------------
 
 
+@link_required
 @require_safe
-@link_required
 def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
-    return _respond(request, _context(link), "club/_table_status.html")
+    """The table's page; `?gespeichert=n` / `?schon=n` after a save without JavaScript."""
+    saved = _saved(whole_number(request.GET.get("gespeichert")), False)
+    saved = saved or _saved(whole_number(request.GET.get("schon")), True)
+    signing = whole_number(request.GET.get("unterschreiben"))
+    context = _context(link, saved=saved, signing=signing)
+    return _respond(request, context, "club/_table_status.html")
 
 
-@require_POST
+@uncached
+@require_safe
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
+    """The phones' poll: the table's version and where its list stands, as JSON; 304 when the
+    phone's ETag is the current version (then one query: the link's table and version)."""
+    found = services.link_version(token)
+    if found is None:
+        response = render(request, "club/table_link_missing.html", status=404)
+    else:
+        table_id, version = found
+        etag = f'"t{table_id}-{version}"'
+        if etag_matches(request.headers.get("If-None-Match", ""), etag):
+            response = HttpResponse(status=304)
+        else:
+            table = Table.objects.select_related("round__event").get(pk=table_id)
+            table.version = version  # the one the ETag names, never newer than what follows
+            response = JsonResponse(table_status(table))
+        response["ETag"] = etag
+        response[VERSION_HEADER] = str(version)
+    return response
+
+
 @link_required
+@require_POST
 def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The read-back: the game in words with the engine's value, nothing saved yet."""
     seats = seated_players(link.table)
     try:
         entered = _read_game(request, link.table, seats)
-        if entered.ramsch is not None:
-            game = services.preview_ramsch(
-                table=link.table,
-                number=entered.number,
-                deal=entered.ramsch,
-                bock_override=entered.bock_override,
-            )
-        else:
-            game = services.preview_game(
-                table=link.table,
-                number=entered.number,
-                declarer=entered.declarer,
-                declaration=entered.declaration,
-                outcome=entered.outcome,
-            )
+        game = services.preview_entry(table=link.table, typed=entered.typed, user=link)
     except Refused as refused:
         return _refused(request, link, refused)
     except (services.EntryError, ScoringError) as error:
@@ -252,45 +342,57 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
         "number": entered.number,
         "derivation": game.derivation,
         "won": game.won,
+        # Made here for a page without JavaScript; table.js may send its own instead.
+        "entry_id": secrets.token_urlsafe(12),
     }
     context = _context(link, readback=said)
     return _respond(request, context, "club/_table_readback.html")
 
 
-@require_POST
 @link_required
+@require_POST
 def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """Save the confirmed game exactly once; `version` replaces the stored game with it."""
     seats = seated_players(link.table)
     try:
+        entry_id, version = _entry_id(request), _replacing(request)
         entered = _read_game(request, link.table, seats)
-        if entered.ramsch is not None:
-            services.record_ramsch(
-                table=link.table,
-                number=entered.number,
-                deal=entered.ramsch,
-                user=link,
-                expected_version=0,
-                bock_override=entered.bock_override,
-            )
-        else:
-            services.record_game(
-                table=link.table,
-                number=entered.number,
-                declarer=entered.declarer,
-                declaration=entered.declaration,
-                outcome=entered.outcome,
-                user=link,
-                expected_version=0,
-                bock_override=entered.bock_override,
-            )
+        saved = services.save_entry(
+            table=link.table,
+            typed=entered.typed,
+            user=link,
+            entry_id=entry_id,
+            expected_version=version,
+        )
     except Refused as refused:
         return _refused(request, link, refused)
+    except services.TakenError as taken:
+        return _taken(request, link, entered, taken)
     except services.ConflictError as error:
         conflict = Refused(f"Spiel {_number(request)}: {error.message}", {}, CONFLICT)
         return _refused(request, link, conflict)
     except (services.EntryError, ScoringError) as error:
         return _refused(request, link, Refused(f"Spiel {_number(request)}: {error.message}", {}))
-    return _done(request, link)
+    return _done(request, link, saved.game.number, already=saved.already)
+
+
+def _entry_id(request: HttpRequest) -> str:
+    """The phone's id of this entry ("" when none is sent); anything else is refused."""
+    entry_id = request.POST.get("entry_id", "")
+    if entry_id and not ENTRY_ID.fullmatch(entry_id):
+        message = "Die Kennung der Eingabe ist ungültig (1–64 Zeichen: A–Z, a–z, 0–9, - und _)."
+        raise Refused(message + " " + RELOAD, {}, BAD_REQUEST)
+    return entry_id
+
+
+def _replacing(request: HttpRequest) -> int:
+    """0 for a new game, else the stored game's version that the players' game replaces."""
+    if "version" not in request.POST:
+        return 0
+    version = whole_number(request.POST["version"])
+    if version is None:
+        raise Refused("Die Version des gespeicherten Spiels fehlt. " + RELOAD, {}, BAD_REQUEST)
+    return version
 
 
 def _number(request: HttpRequest) -> str:
@@ -304,51 +406,96 @@ def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpRes
     return _respond(request, context, "club/_table_readback.html", refused.status)
 
 
-def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
+def _taken(
+    request: HttpRequest, link: TableLink, entered: Entered, taken: services.TakenError
+) -> HttpResponse:
+    """409: another game is stored under this number; both in words, the players choose."""
+    stored = taken.stored
+    name = stored.declarer.name if stored.declarer else ""
+    mine = entered.declarer.name if entered.declarer else ""
+    conflict = {
+        "number": stored.number,
+        "stored": readback(stored.number, name, stored),
+        "mine": readback(entered.number, mine, taken.entered),
+        "version": stored.version,
+        "line": entered.line,
+        "entry_id": request.POST.get("entry_id", ""),
+    }
+    context = _context(link, taken=conflict, error=taken.message)
+    return _respond(request, context, "club/_table_taken.html", CONFLICT)
+
+
+def _saved(number: int | None, already: bool) -> dict[str, Any] | None:
+    return None if number is None else {"number": number, "already": already}
+
+
+def _done(request: HttpRequest, link: TableLink, number: int, *, already: bool) -> HttpResponse:
+    """After a save: the status with the saved game and the next one (or the page, without
+    JavaScript, scrolled to that confirmation)."""
+    if PARTIAL_HEADER in request.META:
+        context = _context(link, full=False, saved=_saved(number, already))
+        response = render(request, "club/_table_status.html", {**context, "partial": True})
+        response[VERSION_HEADER] = str(context["table"].version)
+    else:
+        query = "schon" if already else "gespeichert"
+        page = reverse("table-link", args=[link.token])
+        response = redirect(f"{page}?{query}={number}#gespeichert")
+    response[RESULT_HEADER] = "already-saved" if already else "saved"
+    return response
+
+
+def _changed(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """After an undo or a signature: the status (the page without JavaScript)."""
     if PARTIAL_HEADER in request.META:
         context = _context(link, full=False)
-        return render(request, "club/_table_status.html", {**context, "partial": True})
+        return _respond(request, context, "club/_table_status.html")
     return redirect(reverse("table-link", args=[link.token]) + "#stand")
 
 
-@require_POST
 @link_required
+@require_POST
 def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """Take back the last game entered at this table (only the last one)."""
+    """Take back the last game entered at this table (only the last one, only the version the
+    phone shows)."""
     number = whole_number(request.POST.get("number"))
+    version = whole_number(request.POST.get("version"))
+    if version is None:
+        return _refused(request, link, Refused(RELOAD, {}, BAD_REQUEST))
     last = Game.objects.filter(table=link.table).order_by("-number").first()
     if last is None or number != last.number:
         message = "Zurücknehmen lässt sich nur das zuletzt erfasste Spiel."
         return _refused(request, link, Refused(message, {}, CONFLICT))
     try:
         services.delete_game(
-            table=link.table,
-            number=last.number,
-            user=link,
-            expected_version=whole_number(request.POST.get("version")),
+            table=link.table, number=last.number, user=link, expected_version=version
         )
     except services.EntryError as error:
         status = CONFLICT if isinstance(error, services.ConflictError) else INVALID
         return _refused(request, link, Refused(error.message, {}, status))
-    return _done(request, link)
+    return _changed(request, link)
 
 
-@require_POST
 @link_required
+@require_POST
 def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """One player taps his name: he signs the complete list."""
+    """One player signs the complete list for his own seat, after confirming with his name."""
     player = seated_players(link.table).get(whole_number(request.POST.get("position")) or 0)
     if player is None:
         return _refused(request, link, Refused("Bitte den eigenen Namen antippen.", {}))
+    if request.POST.get("confirm") != "1":
+        message = f"Bitte bestätigen: „Ich, {player.name}, habe die Liste geprüft und "
+        message += "unterschreibe.“"
+        return _refused(request, link, Refused(message, {}, BAD_REQUEST))
     try:
         services.sign_table(link=link, player=player)
     except services.EntryError as error:
         return _refused(request, link, Refused(error.message, {}))
-    return _done(request, link)
+    return _changed(request, link)
 
 
 urlpatterns = [
     path("t/<str:token>/", table_page, name="table-link"),
+    path("t/<str:token>/stand/", table_state, name="table-link-state"),
     path("t/<str:token>/vorlesen/", game_preview, name="table-link-preview"),
     path("t/<str:token>/spiel/", game_save, name="table-link-save"),
     path("t/<str:token>/zuruecknehmen/", game_undo, name="table-link-undo"),

@@ -151,3 +151,34 @@ def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(
 
     assert run_in_threads(hold_table_one, save_table_two) == []
     assert Game.objects.filter(table__in=[four_table, three_table]).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_game_sent_twice_at_once_from_the_table_is_stored_once_and_answered_twice(
+    four_table: Table, players: dict[str, Player]
+) -> None:
+    """Issue 26: a double tap (or a resend racing the first send) reaches the server twice at
+    the same moment; under the table's lock one saves, the other finds it saved."""
+    from django.test import Client
+
+    from skatclub.club.services import issue_link
+
+    link = issue_link(table=four_table, user=None)
+    answers: list[tuple[int, str]] = []
+
+    def send(entry_id: str) -> Callable[[], None]:
+        def job() -> None:
+            post = {"number": "1", "line": "2 Kr m2 H S", "entry_id": entry_id}
+            response = Client().post(f"/t/{link.token}/spiel/", post, HTTP_X_ENTRY_PARTIAL="1")
+            answers.append((response.status_code, response["X-Entry-Result"]))
+
+        return job
+
+    assert run_in_threads(send("tap-1"), send("tap-1")) == []
+    assert sorted(answers) == [(200, "already-saved"), (200, "saved")]
+    # Without an id (or with two ids for the same game): the same, by the game's content.
+    answers.clear()
+    Game.objects.filter(table=four_table).delete()
+    assert run_in_threads(send("phone-a"), send("phone-b")) == []
+    assert sorted(answers) == [(200, "already-saved"), (200, "saved")]
+    assert Game.objects.filter(table=four_table).count() == 1

@@ -86,7 +86,9 @@ def enter_online(page: Page, number: int) -> None:
 def sign_off(page: Page) -> None:
     page.locator("#unterschrift").wait_for()
     for signed in range(1, 5):
-        page.locator("button.sign-button").first.click()
+        step = page.locator("details.sign-step").first  # each seat: its name, then confirm
+        step.locator("summary").click()
+        step.get_by_role("button", name="Ja, ich unterschreibe").click()
         page.wait_for_function(f"document.querySelectorAll('.signers .signed').length === {signed}")
     page.get_by_text("Alle haben unterschrieben.").wait_for()
 

@@ -138,8 +138,11 @@ def test_a_number_taken_meanwhile_is_a_conflict_not_an_overwrite(
     response = client.post(
         f"/t/{link.token}/spiel/", {"number": "1", "line": "2 Kr m2"}, HTTP_X_ENTRY_PARTIAL="1"
     )
+    page = response.content.decode()
     assert response.status_code == 409
-    assert "inzwischen jemand anderes erfasst" in response.content.decode()
+    assert "Spiel 1 ist schon mit einem anderen Spiel gespeichert" in page
+    assert "Gespeichert:</strong> Spiel 1: Carla Claus, Grand mit 1" in page
+    assert "Ihre Eingabe:</strong> Spiel 1: Bernd Brandt, Kreuz mit 2" in page
     assert Game.objects.get().notation == "Gr m1"
 
 
@@ -149,7 +152,8 @@ def test_only_the_last_game_can_be_taken_back(
     link = link_of(four_table, spielwart)
     enter(four_table, 1, 2, "Kr m2", user=link)
     enter(four_table, 2, 3, "Gr m1", user=link)
-    assert client.post(f"/t/{link.token}/zuruecknehmen/", {"number": "1"}).status_code == 409
+    not_last = {"number": "1", "version": "1"}
+    assert client.post(f"/t/{link.token}/zuruecknehmen/", not_last).status_code == 409
     response = client.post(f"/t/{link.token}/zuruecknehmen/", {"number": "2", "version": "1"})
     assert response.status_code == 302
     assert list(Game.objects.values_list("number", flat=True)) == [1]
@@ -164,8 +168,10 @@ def test_the_players_sign_off_by_tapping_their_names(
         enter(four_table, number, None, user=link)
     page = client.get(f"/t/{link.token}/").content.decode()
     assert "Anna Albers: stimmt – unterschreiben" in page
+    assert "Ich, Anna Albers, habe die Liste geprüft und unterschreibe." in page
     for position in (1, 2, 3, 4):
-        client.post(f"/t/{link.token}/unterschreiben/", {"position": str(position)})
+        sign = {"position": str(position), "confirm": "1"}
+        client.post(f"/t/{link.token}/unterschreiben/", sign)
     page = client.get(f"/t/{link.token}/").content.decode()
     assert "Alle haben unterschrieben." in page
     assert "✓ Dieter Dahl hat unterschrieben" in page

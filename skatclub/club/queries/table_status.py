@@ -1,0 +1,76 @@
+"""Where a table's list stands, for the phones that poll it (`table_status`), and what the
+players must be told about it: a rejection by the Spielwart, or signatures withdrawn because
+the list changed (`table_notice`).
+
+Read from the table's history (`Change`): the newest such event since the last game saved at
+the table, so a notice goes away once the players carry on. `SIGNATURES_RESET` is the note
+`services.review.reopen_check` leaves on the change that withdrew signatures. Writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skatclub.club.models import Change, Table
+from skatclub.club.queries.progress import progress_of
+
+# The note on the history row of a write that withdrew the players' signatures.
+SIGNATURES_RESET = "Unterschriften am Tisch zurückgesetzt"
+# The history rows looked at: a table's newest changes hold the event, if there is one (a
+# Spielwart's correction re-values at most a Serie's games through Bockrunden).
+LOOK_BACK = 60
+
+
+def table_status(table: Table) -> dict[str, Any]:
+    """The answer of a table's `/stand/`: its version, the next game, whether the list is
+    complete, its state and game count, and the notice for the players. `table` has its Serie
+    and event loaded; its version is the one the caller read (never newer than the rest)."""
+    now = progress_of(table)
+    return {
+        "version": table.version,
+        "next": now.next_number,
+        "complete": now.is_complete,
+        "state": now.state.value,
+        "games": now.games,
+        "notice": table_notice(table.pk),
+    }
+
+
+def table_notice(table_id: int) -> str:
+    """The German notice for the players, or "" when there is none."""
+    rows = (
+        Change.objects.filter(table_id=table_id)
+        .order_by("-at", "-id")
+        .values_list("action", "source", "note", "game_number")[:LOOK_BACK]
+    )
+    for action, source, note, number in rows:
+        at_table = source == Change.Source.TABLE
+        if action == Change.Action.REJECT:
+            why = f" Begründung: „{note}“." if note else ""
+            return (
+                "Der Spielwart hat die Liste beanstandet." + why + " Bitte mit dem Spielwart "
+                "klären; er korrigiert die Liste, danach wird neu unterschrieben."
+            )
+        if SIGNATURES_RESET in note:
+            return _reset(action, at_table, number)
+        if action == Change.Action.CONFIRM or (
+            at_table and action in (Change.Action.CREATE, Change.Action.UPDATE)
+        ):
+            return ""
+    return ""
+
+
+def _reset(action: str, at_table: bool, number: int | None) -> str:
+    game = f"Spiel {number}" if number else "die Liste"
+    if at_table and action == Change.Action.DELETE:
+        what = f"{game} wurde am Tisch zurückgenommen"
+    elif action == Change.Action.DELETE:
+        what = f"Der Spielwart hat {game} gelöscht"
+    elif action == Change.Action.TOTALS:
+        what = "Der Spielwart hat die Summen der Liste neu erfasst"
+    else:
+        what = f"Der Spielwart hat {game} geändert"
+    return (
+        f"{what}; die Unterschriften sind damit zurückgesetzt. Bitte die Liste prüfen und "
+        "neu unterschreiben."
+    )

@@ -1,0 +1,383 @@
+"""Issue 26 at the table's link: every game exactly once, phones in step, links that expire,
+each seat signing for itself, undo only with the version the phone shows."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.http.response import HttpResponseBase
+from django.test import Client
+from django.utils import timezone
+from pytest_django import Settings
+
+from skatclub.club import services
+from skatclub.club.models import Change, Event, Game, Signature, Table, TableLink
+from tests.helpers.factories import enter
+
+PARTIAL = {"X-Entry-Partial": "1"}
+KREUZ = {"number": "1", "line": "2 Kr m2 H S"}  # Bernd, Kreuz mit 2 Hand, Schneider = 72
+NO_CACHE = "no-cache, no-store, must-revalidate, private"
+
+
+@pytest.fixture
+def link(four_table: Table, spielwart: User) -> TableLink:
+    return services.issue_link(table=four_table, user=spielwart)
+
+
+def url(link: TableLink, what: str = "") -> str:
+    return f"/t/{link.token}/{what}"
+
+
+def version(table: Table) -> int:
+    return Table.objects.values_list("version", flat=True).get(pk=table.pk)
+
+
+def complete(table: Table, link: TableLink) -> None:
+    for number in range(1, 49):
+        enter(table, number, None, user=link)
+
+
+# --- exactly once --------------------------------------------------------------------------
+
+
+def test_the_same_save_twice_is_answered_twice_and_stored_once(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    post = {**KREUZ, "entry_id": "phone-1-game-1"}
+    first = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    second = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert first["X-Entry-Result"] == "saved"
+    assert second["X-Entry-Result"] == "already-saved"
+    assert "Spiel 1 ist schon gespeichert." in second.content.decode()
+    game = Game.objects.get(table=four_table)
+    assert (game.number, game.entry_id) == (1, "phone-1-game-1")
+
+
+def test_a_fresh_save_shows_the_saved_game_and_the_next_one(
+    client: Client, link: TableLink
+) -> None:
+    page = client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).content.decode()
+    assert 'id="gespeichert"' in page
+    assert 'Gespeichert: <span class="saved-game">Spiel 1: Bernd Brandt, Kreuz mit 2 Hand' in page
+    assert "Weiter mit Spiel 2." in page
+
+
+def test_a_save_without_javascript_lands_on_the_confirmation(
+    client: Client, link: TableLink
+) -> None:
+    response = client.post(url(link, "spiel/"), KREUZ)
+    assert response.status_code == 302 and response["X-Entry-Result"] == "saved"
+    assert response["Location"].endswith("?gespeichert=1#gespeichert")
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="gespeichert"' in page and "Weiter mit Spiel 2." in page
+    again = client.post(url(link, "spiel/"), KREUZ)
+    assert again["X-Entry-Result"] == "already-saved"
+    assert "Spiel 1 ist schon gespeichert." in client.get(again["Location"]).content.decode()
+
+
+def test_an_identical_resend_without_an_id_is_stored_once(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    assert client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).status_code == 200
+    again = client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    assert again.status_code == 200 and again["X-Entry-Result"] == "already-saved"
+    assert Game.objects.filter(table=four_table).count() == 1
+
+
+def test_the_same_game_from_the_buttons_is_the_same_as_its_line(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    buttons = {
+        "number": "1",
+        "declarer": "2",
+        "type": "clubs",
+        "direction": "mit",
+        "spitzen": "2",
+        "hand": "on",
+        "result": "won",
+        "level": "schneider",
+    }
+    again = client.post(url(link, "spiel/"), buttons, headers=PARTIAL)
+    assert again.status_code == 200 and again["X-Entry-Result"] == "already-saved"
+    assert Game.objects.filter(table=four_table).count() == 1
+
+
+def test_a_different_game_on_a_taken_number_is_a_409_with_both_versions_and_nothing_changed(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    before = version(four_table)
+    other = {"number": "1", "line": "3 Gr m1", "entry_id": "phone-2-game-1"}
+    response = client.post(url(link, "spiel/"), other, headers=PARTIAL)
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "Gespeichert:</strong> Spiel 1: Bernd Brandt, Kreuz mit 2 Hand" in page
+    assert "Ihre Eingabe:</strong> Spiel 1: Carla Claus, Grand mit 1" in page
+    assert 'data-stored-version="1"' in page
+    assert "Gespeichertes behalten" in page and 'name="version" value="1"' in page
+    game = Game.objects.get(table=four_table)
+    assert (game.notation, game.version, game.entry_id) == ("Kr m2 H S", 1, "")
+    assert version(four_table) == before
+
+
+def test_replacing_the_stored_game_with_its_version_stores_the_players_game(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    mine = {"number": "1", "line": "3 Gr m1", "entry_id": "phone-2-game-1", "version": "1"}
+    response = client.post(url(link, "spiel/"), mine, headers=PARTIAL)
+    assert response.status_code == 200 and response["X-Entry-Result"] == "saved"
+    game = Game.objects.get(table=four_table)
+    assert (game.notation, game.version, game.entry_id) == ("Gr m1", 2, "phone-2-game-1")
+    resent = client.post(url(link, "spiel/"), mine, headers=PARTIAL)
+    assert resent["X-Entry-Result"] == "already-saved"
+
+
+def test_replacing_with_an_old_version_is_refused_and_changes_nothing(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    enter(four_table, 1, 4, "Pi m1", user=link)  # another phone changed it meanwhile: version 2
+    old = {"number": "1", "line": "3 Gr m1", "version": "1"}
+    response = client.post(url(link, "spiel/"), old, headers=PARTIAL)
+    assert response.status_code == 409
+    assert "Version 2, Sie hatten Version 1" in response.content.decode()
+    assert Game.objects.get(table=four_table).notation == "Pi m1"
+
+
+@pytest.mark.parametrize("entry_id", ["x" * 65, "a b", "ü", "<script>", "a/b"])
+def test_an_entry_id_that_is_no_id_is_a_german_400(
+    client: Client, link: TableLink, entry_id: str
+) -> None:
+    response = client.post(url(link, "spiel/"), {**KREUZ, "entry_id": entry_id}, headers=PARTIAL)
+    assert response.status_code == 400
+    assert "Kennung der Eingabe ist ungültig" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_read_back_offers_an_entry_id_for_the_save(client: Client, link: TableLink) -> None:
+    page = client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL).content.decode()
+    assert 'name="entry_id" value="' in page
+
+
+# --- phones in step ------------------------------------------------------------------------
+
+
+def test_every_answer_under_the_link_is_uncached_and_carries_the_tables_version(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    requests: list[Callable[[], HttpResponseBase]] = [
+        lambda: client.get(url(link)),
+        lambda: client.get(url(link, "stand/")),
+        lambda: client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL),
+        lambda: client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL),
+        lambda: client.post(
+            url(link, "spiel/"), {"number": "2", "line": "9 Kr m1"}, headers=PARTIAL
+        ),
+        lambda: client.post(url(link, "spiel/"), KREUZ),
+        lambda: client.post(url(link, "zuruecknehmen/"), {"number": "1"}),
+        lambda: client.post(url(link, "unterschreiben/"), {"position": "1"}),
+    ]
+    for request in requests:
+        response = request()
+        assert response["Cache-Control"] == NO_CACHE, response
+        assert response["X-Table-Version"] == str(version(four_table)), response
+    wrong_method = client.get(url(link, "spiel/"))
+    assert wrong_method.status_code == 405 and wrong_method["Cache-Control"] == NO_CACHE
+    assert wrong_method["X-Table-Version"] == str(version(four_table))
+    assert client.post(url(link, "stand/"))["Cache-Control"] == NO_CACHE
+    missing = client.get("/t/falsch/")
+    assert missing.status_code == 404 and missing["Cache-Control"] == NO_CACHE
+
+
+def test_the_page_names_its_table_version_and_addresses(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    page = client.get(url(link)).content.decode()
+    assert f'data-table="{four_table.pk}"' in page
+    assert f'data-version="{version(four_table)}"' in page
+    assert f'data-state-url="/t/{link.token}/stand/"' in page
+    assert f'data-save-url="/t/{link.token}/spiel/"' in page
+    assert f'data-preview-url="/t/{link.token}/vorlesen/"' in page
+
+
+def test_the_state_answers_304_while_the_version_is_the_phones(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    response = client.get(url(link, "stand/"))
+    state = json.loads(response.content)
+    etag = response["ETag"]
+    assert etag == f'"t{four_table.pk}-{version(four_table)}"'
+    assert state == {
+        "version": version(four_table),
+        "next": 1,
+        "complete": False,
+        "state": "waiting",
+        "games": 0,
+        "notice": "",
+    }
+    unchanged = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    changed = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert json.loads(changed.content)["next"] == 2
+
+
+def test_the_players_are_told_when_the_spielwart_resets_their_signatures(
+    client: Client, link: TableLink, four_table: Table, spielwart: User
+) -> None:
+    complete(four_table, link)
+    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    enter(four_table, 48, 2, "Kr m1", user=spielwart)  # the Spielwart corrects game 48
+    notice = json.loads(client.get(url(link, "stand/")).content)["notice"]
+    assert notice.startswith("Der Spielwart hat Spiel 48 geändert; die Unterschriften sind")
+    assert notice in client.get(url(link)).content.decode()
+    assert not Signature.objects.exists()
+
+
+def test_the_players_are_told_when_the_spielwart_rejects_their_list_and_why(
+    client: Client, link: TableLink, four_table: Table, spielwart: User
+) -> None:
+    complete(four_table, link)
+    services.check_table(table=four_table, user=spielwart, confirm=False, note="Spiel 7 fehlt")
+    notice = json.loads(client.get(url(link, "stand/")).content)["notice"]
+    assert notice.startswith("Der Spielwart hat die Liste beanstandet. Begründung: „Spiel 7 fehlt“")
+
+
+def test_a_notice_goes_away_once_the_table_saves_again(
+    client: Client, link: TableLink, four_table: Table, spielwart: User
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})  # refused
+    services.check_table(table=four_table, user=spielwart, confirm=False, note="bitte prüfen")
+    assert json.loads(client.get(url(link, "stand/")).content)["notice"]
+    client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL)
+    assert json.loads(client.get(url(link, "stand/")).content)["notice"] == ""
+
+
+# --- links that expire ---------------------------------------------------------------------
+
+
+def test_a_link_stops_writing_days_after_its_event_but_stays_readable(
+    client: Client, link: TableLink, four_table: Table, settings: Settings
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    event = Event.objects.get()
+    event.date = timezone.localdate() - datetime.timedelta(days=4)
+    event.save()
+    settings.SKATCLUB_TABLE_LINK_DAYS = 3
+    page = client.get(url(link))
+    assert page.status_code == 200
+    assert "Dieser Tisch-Link galt bis" in page.content.decode()
+    refused = [
+        client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL),
+        client.post(url(link, "vorlesen/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL),
+        client.post(url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, headers=PARTIAL),
+    ]
+    for response in refused:
+        assert response.status_code == 422
+        assert "Dieser Tisch-Link galt bis" in response.content.decode()
+    assert list(Game.objects.values_list("number", flat=True)) == [1]
+
+
+def test_a_link_still_writes_on_the_last_of_its_days(
+    client: Client, link: TableLink, settings: Settings
+) -> None:
+    event = Event.objects.get()
+    event.date = timezone.localdate() - datetime.timedelta(days=3)
+    event.save()
+    settings.SKATCLUB_TABLE_LINK_DAYS = 3
+    assert client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL).status_code == 200
+
+
+def test_an_expired_link_takes_no_signature(
+    client: Client, link: TableLink, four_table: Table, settings: Settings
+) -> None:
+    complete(four_table, link)
+    event = Event.objects.get()
+    event.date = timezone.localdate() - datetime.timedelta(days=10)
+    event.save()
+    settings.SKATCLUB_TABLE_LINK_DAYS = 3
+    response = client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    assert response.status_code == 422
+    assert "Dieser Tisch-Link galt bis" in response.content.decode()
+    assert not Signature.objects.exists()
+
+
+# --- signing and undo ----------------------------------------------------------------------
+
+
+def test_each_seat_signs_for_itself_after_confirming_its_name(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    complete(four_table, link)
+    page = client.get(url(link)).content.decode()
+    assert "Ich, Bernd Brandt, habe die Liste geprüft und unterschreibe." in page
+    unconfirmed = client.post(url(link, "unterschreiben/"), {"position": "2"})
+    assert unconfirmed.status_code == 400
+    assert "Bitte bestätigen: „Ich, Bernd Brandt" in unconfirmed.content.decode()
+    assert not Signature.objects.exists()
+    client.post(url(link, "unterschreiben/"), {"position": "2", "confirm": "1"})
+    signed = Signature.objects.get()
+    assert signed.player.name == "Bernd Brandt"
+    page = client.get(url(link)).content.decode()
+    assert "✓ Bernd Brandt hat unterschrieben" in page
+    assert "Ich, Anna Albers, habe die Liste geprüft" in page
+
+
+def test_undo_without_a_version_is_refused_and_with_a_wrong_one_is_a_conflict(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    missing = client.post(url(link, "zuruecknehmen/"), {"number": "1"}, headers=PARTIAL)
+    assert missing.status_code == 400
+    assert "Bitte die Seite neu laden" in missing.content.decode()
+    wrong = client.post(
+        url(link, "zuruecknehmen/"), {"number": "1", "version": "7"}, headers=PARTIAL
+    )
+    assert wrong.status_code == 409
+    assert Game.objects.filter(table=four_table).count() == 1
+    right = client.post(
+        url(link, "zuruecknehmen/"), {"number": "1", "version": "1"}, headers=PARTIAL
+    )
+    assert right.status_code == 200 and not Game.objects.exists()
+
+
+# --- at the table ----------------------------------------------------------------------------
+
+
+def test_a_ramsch_is_listed_as_a_ramsch_with_its_value(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    event = Event.objects.get()
+    event.house_ramsch = True
+    event.save()
+    client.post(url(link, "spiel/"), {"number": "3", "line": "R 4:65 1:55 2:0 s1 j2"})
+    page = client.get(url(link)).content.decode()
+    assert "Spiel 3: Ramsch = Dieter Dahl −260" in page
+    assert "eingepasst" not in page.split('id="last-game"')[1].split("</p>")[0]
+
+
+def test_an_overbid_refusal_talks_only_about_what_was_typed(
+    client: Client, link: TableLink
+) -> None:
+    page = client.post(
+        url(link, "vorlesen/"), {"number": "1", "line": "2 Kr m1 r48"}, headers=PARTIAL
+    ).content.decode()
+    assert "überreizt" in page and "Augen" not in page
+
+
+def test_the_history_of_a_resend_has_one_creation(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    post = {**KREUZ, "entry_id": "abc"}
+    client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    assert Change.objects.filter(table=four_table, action=Change.Action.CREATE).count() == 1
