@@ -32,7 +32,6 @@ DESK: ViewportSize = {"width": 1280, "height": 800}
 GAMES = 4
 FOLLOW_MS = 12_000  # a phone follows another phone's save within this (it polls every 4 s)
 LAN_HOST = "tisch.lan"  # a name of the club's LAN, resolved to the live server
-NEEDS_SERVER = pytest.mark.xfail(reason="needs entry-server", strict=False)
 # Where the screenshots of the layout test go (looked at by hand), when set.
 SHOTS = os.environ.get("SKATCLUB_SHOTS", "")
 
@@ -205,7 +204,6 @@ def test_a_double_tap_on_save_sends_one_request_and_stores_the_game_once(
     assert_same_on(table, phone)
 
 
-@NEEDS_SERVER
 def test_a_save_whose_answer_is_lost_is_sent_again_and_stored_once(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -235,7 +233,6 @@ def test_a_save_whose_answer_is_lost_is_sent_again_and_stored_once(
     assert_same_on(table, phone)
 
 
-@NEEDS_SERVER
 def test_two_phones_at_one_table_follow_each_other_without_a_conflict(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -256,7 +253,6 @@ def test_two_phones_at_one_table_follow_each_other_without_a_conflict(
     assert "Nicht gespeichert" not in one.inner_text("body") + two.inner_text("body")
 
 
-@NEEDS_SERVER
 def test_a_phone_that_was_behind_says_so_before_the_read_back(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -284,7 +280,6 @@ def test_a_phone_that_was_behind_says_so_before_the_read_back(
     assert_same_on(table, one, two)
 
 
-@NEEDS_SERVER
 def test_a_different_game_on_a_taken_number_shows_both_and_the_players_choose(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -320,7 +315,6 @@ def test_a_different_game_on_a_taken_number_shows_both_and_the_players_choose(
     assert_same_on(table, one, two)
 
 
-@NEEDS_SERVER
 def test_the_players_can_replace_the_stored_game_with_their_own(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -401,7 +395,6 @@ def test_a_game_kept_in_the_earlier_queue_of_the_link_is_sent_once(
     assert_same_on(table, phone)
 
 
-@NEEDS_SERVER
 def test_back_and_forward_show_the_current_list(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
@@ -424,7 +417,6 @@ def test_back_and_forward_show_the_current_list(
     assert_same_on(table, one, two)
 
 
-@NEEDS_SERVER
 def test_a_b0_line_in_a_bockrunde_is_read_back_as_it_is_stored(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:
