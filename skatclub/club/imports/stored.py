@@ -1,10 +1,10 @@
-"""What a sheet says about an evening the club has already, against what is stored.
+"""What a spreadsheet says about an evening the club has already, against what is stored.
 
-An evening that exists already is skipped by default (`plan.SKIP`); if the sheet's totals
+An evening that exists already is skipped by default (`plan.SKIP`); if the spreadsheet's totals
 for it are not the stored ones (the club's Wertung differs, a lost game more), skipping must
 not hide that: each player's differing sums are listed on the preview and by the command
 („Abend 03.01.2024, Name: Wertung laut Tabelle 812, gespeichert 790“), so the Spielwart can
-replace the evening or correct the sheet. The stored sums are read through
+replace the evening or correct the spreadsheet. The stored sums are read through
 `queries.standings.lines_for`, as the rankings read them.
 """
 
@@ -19,23 +19,23 @@ from skatclub.club.models import Player, Table
 from skatclub.club.queries.standings import lines_for
 
 BATCH = 500  # events per query
-# (list score, won, lost, Wertung); None where the sheet or the stored table does not say.
+# (list score, won, lost, Wertung); None where the spreadsheet or the stored table does not say.
 Sums = list[int | None]
 LABELS = ("Spielpunkte", "gewonnen", "verloren", "Wertung")
 
 
 @dataclass(frozen=True)
 class Skipped:
-    """A skipped evening: its date and the sheet's sums per player key (and his sheet name)."""
+    """A skipped evening: its date and the spreadsheet's sums per player key (and names)."""
 
     date_text: str
     event_id: int
-    sheet: Mapping[str, Sums]
-    names: Mapping[str, str]  # player key -> the name the sheet has
+    spreadsheet: Mapping[str, Sums]
+    names: Mapping[str, str]  # player key -> the name the spreadsheet has
 
 
 def differences(skipped: Iterable[Skipped]) -> Iterator[str]:
-    """One German line per player whose sheet sums differ from the stored ones, or who is
+    """One German line per player whose spreadsheet sums differ from the stored ones, or who is
     only on one side; the evenings in the order given."""
     evenings = list(skipped)
     stored: dict[int, dict[str, Sums]] = {}
@@ -45,7 +45,7 @@ def differences(skipped: Iterable[Skipped]) -> Iterator[str]:
         stored.update(_stored(ids, names))
     for evening in evenings:
         here = stored.get(evening.event_id, {})
-        for key, sums in evening.sheet.items():
+        for key, sums in evening.spreadsheet.items():
             name = evening.names[key]
             found = here.get(key)
             if found is None:
@@ -58,7 +58,7 @@ def differences(skipped: Iterable[Skipped]) -> Iterator[str]:
             ]
             if differing:
                 yield f"Abend {evening.date_text}, {name}: {'; '.join(differing)}"
-        for key in sorted(here.keys() - evening.sheet.keys()):
+        for key in sorted(here.keys() - evening.spreadsheet.keys()):
             yield f"Abend {evening.date_text}, {names[key]}: gespeichert, fehlt in der Tabelle"
 
 

@@ -21,7 +21,7 @@ from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.models import Event, Game, HistoryImport, Table
 from tests.helpers.club_totals import ranking_json
 from tests.helpers.history import ClubHistory, club_history
-from tests.helpers.history_sheet import HEADER, SheetRow, club_ranking, sheet_rows
+from tests.helpers.history_spreadsheet import HEADER, SpreadsheetRow, club_ranking, spreadsheet_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -30,19 +30,19 @@ YEAR = 2024
 # Seeger-Fabian (list score + 50 × (won − lost) + 40 × others' lost).
 NEW_EVENINGS = [
     [
-        SheetRow(datetime.date(YEAR, 12, 20), "Anna Albers", 72, 3, 0, 72 + 150 + 40 * 2),
-        SheetRow(datetime.date(YEAR, 12, 20), "Bernd Brandt", -48, 0, 1, -48 - 50 + 40 * 1),
-        SheetRow(datetime.date(YEAR, 12, 20), "Carla Conrad", -24, 1, 1, -24 + 0 + 40 * 1),
+        SpreadsheetRow(datetime.date(YEAR, 12, 20), "Anna Albers", 72, 3, 0, 72 + 150 + 40 * 2),
+        SpreadsheetRow(datetime.date(YEAR, 12, 20), "Bernd Brandt", -48, 0, 1, -48 - 50 + 40 * 1),
+        SpreadsheetRow(datetime.date(YEAR, 12, 20), "Carla Conrad", -24, 1, 1, -24 + 0 + 40 * 1),
     ],
     [
-        SheetRow(datetime.date(YEAR + 1, 1, 10), "Dieter Dorn", 48, 2, 0, 48 + 100 + 40 * 1),
-        SheetRow(datetime.date(YEAR + 1, 1, 10), "Emil Ebert", 24, 1, 0, 24 + 50 + 40 * 1),
-        SheetRow(datetime.date(YEAR + 1, 1, 10), "Anna Albers", -48, 0, 1, -48 - 50),
+        SpreadsheetRow(datetime.date(YEAR + 1, 1, 10), "Dieter Dorn", 48, 2, 0, 48 + 100 + 40 * 1),
+        SpreadsheetRow(datetime.date(YEAR + 1, 1, 10), "Emil Ebert", 24, 1, 0, 24 + 50 + 40 * 1),
+        SpreadsheetRow(datetime.date(YEAR + 1, 1, 10), "Anna Albers", -48, 0, 1, -48 - 50),
     ],
 ]
 
 
-def workbook(rows: list[SheetRow]) -> bytes:
+def workbook(rows: list[SpreadsheetRow]) -> bytes:
     """An XLSX with one worksheet per year, as a club keeps its evening totals."""
     tabs = []
     for year in sorted({r.date.year for r in rows}):
@@ -61,7 +61,7 @@ def page(client: Client, url: str) -> str:
     return response.content.decode()
 
 
-def sums(rows: list[SheetRow]) -> dict[str, tuple[int, int, int, int]]:
+def sums(rows: list[SpreadsheetRow]) -> dict[str, tuple[int, int, int, int]]:
     found: dict[str, tuple[int, int, int, int]] = {}
     for r in rows:
         old = found.get(r.name, (0, 0, 0, 0))
@@ -88,7 +88,7 @@ def import_archive(client: Client, history: ClubHistory) -> None:
     assert done.status_code == 302
 
 
-def map_workbook(client: Client, rows: list[SheetRow]) -> tuple[str, str]:
+def map_workbook(client: Client, rows: list[SpreadsheetRow]) -> tuple[str, str]:
     """Upload the workbook, choose every worksheet, map its columns (as recorded) and take
     the names as suggested; the import's URL and its preview page."""
     file = SimpleUploadedFile("abende.xlsx", workbook(rows))
@@ -132,7 +132,7 @@ def test_a_club_history_through_the_pages_gives_every_game_every_flag_and_the_cl
     assert Game.objects.count() == history.game_count
 
     # 2. The workbook: one evening of the archive again, two new ones, a worksheet per year.
-    duplicate = [r for r in sheet_rows(history) if r.date == datetime.date(YEAR, 3, 1)]
+    duplicate = [r for r in spreadsheet_rows(history) if r.date == datetime.date(YEAR, 3, 1)]
     assert duplicate
     base, preview = map_workbook(spielwart_client, [*duplicate, *NEW_EVENINGS[0], *NEW_EVENINGS[1]])
     assert "1 Abend gibt es schon" in preview, preview
@@ -144,7 +144,7 @@ def test_a_club_history_through_the_pages_gives_every_game_every_flag_and_the_cl
 
     # 3. /pruefen/: both imports; a second Spielwart accepts the archive's lists at once.
     archive_import = HistoryImport.objects.get(kind=HistoryImport.Kind.ARCHIVE)
-    sheet_import = HistoryImport.objects.get(kind=HistoryImport.Kind.SPREADSHEET)
+    spreadsheet_import = HistoryImport.objects.get(kind=HistoryImport.Kind.SPREADSHEET)
     checker_client = Client()
     checker_client.force_login(checker)
     checking = page(checker_client, "/pruefen/")
@@ -160,13 +160,13 @@ def test_a_club_history_through_the_pages_gives_every_game_every_flag_and_the_cl
         == lists
     )
     assert not Table.objects.filter(
-        round__event__history_import=sheet_import, check_status=Table.Check.CONFIRMED
+        round__event__history_import=spreadsheet_import, check_status=Table.Check.CONFIRMED
     ).exists()
 
     # Every game in, every flagged game listed, the club's own ranking, nothing doubled.
     assert Game.objects.count() == history.game_count
     assert (
-        not Table.objects.filter(round__event__history_import=sheet_import)
+        not Table.objects.filter(round__event__history_import=spreadsheet_import)
         .exclude(recorded_note="")
         .exists()
     )
@@ -184,7 +184,7 @@ def test_the_preview_names_a_skipped_evening_whose_wertung_differs_from_the_stor
 ) -> None:
     history = club_history(evenings=4, year=YEAR)
     import_archive(spielwart_client, history)
-    first, *others = [r for r in sheet_rows(history) if r.date == datetime.date(YEAR, 2, 1)]
+    first, *others = [r for r in spreadsheet_rows(history) if r.date == datetime.date(YEAR, 2, 1)]
     changed = dataclasses.replace(first, score=first.score - 22)
 
     _, preview = map_workbook(spielwart_client, [changed, *others])

@@ -25,7 +25,7 @@ NAMES = dict(PLAYERS)
 
 
 @dataclass(frozen=True)
-class SheetRow:
+class SpreadsheetRow:
     date: datetime.date
     name: str
     list_score: int
@@ -39,13 +39,13 @@ def seeger(line: Totals, players: int) -> int:
     return line.list_score + 50 * (line.won - line.lost) + rate * line.others_lost
 
 
-def sheet_rows(history: ClubHistory) -> Iterator[SheetRow]:
+def spreadsheet_rows(history: ClubHistory) -> Iterator[SpreadsheetRow]:
     """One row per player and evening, in the archive's order of seats."""
     for event in history.archive["events"]:
         date = datetime.date.fromisoformat(event["date"])
         evening = history.evenings[event["key"]]
         for key, line in evening.items():
-            yield SheetRow(
+            yield SpreadsheetRow(
                 date,
                 NAMES[key],
                 line.list_score,
@@ -55,7 +55,7 @@ def sheet_rows(history: ClubHistory) -> Iterator[SheetRow]:
             )
 
 
-def sheet_csv(rows: list[SheetRow]) -> bytes:
+def spreadsheet_csv(rows: list[SpreadsheetRow]) -> bytes:
     lines = [HEADER]
     lines += [f"{r.date:%d.%m.%Y};{r.name};{r.list_score};{r.won};{r.lost};{r.score}" for r in rows]
     return ("\r\n".join(lines) + "\r\n").encode("utf-8-sig")

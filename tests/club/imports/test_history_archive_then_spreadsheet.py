@@ -20,10 +20,10 @@ from skatclub.club.models import Event, Game, Seat
 from skatclub.club.queries.standings import event_standings
 from tests.helpers.club_totals import ranking_json
 from tests.helpers.history import ClubHistory, club_history
-from tests.helpers.history_sheet import (
+from tests.helpers.history_spreadsheet import (
     club_ranking,
-    sheet_csv,
-    sheet_rows,
+    spreadsheet_csv,
+    spreadsheet_rows,
     standings_command_totals,
 )
 
@@ -69,7 +69,7 @@ def test_the_clubs_archive_then_its_evening_totals_give_the_clubs_season_ranking
     assert_evenings_are_the_clubs(history)
     seats = Seat.objects.count()
     path = tmp_path / "abende.csv"
-    path.write_bytes(sheet_csv(list(sheet_rows(history))))
+    path.write_bytes(spreadsheet_csv(list(spreadsheet_rows(history))))
 
     status, out, err = run("import_sheet", str(path), "--as-recorded", "--confirm")
 
@@ -89,11 +89,11 @@ def test_a_skipped_evening_whose_wertung_differs_from_the_stored_one_is_named(
 ) -> None:
     history = club_history(year=YEAR)
     import_archive(tmp_path, history)
-    rows = list(sheet_rows(history))
+    rows = list(spreadsheet_rows(history))
     first = rows[0]
     rows[0] = dataclasses.replace(first, score=first.score + 22)
     path = tmp_path / "abende.csv"
-    path.write_bytes(sheet_csv(rows))
+    path.write_bytes(spreadsheet_csv(rows))
 
     status, out, err = run("import_sheet", str(path), "--as-recorded", "--confirm")
 
