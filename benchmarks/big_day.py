@@ -296,7 +296,7 @@ def timed(samples: Samples, lock: threading.Lock, due: float, call: Callable[[An
         response = call(client())
         status = str(response.status_code)
         if response.get("X-Entry-Result"):
-            status += " " + response["X-Entry-Result"]
+            status += " " + response.get("X-Entry-Result")
     except Exception as error:  # a crash in a view: counted, the day goes on
         response, status = None, f"exception {type(error).__name__}"
     cpu = (time.thread_time() - started_cpu) * 1000
