@@ -9,19 +9,47 @@ season's tables do (two queries)."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Count, Max, Sum
 
-from skatclub.club.models import Event, Season, Signature, Table, TableLink
+from skatclub.club.models import Event, Round, Season, Signature, Table, TableLink
+from skatclub.club.tenancy import current_club_id
 
 SEASON_FIELDS = [field.attname for field in Season._meta.concrete_fields]
 
 
 def event_tables_state(event_id: int) -> tuple[object, ...]:
     """Changes with every change to a table of the event (a game, a seat, a check)."""
-    found = Table.objects.filter(round__event_id=event_id).aggregate(
-        tables=Count("id"), versions=Sum("version")
-    )
-    return found["tables"], found["versions"]
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLES_STATE + " WHERE r.event_id = %s", [event_id])
+        tables, versions = cursor.fetchone()
+    return tables, versions
+
+
+def event_with_state(key: str) -> tuple[Event, tuple[object, ...]] | None:
+    """The event with this key (in the club acted for) and its `event_tables_state`, in one
+    query: 300 spectators' projectors ask this every two seconds, and the ORM built the two
+    queries in several times the time the database took to answer them."""
+    club_id = current_club_id()
+    sql, params = _EVENT_WITH_STATE, [key]
+    if club_id is not None:
+        sql, params = sql + " AND e.club_id = %s", [key, club_id]
+    found = next(iter(Event.all_clubs.raw(sql, params)), None)  # filtered above
+    if found is None:
+        return None
+    state: tuple[object, ...] = (found.state_tables, found.state_versions)
+    return found, state
+
+
+_TABLES = f"FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id"  # noqa: S608
+_TABLES_STATE = f"SELECT COUNT(t.id), SUM(t.version) {_TABLES}"  # noqa: S608
+_EVENT_WITH_STATE = (
+    "SELECT "  # noqa: S608
+    + ", ".join(f"e.{field.column}" for field in Event._meta.concrete_fields)
+    + f", (SELECT COUNT(t.id) {_TABLES} WHERE r.event_id = e.id) AS state_tables"
+    + f", (SELECT SUM(t.version) {_TABLES} WHERE r.event_id = e.id) AS state_versions"
+    + f" FROM {Event._meta.db_table} e WHERE e.key = %s"
+)
 
 
 def club_state() -> tuple[object, ...]:

