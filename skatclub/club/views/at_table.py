@@ -305,13 +305,14 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
 @require_safe
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """The phones' poll: the table's version and where its list stands, as JSON; 304 when the
-    phone's ETag is the current version (then one query: the link's table and version)."""
+    phone's ETag names the current versions of table and event (then one query: the link's
+    table and both versions)."""
     found = services.link_version(token)
     if found is None:
         response = render(request, "club/table_link_missing.html", status=404)
     else:
-        table_id, version = found
-        etag = f'"t{table_id}-{version}"'
+        table_id, version, event_version = found
+        etag = f'"t{table_id}-{version}-{event_version}"'
         if etag_matches(request.headers.get("If-None-Match", ""), etag):
             response = HttpResponse(status=304)
         else:

@@ -213,7 +213,8 @@ def test_the_state_answers_304_while_the_version_is_the_phones(
     response = client.get(url(link, "stand/"))
     state = json.loads(response.content)
     etag = response["ETag"]
-    assert etag == f'"t{four_table.pk}-{version(four_table)}"'
+    event_version = Event.objects.get(pk=four_table.round.event_id).version
+    assert etag == f'"t{four_table.pk}-{version(four_table)}-{event_version}"'
     assert state == {
         "version": version(four_table),
         "next": 1,
@@ -228,6 +229,17 @@ def test_the_state_answers_304_while_the_version_is_the_phones(
     changed = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert json.loads(changed.content)["next"] == 2
+
+
+def test_changed_event_settings_change_the_state_s_etag(
+    client: Client, link: TableLink, four_table: Table, spielwart: User
+) -> None:
+    etag = client.get(url(link, "stand/"))["ETag"]
+    event = Event.objects.get(pk=four_table.round.event_id)
+    event.games_per_round = {"3": 36, "4": 24}
+    services.save_event(event=event)
+    changed = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
 
 
 def test_the_players_are_told_when_the_spielwart_resets_their_signatures(
