@@ -11,3 +11,7 @@ if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
 
     Response: TypeAlias = _MonkeyPatchedWSGIResponse
+
+# What a browser sends with a form it posts itself (no JavaScript): the table pages answer it
+# with post/redirect/get; a client that asks for no HTML gets the page itself with 200.
+BROWSER_FORM = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

@@ -437,12 +437,22 @@ def _done(request: HttpRequest, link: TableLink, number: int, *, already: bool) 
         context = _context(link, full=False, saved=_saved(number, already))
         response = render(request, "club/_table_status.html", {**context, "partial": True})
         response[VERSION_HEADER] = str(context["table"].version)
-    else:
+    elif _browser_form(request):
         query = "schon" if already else "gespeichert"
         page = reverse("table-link", args=[link.token])
         response = redirect(f"{page}?{query}={number}#gespeichert")
+    else:
+        response = _respond(request, _context(link, saved=_saved(number, already)), "")
     response[RESULT_HEADER] = "already-saved" if already else "saved"
     return response
+
+
+def _browser_form(request: HttpRequest) -> bool:
+    """Whether a browser posted the form itself (it asks for HTML): it is sent on to the page
+    (post/redirect/get, so a reload does not post again). Any other client (a script, an app
+    retrying a save) gets the page itself with 200: a 2xx answer whether the game was saved
+    now or before, without a redirect to follow."""
+    return "text/html" in request.headers.get("Accept", "")
 
 
 def _changed(request: HttpRequest, link: TableLink) -> HttpResponse:
@@ -450,7 +460,9 @@ def _changed(request: HttpRequest, link: TableLink) -> HttpResponse:
     if PARTIAL_HEADER in request.META:
         context = _context(link, full=False)
         return _respond(request, context, "club/_table_status.html")
-    return redirect(reverse("table-link", args=[link.token]) + "#stand")
+    if _browser_form(request):
+        return redirect(reverse("table-link", args=[link.token]) + "#stand")
+    return _respond(request, _context(link), "")
 
 
 @link_required

@@ -9,6 +9,7 @@ from scoring import Ruleset, parse_notation, valuation
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Table, TableLink
 from tests.helpers.factories import enter
+from tests.helpers.responses import BROWSER_FORM
 
 ROUND = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 TOUCH = {
@@ -82,7 +83,8 @@ def test_saving_at_the_table_records_the_game_as_entered_at_the_table(
     client: Client, four_table: Table, spielwart: User
 ) -> None:
     link = link_of(four_table, spielwart)
-    response = client.post(f"/t/{link.token}/spiel/", {"number": "1", "line": "2 Kr m2 H S"})
+    post = {"number": "1", "line": "2 Kr m2 H S"}
+    response = client.post(f"/t/{link.token}/spiel/", post, headers=BROWSER_FORM)
     assert response.status_code == 302
     game = Game.objects.get(table=four_table, number=1)
     assert game.list_score == list_score("Kr m2 H S") and game.entered_by is None
@@ -105,7 +107,8 @@ def test_the_touch_form_never_saves_an_eingepasst_game_by_default(
     response = client.post(f"/t/{link.token}/spiel/", {**TOUCH, "number": "1", "type": ""})
     assert response.status_code == 422
     assert "Bitte die Spielart wählen" in response.content.decode()
-    response = client.post(f"/t/{link.token}/spiel/", {"number": "1", "type": "passed"})
+    passed = {"number": "1", "type": "passed"}
+    response = client.post(f"/t/{link.token}/spiel/", passed, headers=BROWSER_FORM)
     assert response.status_code == 302
     assert Game.objects.get().passed_in
 
@@ -154,7 +157,8 @@ def test_only_the_last_game_can_be_taken_back(
     enter(four_table, 2, 3, "Gr m1", user=link)
     not_last = {"number": "1", "version": "1"}
     assert client.post(f"/t/{link.token}/zuruecknehmen/", not_last).status_code == 409
-    response = client.post(f"/t/{link.token}/zuruecknehmen/", {"number": "2", "version": "1"})
+    last = {"number": "2", "version": "1"}
+    response = client.post(f"/t/{link.token}/zuruecknehmen/", last, headers=BROWSER_FORM)
     assert response.status_code == 302
     assert list(Game.objects.values_list("number", flat=True)) == [1]
     assert Change.objects.get(action=Change.Action.DELETE).source == Change.Source.TABLE

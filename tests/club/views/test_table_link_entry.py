@@ -17,6 +17,7 @@ from pytest_django import Settings
 from skatclub.club import services
 from skatclub.club.models import Change, Event, Game, Signature, Table, TableLink
 from tests.helpers.factories import enter
+from tests.helpers.responses import BROWSER_FORM
 
 PARTIAL = {"X-Entry-Partial": "1"}
 KREUZ = {"number": "1", "line": "2 Kr m2 H S"}  # Bernd, Kreuz mit 2 Hand, Schneider = 72
@@ -70,14 +71,28 @@ def test_a_fresh_save_shows_the_saved_game_and_the_next_one(
 def test_a_save_without_javascript_lands_on_the_confirmation(
     client: Client, link: TableLink
 ) -> None:
-    response = client.post(url(link, "spiel/"), KREUZ)
+    response = client.post(url(link, "spiel/"), KREUZ, headers=BROWSER_FORM)
     assert response.status_code == 302 and response["X-Entry-Result"] == "saved"
     assert response["Location"].endswith("?gespeichert=1#gespeichert")
     page = client.get(response["Location"]).content.decode()
     assert 'id="gespeichert"' in page and "Weiter mit Spiel 2." in page
-    again = client.post(url(link, "spiel/"), KREUZ)
+    again = client.post(url(link, "spiel/"), KREUZ, headers=BROWSER_FORM)
     assert again["X-Entry-Result"] == "already-saved"
     assert "Spiel 1 ist schon gespeichert." in client.get(again["Location"]).content.decode()
+
+
+def test_a_client_that_asks_for_no_html_gets_2xx_twice_one_game_and_409_for_another(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    first = client.post(url(link, "spiel/"), KREUZ)
+    again = client.post(url(link, "spiel/"), KREUZ)
+    assert (first.status_code, first["X-Entry-Result"]) == (200, "saved")
+    assert (again.status_code, again["X-Entry-Result"]) == (200, "already-saved")
+    assert "Spiel 1 ist schon gespeichert." in again.content.decode()
+    assert Game.objects.filter(table=four_table).count() == 1
+    other = client.post(url(link, "spiel/"), {**KREUZ, "line": "3 Gr m1", "entry_id": "other"})
+    assert other.status_code == 409 and "Gespeichert:" in other.content.decode()
+    assert Game.objects.filter(table=four_table).count() == 1
 
 
 def test_an_identical_resend_without_an_id_is_stored_once(
