@@ -13,7 +13,13 @@
 // players say which is right.
 //
 // In step: the page asks the server every few seconds (visible tab only, a conditional GET) for
-// the table's version and fetches the new list when another phone or the Spielwart changed it.
+// the table's version and fetches the new list when another phone or the Spielwart changed it,
+// or when the Spielwart closed or reopened the event (`closed`).
+//
+// Closed: when the event is closed (or the link's days are over) the server refuses every write
+// with its reason and `X-Entry-Result: closed`. A game the phone holds then stays on the phone,
+// marked "nicht gespeichert" with that reason (the entry is gone from the page, so nothing is
+// handed back to the form), and is sent again once the Spielwart reopens the event.
 (function () {
   "use strict";
   var page = document.getElementById("table-page");
@@ -124,12 +130,15 @@
     pendingBox.textContent = "";
     pendingBox.hidden = queue.length === 0;
     if (!queue.length) { return; }
-    pendingBox.appendChild(element("h2", "", "Noch nicht gesendet (" + queue.length + ")"));
     var first = queue[0];
+    pendingBox.appendChild(element("h2", "", (first.closed ? "Nicht gespeichert (" :
+      "Noch nicht gesendet (") + queue.length + ")"));
     var note = linkGone ? "Dieser Link gilt nicht mehr. Bitte den neuen QR-Code des Tisches " +
         "scannen: Die Spiele hier werden dann von dort gesendet, jedes genau einmal." :
       first.state === "conflict" ? "Für Spiel " + first.number + " ist schon ein anderes Spiel " +
         "gespeichert. Bitte gemeinsam ansehen: Welches stimmt?" :
+      first.closed ? "Nur auf diesem Handy, nicht in der Liste: Hier lässt sich nichts mehr " +
+        "eintragen. Bitte dem Spielwart zeigen; er trägt ein, was fehlt." :
       first.state ? "Das erste Spiel wurde abgelehnt; bitte ansehen." :
       "Diese Spiele sind auf diesem Handy gespeichert und werden gesendet, sobald das Netz " +
         "wieder da ist – jedes genau einmal.";
@@ -299,6 +308,10 @@
     }
     if (answer.status === 409) {
       markConflict(item, answer.html);
+    } else if (answer.headers.get("X-Entry-Result") === "closed") {
+      markRefused(item, errorText(answer.html) ||
+        "Hier lässt sich nichts mehr eintragen (" + answer.status + ").", true);
+      refresh().catch(function () {});  // the entry goes, the reason shows
     } else if (answer.status >= 400 && answer.status < 500 && answer.status !== 403 &&
                answer.status !== 408 && answer.status !== 429) {
       if (justTapped && tappedInForm) {  // refused at once: the read-back says why
@@ -370,11 +383,27 @@
     }));
   }
 
-  function markRefused(item, message) {
+  function markRefused(item, message, closed) {
     saveQueue(loadQueue().map(function (kept) {
-      if (kept.id === item.id) { kept.state = "refused"; kept.message = message; }
+      if (kept.id !== item.id) { return kept; }
+      kept.state = "refused";
+      kept.message = message;
+      if (closed) { kept.closed = true; } else { delete kept.closed; }
       return kept;
     }));
+  }
+
+  // The event is open again: what was refused only because it was closed goes again.
+  function reopenQueue() {
+    var queue = loadQueue();
+    if (!queue.some(function (item) { return item.closed; })) { return; }
+    saveQueue(queue.map(function (item) {
+      if (item.closed) { delete item.state; delete item.message; delete item.closed; }
+      return item;
+    }));
+    renderQueue();
+    showNext();
+    sendQueue();
   }
 
   function scheduleRetry() {
@@ -404,8 +433,10 @@
         return response.json().then(function (state) {
           showNotice(state.notice);
           pollEvery = state.state === "confirmed" ? CONFIRMED_POLL_MS : POLL_MS;
-          // The ETag counts as seen only once the page shows that version.
-          if (String(state.version) === page.dataset.version) { stateTag = tag; return false; }
+          // The ETag counts as seen only once the page shows that version and that state of
+          // the event (closed or open).
+          if (String(state.version) === page.dataset.version &&
+              !!state.closed === isClosed()) { stateTag = tag; return false; }
           return loadStatus().then(function (renewed) {
             if (renewed) { stateTag = tag; }
             return renewed;
@@ -498,9 +529,15 @@
     var bar = statusBox.querySelector(".totals-bar");
     if (bar) { totalsBox.replaceChildren(bar); }
     var status = statusBox.querySelector(".status");
-    entry.hidden = !status || status.dataset.open !== "ja";
+    entry.hidden = !status || status.dataset.open !== "ja" || isClosed();
     var note = document.getElementById("offline-hinweis");
     if (note) { note.hidden = entry.hidden; }
+    if (status && !isClosed()) { reopenQueue(); }
+  }
+
+  // Whether the page shows the link as closed (the event closed, or its days over).
+  function isClosed() {
+    return !!statusBox.querySelector(".status[data-closed]");
   }
 
   function clearReadback() { readbackBox.textContent = ""; }
@@ -760,6 +797,7 @@
       } else {  // an error, or a step to confirm (signing): shown where the read-back goes
         showReadback(answer.html, false);
         noteVersion(answer.headers, false);
+        if (answer.headers.get("X-Entry-Result") === "closed") { refresh().catch(function () {}); }
       }
     }).catch(function () {
       showReadback('<section class="readback offline"><p class="error" role="alert">' +
@@ -823,6 +861,7 @@
   pollLater();
   adoptLinkQueue();
   tidyChoices(null);
+  if (!isClosed()) { reopenQueue(); }
   renderQueue();
   showNext();
   startWorker();

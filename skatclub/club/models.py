@@ -339,6 +339,18 @@ class Event(models.Model):
         related_name="events",
         verbose_name="aus Import",
     )
+    # Closed by the Spielwart after the evening (`services.close_event`): the table links
+    # write nothing any more; his own correction pages keep working. Not in the event form.
+    closed_at = models.DateTimeField("abgeschlossen am", null=True, blank=True, editable=False)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name="abgeschlossen von",
+    )
 
     objects = ClubManager["Event"]()
     all_clubs = tenancy.AllClubsManager["Event"]()

@@ -1,6 +1,7 @@
 """Where a table's list stands, for the phones that poll it (`table_status`), and what the
 players must be told about it: a rejection by the Spielwart, or signatures withdrawn because
-the list changed (`table_notice`).
+the list changed (`table_notice`), or why the table's link writes nothing any more
+(`link_closed`: the event is closed, or its days are over).
 
 Read from the table's history (`Change`): the newest such event since the last game saved at
 the table, so a notice goes away once the players carry on. `SIGNATURES_RESET` is the note
@@ -9,7 +10,11 @@ the table, so a notice goes away once the players carry on. `SIGNATURES_RESET` i
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
 
 from skatclub.club.models import Change, Table
 from skatclub.club.queries.progress import progress_of
@@ -33,7 +38,40 @@ def table_status(table: Table) -> dict[str, Any]:
         "state": now.state.value,
         "games": now.games,
         "notice": table_notice(table.pk),
+        "closed": link_closed(table),
     }
+
+
+def link_closed(table: Table) -> str:
+    """Why the table's link writes nothing any more, in German; "" while it may.
+
+    The Spielwart closed the event (`services.close_event`): from then on he alone corrects
+    its lists. Or its time is up: a link is for the evening, and
+    `settings.SKATCLUB_TABLE_LINK_DAYS` days after the event's date it stops writing (an old,
+    complete, unsigned list is not changed weeks later by whoever kept the QR code). The page
+    stays readable either way. `table` has its Serie and event loaded.
+    """
+    event = table.round.event
+    if event.closed_at is not None:
+        return _event_closed(event.closed_at)
+    days = settings.SKATCLUB_TABLE_LINK_DAYS
+    last = event.date + datetime.timedelta(days=days)
+    if timezone.localdate() <= last:
+        return ""
+    return (
+        f"Dieser Tisch-Link galt bis {last:%d.%m.%Y} ({days} Tage nach der Veranstaltung); "
+        "hier lässt sich nichts mehr eintragen oder unterschreiben. Änderungen nur noch "
+        "über den Spielwart."
+    )
+
+
+def _event_closed(closed_at: datetime.datetime) -> str:
+    when = timezone.localtime(closed_at)
+    return (
+        f"Die Veranstaltung ist abgeschlossen (seit {when:%d.%m.%Y}, {when:%H:%M} Uhr); hier "
+        "lässt sich nichts mehr eintragen, zurücknehmen oder unterschreiben. Änderungen nur "
+        "noch über den Spielwart."
+    )
 
 
 def table_notice(table_id: int) -> str:

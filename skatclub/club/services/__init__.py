@@ -9,7 +9,7 @@
   the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
   meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
   pairs and tables.
-- `events`: events with their season, guests and attendance; `signin`: a tournament's
+- `events`: events with their season, guests and attendance, closing one; `signin`: a tournament's
   sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
@@ -23,13 +23,21 @@ are free to change behind them.
 """
 
 from skatclub.club.services.draw import DrawError, Move, new_seed
-from skatclub.club.services.errors import BusyError, ConflictError, EntryError, is_busy
+from skatclub.club.services.errors import (
+    BusyError,
+    ConflictError,
+    EntryError,
+    LinkClosedError,
+    is_busy,
+)
 from skatclub.club.services.events import (
     MAX_NAME,
     SamePlayer,
     add_guest,
+    close_event,
     mark_absent,
     mark_present,
+    reopen_event,
     save_event,
     shown_text,
     unique_key,
@@ -110,7 +118,6 @@ from skatclub.club.services.table_links import (
     is_signed_off,
     issue_link,
     issue_links,
-    link_closed,
     link_version,
     live_link,
     live_links,
@@ -157,6 +164,7 @@ __all__ = [
     "ConflictError",
     "DrawError",
     "EntryError",
+    "LinkClosedError",
     "MAX_LOGIN_NAME",
     "MAX_MEMBER_NUMBER",
     "MAX_NAME",
@@ -189,6 +197,7 @@ __all__ = [
     "Accepted",
     "record_history_import",
     "check_totals",
+    "close_event",
     "count_cash",
     "create_login",
     "create_match",
@@ -237,7 +246,6 @@ __all__ = [
     "Saved",
     "TakenError",
     "Typed",
-    "link_closed",
     "link_version",
     "record_totals",
     "recorded_fields",
@@ -250,6 +258,7 @@ __all__ = [
     "revoke_link",
     "roles_of",
     "round_report",
+    "reopen_event",
     "save_event",
     "save_player",
     "save_settings",

@@ -20,6 +20,14 @@ class ConflictError(EntryError):
         super().__init__("conflict", message)
 
 
+class LinkClosedError(EntryError):
+    """A table's link writes nothing any more (`queries.table_status.link_closed`: the event
+    is closed, or the link's days are over); `message` says why, for the players."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("link_closed", message)
+
+
 class BusyError(EntryError):
     """The database is busy with another write (SQLite's lock, PostgreSQL's lock timeout):
     nothing was saved, and sending the same input again a moment later will work."""

@@ -5,7 +5,9 @@ Gewinnplan is announced, what moves money stays as announced: `money_refusal`),
 `add_guest` (a new guest player, present at once; a name like one already known asks
 "derselbe Spieler?" first: `SamePlayer`), `mark_present`, `mark_absent` (the one way to take a
 player off an event, from the Anwesenheit and the sign-in page alike: never when that would
-delete money), and the keys in URLs (`unique_key`).
+delete money), closing an event after the evening (`close_event`, `reopen_event`: a closed
+event's table links write nothing, the Spielwart still corrects) and the keys in URLs
+(`unique_key`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring import parse_cents_per_point
-from skatclub.club.models import Attendance, Event, Player, PrizePlan, Season, Seat
+from skatclub.club.models import Attendance, Event, Player, PrizePlan, Season, Seat, Table
 from skatclub.club.services.errors import EntryError
+from skatclub.club.services.history import Actor, acting_user
 from skatclub.club.services.names import near_matches
 from skatclub.club.services.versions import event_changed
 from skatclub.club.text import NO_VISIBLE_NAME, InvisibleText, visible_name
@@ -79,6 +82,51 @@ def save_event(*, event: Event) -> Event:
     event.save()
     event_changed(event.pk)
     return event
+
+
+@transaction.atomic
+def close_event(*, event: Event, user: Actor) -> Event:
+    """Close the event: its table links write nothing from now on (`check_link_writes`), the
+    Spielwart's own pages still do. Closing a closed event changes nothing (a double click
+    closes it once, at the first click's time).
+
+    Every table of the event is locked first: a save through a link holds its table's lock
+    until it commits, so it ends before the closing, or it reads the closing and is refused.
+    The event's version rises, so every page and every phone's poll sees it."""
+    locked = _locked(event)
+    if locked.closed_at is None:
+        locked.closed_at, locked.closed_by = timezone.now(), acting_user(user)
+        _saved_state(locked)
+    return locked
+
+
+@transaction.atomic
+def reopen_event(*, event: Event, user: Actor) -> Event:
+    """Open a closed event again: its live table links write again (until their days are
+    over). Opening an open event changes nothing. Who closed it is forgotten; there is no
+    history of an event's own changes (`Change` is kept per table)."""
+    locked = _locked(event)
+    if locked.closed_at is not None:
+        locked.closed_at, locked.closed_by = None, None
+        _saved_state(locked)
+    return locked
+
+
+def _locked(event: Event) -> Event:
+    """The event row locked, every table of the event first (`close_event` says why): in the
+    order of a save's lock and then a regrouping's (its tables, then its event's version)."""
+    list(
+        Table.objects.select_for_update(of=("self",))
+        .filter(round__event_id=event.pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _saved_state(event: Event) -> None:
+    event.save(update_fields=["closed_at", "closed_by"])
+    event_changed(event.pk)
 
 
 # What moves money (the pot, every account, the rounding), with its German name.

@@ -2,28 +2,28 @@
 
 Owns issuing, renewing and revoking a table's link (`TableLink`, a `secrets.token_urlsafe`
 token), the rule of what a link may write (`check_link_writes`: only its own table, only while
-the link is live, its time is not up (`link_closed`) and the list is neither signed off nor
-confirmed) and the sign-off of the
-players (`Signature`). Games entered through a link are written by `results.record_game` with
-the link as the actor; the history then says "am Tisch erfasst".
+the link is live, its event is not closed and its time is not up (`queries.table_status.
+link_closed`, refused with `LinkClosedError`) and the list is neither signed off nor
+confirmed) and the sign-off of the players (`Signature`). Games entered through a link are
+written by `results.record_game` with the link as the actor; the history then says "am Tisch
+erfasst".
 Terms: a *live* link is one that is not revoked; a table is *signed off* when every seated
 player has signed its complete list.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
 import secrets
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
 from skatclub.club import tenancy
 from skatclub.club.models import Change, Event, Player, Round, Signature, Table, TableLink
 from skatclub.club.queries.progress import progress_of
-from skatclub.club.services.errors import EntryError
+from skatclub.club.queries.table_status import link_closed
+from skatclub.club.services.errors import EntryError, LinkClosedError
 from skatclub.club.services.history import Actor, acting_user, log_change
 
 # 12 bytes = 16 URL-safe characters, 96 random bits: short enough to type from the Serie
@@ -146,32 +146,24 @@ def check_link_writes(link: TableLink, table: Table) -> None:
 
 
 def _check_live(link: TableLink, table: Table) -> None:
-    """The link is not revoked and its time is not up."""
-    if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+    """The link is not revoked, its event is not closed and its time is not up.
+
+    The event's `closed_at` is read again with the link, after the table's lock: the event
+    loaded with the table is no newer than the request, and `close_event` locks every table
+    of the event, so a save either ends before the closing or sees it."""
+    live = list(
+        TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
+        .values_list("table__round__event__closed_at", flat=True)
+        .order_by()
+    )
+    if not live:
         raise EntryError(
             "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
         )
+    table.round.event.closed_at = live[0]
     closed = link_closed(table)
     if closed:
-        raise EntryError("link_expired", closed)
-
-
-def link_closed(table: Table) -> str:
-    """Why the table's link writes nothing any more, in German; "" while it may.
-
-    A link is for the evening: `settings.SKATCLUB_TABLE_LINK_DAYS` days after the event's
-    date it stops writing (an old, complete, unsigned list is not changed weeks later by
-    whoever kept the QR code). The page stays readable. `table` has its Serie and event.
-    """
-    days = settings.SKATCLUB_TABLE_LINK_DAYS
-    last = table.round.event.date + datetime.timedelta(days=days)
-    if timezone.localdate() <= last:
-        return ""
-    return (
-        f"Dieser Tisch-Link galt bis {last:%d.%m.%Y} ({days} Tage nach der Veranstaltung); "
-        "hier lässt sich nichts mehr eintragen oder unterschreiben. Änderungen nur noch "
-        "über den Spielwart."
-    )
+        raise LinkClosedError(closed)
 
 
 def _confirmed(table: Table) -> EntryError:

@@ -41,7 +41,7 @@ from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
-from skatclub.club.queries.table_status import table_notice, table_status
+from skatclub.club.queries.table_status import link_closed, table_notice, table_status
 from skatclub.club.views.lookups import INVALID, seated_players
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
@@ -121,7 +121,7 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
     by_player = {p.player_id: p.position for p in players}
     entered = [_entered_line(g, names, by_player) for g in reversed(list(games))]
     signed_ids = set(table.signatures.values_list("player_id", flat=True))
-    closed = services.link_closed(table)
+    closed = link_closed(table)
     context: dict[str, Any] = {
         "link": link,
         "table": table,
@@ -239,11 +239,19 @@ class Entered:
 
 
 class Refused(Exception):
-    def __init__(self, message: str, extra: dict[str, Any], status: int = INVALID) -> None:
+    def __init__(
+        self, message: str, extra: dict[str, Any], status: int = INVALID, *, closed: bool = False
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.extra = extra
         self.status = status
+        self.closed = closed  # the link writes nothing any more (`services.LinkClosedError`)
+
+
+def _refused_by(message: str, error: Exception, status: int = INVALID) -> Refused:
+    """A refusal of the services or the engine, with `error`'s German message."""
+    return Refused(message, {}, status, closed=isinstance(error, services.LinkClosedError))
 
 
 def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
@@ -335,7 +343,9 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     except Refused as refused:
         return _refused(request, link, refused)
     except (services.EntryError, ScoringError) as error:
-        return _refused(request, link, Refused(f"Spiel {_number(request)}: {error.message}", {}))
+        return _refused(
+            request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
+        )
     name = entered.declarer.name if entered.declarer else ""
     said: dict[str, Any] = {
         "text": readback(entered.number, name, game),
@@ -373,7 +383,9 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
         conflict = Refused(f"Spiel {_number(request)}: {error.message}", {}, CONFLICT)
         return _refused(request, link, conflict)
     except (services.EntryError, ScoringError) as error:
-        return _refused(request, link, Refused(f"Spiel {_number(request)}: {error.message}", {}))
+        return _refused(
+            request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
+        )
     return _done(request, link, saved.game.number, already=saved.already)
 
 
@@ -401,10 +413,15 @@ def _number(request: HttpRequest) -> str:
 
 
 def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpResponse:
-    """The error, with the typed line or the buttons as they were left."""
+    """The error, with the typed line or the buttons as they were left. A link that writes
+    nothing any more says so in `X-Entry-Result: closed` too: table.js keeps such a game as
+    not saved (the entry is gone from the page) and shows the page's new state."""
     kept = {"line": request.POST.get("line", ""), "values": _posted_values(request)}
     context = _context(link, error=refused.message, **{**kept, **refused.extra})
-    return _respond(request, context, "club/_table_readback.html", refused.status)
+    response = _respond(request, context, "club/_table_readback.html", refused.status)
+    if refused.closed:
+        response[RESULT_HEADER] = "closed"
+    return response
 
 
 def _taken(
@@ -484,7 +501,7 @@ def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
         )
     except services.EntryError as error:
         status = CONFLICT if isinstance(error, services.ConflictError) else INVALID
-        return _refused(request, link, Refused(error.message, {}, status))
+        return _refused(request, link, _refused_by(error.message, error, status))
     return _changed(request, link)
 
 
@@ -502,7 +519,7 @@ def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
     try:
         services.sign_table(link=link, player=player)
     except services.EntryError as error:
-        return _refused(request, link, Refused(error.message, {}))
+        return _refused(request, link, _refused_by(error.message, error))
     return _changed(request, link)
 
 

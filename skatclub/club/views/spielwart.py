@@ -219,6 +219,32 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @spielwart_required
+@require_POST
+def event_close(request: HttpRequest, key: str) -> HttpResponse:
+    """Close the event: its table links write nothing any more (a second click changes
+    nothing)."""
+    event = services.close_event(event=event_or_404(key), user=request.user)
+    messages.success(
+        request,
+        f"„{event.name}“ ist abgeschlossen: An den Tischen lässt sich nichts mehr eintragen; "
+        "Korrekturen nur noch über die Spielwart-Seiten.",
+    )
+    return redirect("spielwart-event", key=key)
+
+
+@spielwart_required
+@require_POST
+def event_reopen(request: HttpRequest, key: str) -> HttpResponse:
+    event = services.reopen_event(event=event_or_404(key), user=request.user)
+    messages.success(
+        request,
+        f"„{event.name}“ ist wieder offen: An den Tischen lässt sich wieder eintragen, "
+        "solange ihre Links gelten.",
+    )
+    return redirect("spielwart-event", key=key)
+
+
+@spielwart_required
 def attendance(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
     guest_form = GuestForm()
@@ -332,6 +358,8 @@ urlpatterns = [
     path("spielwart/veranstaltungen/neu/", event_edit, name="spielwart-event-new"),
     path(EVENT, event_overview, name="spielwart-event"),
     path(EVENT + "bearbeiten/", event_edit, name="spielwart-event-edit"),
+    path(EVENT + "abschliessen/", event_close, name="spielwart-event-close"),
+    path(EVENT + "wieder-oeffnen/", event_reopen, name="spielwart-event-reopen"),
     path(EVENT + "anwesend/", attendance, name="spielwart-attendance"),
     path(EVENT + "ergebnisse/", results, name="spielwart-results"),
     path(ROUND + "ergebnisse/", results, name="spielwart-round-results"),

@@ -372,6 +372,43 @@ def test_games_kept_offline_arrive_once_through_the_renewed_link(
     assert_same_on(table, phone, other)
 
 
+def test_closing_the_event_reaches_the_phones_and_a_kept_game_stays_on_the_phone_not_saved(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    url = link_url(live_server, table, spielwart)
+    _, one = new_phone(browser)
+    context, two = new_phone(browser)
+    one.goto(url)
+    two.goto(url)
+    enter(one, 1)
+    wait_last(two, 1, timeout=FOLLOW_MS)
+    context.set_offline(True)
+    keep_offline(two, 2)  # phone two keeps game 2 without a network …
+    event = Event.objects.get(pk=table.round.event_id)
+    services.close_event(event=event, user=spielwart)  # … when the Spielwart closes the event
+    closed = "Die Veranstaltung ist abgeschlossen"
+    one.locator("#table-status .notice.closed").wait_for(timeout=FOLLOW_MS)  # by its poll
+    assert one.inner_text("#table-status .notice.closed").startswith(closed)
+    assert one.locator("#eingabe").is_hidden()
+    assert one.locator("#table-status form").count() == 0  # no undo, no signature
+    shoot(one, "tisch-390-abgeschlossen")
+    context.set_offline(False)
+    refused = two.locator("#pending .choice-box [role=alert]")
+    refused.wait_for(timeout=FOLLOW_MS)
+    assert refused.inner_text().startswith("Spiel 2: " + closed)
+    assert two.inner_text("#pending h2") == "Nicht gespeichert (1)"
+    two.locator("#table-status .notice.closed").wait_for(timeout=FOLLOW_MS)
+    assert two.locator("#eingabe").is_hidden()
+    shoot(two, "tisch-390-abgeschlossen-nicht-gespeichert")
+    assert_stored(table, 1)
+    services.reopen_event(event=event, user=spielwart)  # the kept game goes once reopened
+    wait_last(two, 2, timeout=FOLLOW_MS)
+    two.wait_for_function("document.getElementById('pending').hidden")
+    one.locator("#eingabe").wait_for(state="visible", timeout=FOLLOW_MS)
+    assert_stored(table, 2)
+    assert_same_on(table, one, two)
+
+
 def test_a_game_kept_in_the_earlier_queue_of_the_link_is_sent_once(
     transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
 ) -> None:

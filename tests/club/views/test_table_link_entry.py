@@ -237,6 +237,7 @@ def test_the_state_answers_304_while_the_version_is_the_phones(
         "state": "waiting",
         "games": 0,
         "notice": "",
+        "closed": "",
     }
     unchanged = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304 and unchanged.content == b""
