@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.utils.text import slugify
@@ -355,6 +356,9 @@ def restore(path: Path, confirm: Callable[[list[tuple[str, str]]], bool] | None 
         with sqlite3.connect(f"file:{copy}?mode=ro", uri=True) as source:
             source.backup(target, pages=STEP_PAGES, progress=_deadline())
         source.close()
+    # The pages' ETags and cache keys name versions, which go back with the data: the next
+    # changes would reach the versions of a cached later state and show its pages.
+    cache.clear()
     return before
 
 

@@ -5,6 +5,7 @@ page, and the cache never hands one visitor's page to another."""
 from __future__ import annotations
 
 import datetime
+import gzip
 from collections.abc import Iterator
 
 import pytest
@@ -211,6 +212,32 @@ def test_the_board_follows_a_renewed_link(
     services.issue_link(table=four_table, user=spielwart)
     status, _, after = fetch(spielwart_client, BOARD, tag, live=True)
     assert status == 200 and "kein Tisch-Link" not in after
+
+
+def test_a_browser_that_takes_gzip_gets_the_same_page_compressed_with_a_weak_etag(
+    client: Client, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m2 H S")
+    plain = client.get(PROJECTOR, headers={"X-Live": "1"})
+    packed = client.get(PROJECTOR, headers={"X-Live": "1", "Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
+    assert packed["ETag"] == "W/" + plain["ETag"]
+    assert "Accept-Encoding" in packed["Vary"]
+    again = {"X-Live": "1", "Accept-Encoding": "gzip", "If-None-Match": packed["ETag"]}
+    assert client.get(PROJECTOR, headers=again).status_code == 304
+
+
+def test_a_page_the_cache_lost_is_rendered_again_not_taken_from_memory(
+    client: Client, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m2 H S")
+    fetch(client, PROJECTOR, live=True)
+    Player.objects.filter(seat__table=four_table).update(name="Umbenannt Ohne Version")
+    assert "Umbenannt Ohne Version" not in fetch(client, PROJECTOR, live=True)[2]  # same state
+    cache.clear()  # as a restored backup does
+    assert "Umbenannt Ohne Version" in fetch(client, PROJECTOR, live=True)[2]
 
 
 def test_a_changed_page_is_computed_once_for_every_visitor(
