@@ -9,7 +9,7 @@ its DEFAULT_WORKERS sync workers) on 127.0.0.1 at a free port, production settin
 data folder in a temp folder (SQLite there, or the PostgreSQL database given, dropped and made
 anew). Only its application module differs: benchmarks/big_day_server.py wraps
 `skatclub.wsgi` and reports each request's CPU and wall time in two headers. gunicorn's output
-(with the access log) goes to gunicorn.log in the temp folder; its tail is printed if it dies.
+goes to gunicorn.log in the temp folder; its tail is printed if it dies.
 
 The load comes from this process, in asyncio: one connection per request (Connection: close,
 as a phone reconnects after a few idle seconds), every answer read to its end. This process
@@ -24,9 +24,12 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
 - **Every player's phone polls its table** (1,400 phones): GET /t/<token>/stand/ with
   If-None-Match every `--poll-every` 4 s × 0.85–1.15, as static/table.js does. When the server
   has no /stand/ yet, the benchmark prints "stand: not available" and the phones do not poll.
+  When the answer names a version other than the one the phone shows, the phone fetches the
+  status fragment (GET /t/<token>/ with X-Entry-Partial), as table.js does; the phone that
+  saved shows the version its save answered with.
 - **Spectators** (`--spectators`, 300) follow the live ranking: the projector's live fragment
-  of the running Serie (X-Live: 1, If-None-Match) every `--spectator-every` 2 s, as
-  static/live.js does.
+  of the running Serie (X-Live: 1, If-None-Match, Accept-Encoding: gzip as a browser sends
+  it) every `--spectator-every` 2 s, as static/live.js does.
 A poller asks again only when its last request was answered (skipped polls are counted).
 
 Faults: 5 % of save answers are dropped (the server did the work; the phone resends the same
@@ -38,7 +41,7 @@ later and send what they still hold on the new link.
 Time: `--speed` (default 1, the day's pace) compresses play only (games, outages, learning a
 new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a table, speed 4.
 
-Prints per kind of request (saves, stand polls, spectators):
+Prints per kind of request (saves, stand polls, status fragments, spectators):
 - phone: the latency the client saw, from connecting to the answer's last byte (waiting in
   gunicorn's backlog for a free worker included);
 - server: the application's wall time in the worker, and its CPU, mean and p95 (the headers;
@@ -61,6 +64,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import json
 import math
 import os
 import pwd
@@ -280,7 +284,7 @@ class Server:
         return self.process.poll() is not None
 
     def tail(self, lines: int = 30) -> str:
-        with self.log.open("rb") as log:  # the access log makes it long
+        with self.log.open("rb") as log:  # with --access-log it is long
             log.seek(max(0, log.seek(0, os.SEEK_END) - 20_000))
             return "\n".join(log.read().decode(errors="replace").splitlines()[-lines:])
 
@@ -328,6 +332,7 @@ class Answer:
     headers: dict[str, str]
     text: str = ""  # the start of a refusal's body, to say why
     failure: str = ""
+    json: str = ""  # a JSON answer's body (the table's state)
 
     def get(self, name: str, default: str = "") -> str:
         return self.headers.get(name.lower(), default)
@@ -369,7 +374,8 @@ async def request(
         return Answer(0, found, failure="cut short")
     code = int(status_line.split()[1])
     text = words(content[:4000]) if code >= 400 and code not in (404, 409) else ""
-    return Answer(code, found, text)
+    state = content.decode() if found.get("content-type") == "application/json" else ""
+    return Answer(code, found, text, json=state)
 
 
 def words(body: bytes) -> str:
@@ -451,8 +457,8 @@ class Usage:
             f"{self.seconds:.0f} s, {self.requests} requests "
             f"({self.requests / self.seconds:.0f}/s)",
             f"gunicorn workers: {self.workers:.1f} s CPU = {self.workers / self.seconds:.2f} "
-            f"cores, {self.workers * per:.2f} ms a request (all kinds; gunicorn's parsing "
-            "and access log included)",
+            f"cores, {self.workers * per:.2f} ms a request (all kinds; gunicorn's own work "
+            "included)",
         ]
         if self.postgres is not None:
             shown.append(
@@ -509,6 +515,8 @@ class Day:
         self.database = database  # PostgreSQL's database name, "" for SQLite
         self.rng = random.Random(args.seed)
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
+        self.statuses = Samples()  # the status fragment a phone fetches after a change
+        self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
         self.stand = True
         self.phones: dict[int, TablePhone] = {}
         self.poll_tags: dict[tuple[int, int], str] = {}
@@ -607,6 +615,9 @@ class Day:
             retry_in = RESEND_SECONDS  # the phone never heard the answer
         elif any(200 <= s < 300 for s in statuses):
             phone.queue.pop(0)
+            # the saving phone (seat 0) shows the status its save answered with
+            saved = [a for a in answers if 200 <= a.status_code < 300]
+            self.shown[(phone.table_id, 0)] = saved[-1].get("X-Table-Version")
         elif 409 in statuses:
             phone.conflicts += 1
             phone.queue.pop(0)  # the players would be asked; the ledger keeps the game
@@ -666,6 +677,12 @@ class Day:
         answer = await self.ask(self.polls, due, "GET", f"/t/{token}/stand/", headers)
         if answer.status_code == 200:
             self.poll_tags[(table_id, seat)] = answer.get("ETag")
+            version = str(json.loads(answer.json)["version"])
+            if version != self.shown.get((table_id, seat)):
+                # table.js: the list changed, so the page fetches its status fragment anew
+                path, partial_ = f"/t/{token}/", {"X-Entry-Partial": "1"}
+                status = await self.ask(self.statuses, self.clock(), "GET", path, partial_)
+                self.shown[(table_id, seat)] = status.get("X-Table-Version")
         self.asking.discard((table_id, seat))
 
     def spectate(self, viewer: int, url: str, due: float) -> None:
@@ -678,7 +695,8 @@ class Day:
 
     async def ask_projector(self, viewer: int, url: str, due: float) -> None:
         tag = self.spectator_tags.get(viewer, "")
-        headers = {"X-Live": "1", **({"If-None-Match": tag} if tag else {})}
+        headers = {"X-Live": "1", "Accept-Encoding": "gzip, deflate, br"}  # as a browser
+        headers.update({"If-None-Match": tag} if tag else {})
         answer = await self.ask(self.spectators, due, "GET", url, headers)
         if answer.status_code == 200:
             self.spectator_tags[viewer] = answer.get("ETag")
@@ -687,7 +705,8 @@ class Day:
     # -- one Serie ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        return sum(len(s.latency_ms) for s in (self.saves, self.polls, self.spectators))
+        kinds = (self.saves, self.polls, self.statuses, self.spectators)
+        return sum(len(s.latency_ms) for s in kinds)
 
     async def play(self, number: int, url: str, user: Any, server: Server) -> Usage:
         """The Serie's load until every phone sent its games (or the time limit)."""
@@ -845,6 +864,7 @@ def report(
     for name, samples in (
         ("saves", day.saves),
         ("stand polls (phones)", day.polls),
+        ("status after a change", day.statuses),
         ("live ranking (spectators)", day.spectators),
     ):
         if name.startswith("stand") and not day.stand:
@@ -868,7 +888,7 @@ def report(
             )
         print(f"{'  late (loop lag)':26} {spread(samples.late_ms)}")
         answers = dict(sorted(samples.statuses.items()))
-        if samples is not day.saves:
+        if samples is day.polls or samples is day.spectators:
             answers["304 share"] = f"{samples.statuses['304'] / len(samples.latency_ms):.0%}"
         print(f"{'  answers':26} {answers}")
     print("CPU over the load (/proc):")
@@ -883,7 +903,7 @@ def report(
         f"{day.resent} resends; {OFFLINE_TABLES} tables offline "
         f"{OFFLINE_SECONDS // 60} min, {RENEWED_TABLES} links renewed (per Serie)"
     )
-    errors = sum(s.errors() for s in (day.saves, day.polls, day.spectators))
+    errors = sum(s.errors() for s in (day.saves, day.polls, day.statuses, day.spectators))
     print(
         f"errors: {errors} (5xx, timeouts, broken connections), 409: {conflicts}, "
         f"other refusals: {refused}"
@@ -936,6 +956,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default="", help="default: a temp SQLite file")
     parser.add_argument(
+        "--access-log", action="store_true", help="gunicorn logs every request (serve's option)"
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="1 Serie of 3 games a table, play ×4 (a few minutes)"
     )
     args = parser.parse_args()
@@ -953,7 +976,7 @@ def main() -> None:
         user, event, people = build_event(args.tables * 4)
         connections.close_all()
         port = free_port()
-        argv = gunicorn_argv("127.0.0.1", port, args.workers)
+        argv = gunicorn_argv("127.0.0.1", port, args.workers, access_log=args.access_log)
         argv[argv.index("skatclub.wsgi")] = "big_day_server"  # the same app, measured
         path = os.pathsep.join(
             filter(None, [str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH")])

@@ -462,9 +462,16 @@
     });
   }
 
+  // One question at a time, like live.js: a busy server gets no second poll from this phone
+  // while the first is unanswered (1,400 phones would otherwise pile up on it). An answer that
+  // never comes frees the phone after ASK_LIMIT_MS.
+  var askedAt = 0;
+  var ASK_LIMIT_MS = 30000;
   function poll() {
     if (document.visibilityState && document.visibilityState !== "visible") { return; }
-    refresh().catch(function () {});
+    if (askedAt && Date.now() - askedAt < ASK_LIMIT_MS) { return; }
+    askedAt = Date.now();
+    refresh().catch(function () {}).then(function () { askedAt = 0; });
   }
 
   // A little jitter keeps the phones of a hall from asking in the same instant.
