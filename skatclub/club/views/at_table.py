@@ -305,7 +305,9 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
     saved = _saved(whole_number(request.GET.get("gespeichert")), False)
     saved = saved or _saved(whole_number(request.GET.get("schon")), True)
     signing = whole_number(request.GET.get("unterschreiben"))
-    context = _context(link, saved=saved, signing=signing)
+    # table.js asks for the status alone (after another phone's save): no buttons to fill.
+    full = PARTIAL_HEADER not in request.META
+    context = _context(link, full=full, saved=saved, signing=signing)
     return _respond(request, context, "club/_table_status.html")
 
 

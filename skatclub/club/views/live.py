@@ -78,7 +78,10 @@ def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
         raise Http404("Diese Veranstaltung gibt es nicht.")
     event, tables = found
     state = ("projector", *row_state(event), tables, number)
-    return conditional.answer(request, state, lambda: _projector(request, event, number))
+    # Rendered at most every two seconds, as often as the page asks: on a championship day
+    # the event changes several times a second, and each render ranks all 1,400 players.
+    render = lambda: _projector(request, event, number)  # noqa: E731
+    return conditional.answer(request, state, render, fresh=2)
 
 
 def _projector(request: HttpRequest, event: Event, number: int) -> HttpResponse:
