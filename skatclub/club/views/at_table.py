@@ -40,7 +40,7 @@ from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, T
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
-from skatclub.club.queries.progress import LIST_COMPLETE, progress_of
+from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progress_of
 from skatclub.club.queries.table_status import link_closed, table_notice, table_status
 from skatclub.club.views.lookups import INVALID, seated_players
 
@@ -110,8 +110,7 @@ class SeatLine:
 
 def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
     """What the page shows; `full=False` only what the status fragment needs (after a save)."""
-    table = Table.objects.select_related("round__event").get(pk=link.table_id)
-    now = progress_of(table)
+    table = Table.objects.select_related("round__event", "checked_by").get(pk=link.table_id)
     games = Game.objects.filter(table=table).order_by("number")
     if table.round.event.house_ramsch:
         games = games.prefetch_related("ramsch_scores")
@@ -119,8 +118,12 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
     players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
     names = {p.position: p.name for p in players}
     by_player = {p.player_id: p.position for p in players}
-    entered = [_entered_line(g, names, by_player) for g in reversed(list(games))]
+    listed = list(games)
+    entered = [_entered_line(g, names, by_player) for g in reversed(listed)]
     signed_ids = set(table.signatures.values_list("player_id", flat=True))
+    now = progress_from(
+        table, [g.number for g in listed], seats=len(players), signed=len(signed_ids)
+    )
     closed = link_closed(table)
     context: dict[str, Any] = {
         "link": link,
