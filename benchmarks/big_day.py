@@ -11,8 +11,10 @@ anew). Only its application module differs: benchmarks/big_day_server.py wraps
 `skatclub.wsgi` and reports each request's CPU and wall time in two headers. gunicorn's output
 goes to gunicorn.log in the temp folder; its tail is printed if it dies.
 
-The load comes from this process, in asyncio: one connection per request (Connection: close,
-as a phone reconnects after a few idle seconds), every answer read to its end. This process
+The load comes from this process, in asyncio: each phone and each spectator keeps its
+connection open between its polls (HTTP/1.1 keep-alive, as a browser does, for as long as the
+server keeps it: gunicorn's sync workers close every connection, threaded ones keep it), a
+save goes on a connection of its own; every answer is read to its end. This process
 also builds the data, seats each Serie and renews links through Django, and checks at the end.
 
 Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
@@ -344,35 +346,84 @@ class Answer:
         return f"{self.status_code} {result}" if result else str(self.status_code)
 
 
+@dataclass
+class Connection:
+    """A phone's or a spectator's open connection, kept between its requests as a browser
+    keeps it (HTTP/1.1 keep-alive) while the server does; a new one after the server closed it."""
+
+    reader: asyncio.StreamReader | None = None
+    writer: asyncio.StreamWriter | None = None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 async def request(
-    port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    port: int,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes = b"",
+    kept: Connection | None = None,
 ) -> Answer:
-    """One HTTP/1.1 request on a connection of its own, the answer read to its end."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
-        lines += [f"{name}: {value}" for name, value in headers.items()]
-        if method == "POST":
-            lines += [
-                f"Cookie: csrftoken={CSRF}",
-                "Content-Type: application/x-www-form-urlencoded",
-                f"Content-Length: {len(body)}",
-            ]
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
-        raw = await reader.read()  # gunicorn's sync workers close the connection after it
-    finally:
-        writer.close()
-    head, _, content = raw.partition(b"\r\n\r\n")
-    if not head:
-        return Answer(0, {}, failure="empty")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    """One HTTP/1.1 request, the answer read to its end: on `kept` (opened when it is not,
+    kept open when the server keeps it), else on a connection of its own."""
+    own = kept is None
+    connection = Connection() if kept is None else kept
+    for attempt in (1, 2):
+        fresh = connection.writer is None
+        if fresh:
+            connection.reader, connection.writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            answer = await _exchange(connection, port, method, path, headers, body, own)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            connection.close()
+            if fresh or attempt == 2 or method != "GET":
+                raise
+            continue  # the server had closed the idle connection: once more on a new one
+        if own or answer.get("Connection").lower() == "close":
+            connection.close()
+        return answer
+    raise AssertionError("unreachable")
+
+
+async def _exchange(
+    connection: Connection,
+    port: int,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    body: bytes,
+    own: bool,
+) -> Answer:
+    reader, writer = connection.reader, connection.writer
+    assert reader is not None and writer is not None
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
+    lines += ["Connection: close" if own else "Connection: keep-alive"]
+    lines += [f"{name}: {value}" for name, value in headers.items()]
+    if method == "POST":
+        lines += [
+            f"Cookie: csrftoken={CSRF}",
+            "Content-Type: application/x-www-form-urlencoded",
+            f"Content-Length: {len(body)}",
+        ]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+    head = await reader.readuntil(b"\r\n\r\n")
+    status_line, *header_lines = head[:-4].decode("latin-1").split("\r\n")
     found = {}
     for line in header_lines:
         name, _, value = line.partition(":")
         found[name.strip().lower()] = value.strip()
-    if len(content) < int(found.get("content-length", len(content))):
-        return Answer(0, found, failure="cut short")
     code = int(status_line.split()[1])
+    if "content-length" in found:
+        content = await reader.readexactly(int(found["content-length"]))
+    elif code in (204, 304) or method == "HEAD":
+        content = b""
+    else:  # no length: the answer ends with the connection
+        content = await reader.read()
+        found["connection"] = "close"
     text = words(content[:4000]) if code >= 400 and code not in (404, 409) else ""
     state = content.decode() if found.get("content-type") == "application/json" else ""
     return Answer(code, found, text, json=state)
@@ -517,6 +568,7 @@ class Day:
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
         self.statuses = Samples()  # the status fragment a phone fetches after a change
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
+        self.kept: defaultdict[object, Connection] = defaultdict(Connection)  # by poller
         self.stand = True
         self.phones: dict[int, TablePhone] = {}
         self.poll_tags: dict[tuple[int, int], str] = {}
@@ -557,16 +609,19 @@ class Day:
         path: str,
         headers: dict[str, str],
         body: bytes = b"",
+        kept: Connection | None = None,
     ) -> Answer:
         """One request, measured: late since `due` (loop time), the latency the phone sees."""
         late = self.clock() - due
         started = time.perf_counter()
         try:
             async with asyncio.timeout(TIMEOUT):
-                answer = await request(self.port, method, path, headers, body)
+                answer = await request(self.port, method, path, headers, body, kept)
         except TimeoutError:
             answer = Answer(0, {}, failure="timeout")
-        except OSError as error:  # refused or reset: counted as an error, the phone goes on
+            if kept is not None:
+                kept.close()
+        except (OSError, asyncio.IncompleteReadError) as error:  # counted, the phone goes on
             answer = Answer(0, {}, failure=type(error).__name__)
         samples.add(answer, time.perf_counter() - started, max(0.0, late))
         return answer
@@ -674,14 +729,17 @@ class Day:
     async def ask_stand(self, table_id: int, seat: int, token: str, due: float) -> None:
         tag = self.poll_tags.get((table_id, seat), "")
         headers = {"If-None-Match": tag} if tag else {}
-        answer = await self.ask(self.polls, due, "GET", f"/t/{token}/stand/", headers)
+        kept = self.kept[(table_id, seat)]
+        answer = await self.ask(self.polls, due, "GET", f"/t/{token}/stand/", headers, b"", kept)
         if answer.status_code == 200:
             self.poll_tags[(table_id, seat)] = answer.get("ETag")
             version = str(json.loads(answer.json)["version"])
             if version != self.shown.get((table_id, seat)):
                 # table.js: the list changed, so the page fetches its status fragment anew
                 path, partial_ = f"/t/{token}/", {"X-Entry-Partial": "1"}
-                status = await self.ask(self.statuses, self.clock(), "GET", path, partial_)
+                status = await self.ask(
+                    self.statuses, self.clock(), "GET", path, partial_, b"", kept
+                )
                 self.shown[(table_id, seat)] = status.get("X-Table-Version")
         self.asking.discard((table_id, seat))
 
@@ -697,7 +755,7 @@ class Day:
         tag = self.spectator_tags.get(viewer, "")
         headers = {"X-Live": "1", "Accept-Encoding": "gzip, deflate, br"}  # as a browser
         headers.update({"If-None-Match": tag} if tag else {})
-        answer = await self.ask(self.spectators, due, "GET", url, headers)
+        answer = await self.ask(self.spectators, due, "GET", url, headers, b"", self.kept[viewer])
         if answer.status_code == 200:
             self.spectator_tags[viewer] = answer.get("ETag")
         self.asking.discard(viewer)
@@ -758,6 +816,9 @@ class Day:
         complete = all_sent()
         if self.tasks:  # the last answers (no new requests start now)
             await asyncio.wait(set(self.tasks), timeout=TIMEOUT + 5)
+        for kept in self.kept.values():
+            kept.close()
+        self.kept.clear()
         if self.failures:
             raise self.failures[0]
         if backends and reading:
