@@ -53,11 +53,11 @@ def allowed_hosts(addresses: list[str]) -> list[str]:
 def gunicorn_argv(host: str, port: int, workers: int, *, access_log: bool = False) -> list[str]:
     """gunicorn as the club's laptop runs it: a few processes with threads that keep a
     phone's connection open between its polls (every 4 s; kept 10 s). With one request per
-    connection a poll cost the server a quarter more (1.67 against 1.35 ms, wrk), and a phone on a slow Wi-Fi held a whole
-    process while it sent; now it holds one thread. No line per request by default: on a
-    championship day 1,400 phones ask 350 times a second, a line each is work for the server
-    and a flood in the window (errors go to the console and the log file all the same).
-    `--access-log` brings it back."""
+    connection a poll cost the server a quarter more (1.67 against 1.35 ms, measured with
+    wrk), and a phone on a slow Wi-Fi held a whole process while it sent; now it holds one
+    thread. No line per request by default: on a championship day 1,400 phones ask 350 times
+    a second, a line each is work for the server and a flood in the window (errors go to the
+    console and the log file all the same). `--access-log` brings it back."""
     return [
         sys.executable,
         "-m",
