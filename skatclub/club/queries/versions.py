@@ -26,30 +26,34 @@ def event_tables_state(event_id: int) -> tuple[object, ...]:
     return tables, versions
 
 
-def event_with_state(key: str) -> tuple[Event, tuple[object, ...]] | None:
-    """The event with this key (in the club acted for) and its `event_tables_state`, in one
-    query: 300 spectators' projectors ask this every two seconds, and the ORM built the two
-    queries in several times the time the database took to answer them."""
+def event_state(key: str) -> tuple[int, tuple[object, ...]] | None:
+    """(id, state) of the event with this key in the club acted for: its stored columns as
+    the database gives them and `event_tables_state`, in one query and without building the
+    event (300 spectators' projectors ask this every two seconds; a page is built from the
+    event only when it is rendered anew). None: no such event."""
     club_id = current_club_id()
-    sql, params = _EVENT_WITH_STATE, [key]
+    sql, params = _EVENT_STATE, list[object]([key])
     if club_id is not None:
-        sql, params = sql + " AND e.club_id = %s", [key, club_id]
-    found = next(iter(Event.all_clubs.raw(sql, params)), None)  # filtered above
-    if found is None:
+        sql = sql + " AND e.club_id = %s"
+        params = [key, club_id]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
         return None
-    state: tuple[object, ...] = (found.state_tables, found.state_versions)
-    return found, state
+    return int(row[0]), tuple(row)
 
 
 _TABLES = f"FROM {Table._meta.db_table} t JOIN {Round._meta.db_table} r ON r.id = t.round_id"  # noqa: S608
 _TABLES_STATE = f"SELECT COUNT(t.id), SUM(t.version) {_TABLES}"  # noqa: S608
-_EVENT_WITH_STATE = (
+_EVENT_STATE = (
     "SELECT "  # noqa: S608
     + ", ".join(f"e.{field.column}" for field in Event._meta.concrete_fields)
-    + f", (SELECT COUNT(t.id) {_TABLES} WHERE r.event_id = e.id) AS state_tables"
-    + f", (SELECT SUM(t.version) {_TABLES} WHERE r.event_id = e.id) AS state_versions"
+    + f", (SELECT COUNT(t.id) {_TABLES} WHERE r.event_id = e.id)"
+    + f", (SELECT SUM(t.version) {_TABLES} WHERE r.event_id = e.id)"
     + f" FROM {Event._meta.db_table} e WHERE e.key = %s"
 )
+assert Event._meta.concrete_fields[0].column == "id"  # event_state reads the id first
 
 
 def club_state() -> tuple[object, ...]:

@@ -25,8 +25,8 @@ from skatclub.club.queries.board import round_board
 from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.queries.versions import (
+    event_state,
     event_tables_state,
-    event_with_state,
     round_links_state,
 )
 from skatclub.club.views import conditional
@@ -73,15 +73,14 @@ def _board(request: HttpRequest, round_: Round) -> HttpResponse:
 
 @require_safe
 def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    found = event_with_state(key)
+    found = event_state(key)
     if found is None:
         raise Http404("Diese Veranstaltung gibt es nicht.")
-    event, tables = found
-    state = ("projector", *row_state(event), tables, number)
+    event_id, state = found
     # Rendered at most every two seconds, as often as the page asks: on a championship day
     # the event changes several times a second, and each render ranks all 1,400 players.
-    render = lambda: _projector(request, event, number)  # noqa: E731
-    return conditional.answer(request, state, render, fresh=2)
+    render = lambda: _projector(request, Event.objects.get(pk=event_id), number)  # noqa: E731
+    return conditional.answer(request, ("projector", state, number), render, fresh=2)
 
 
 def _projector(request: HttpRequest, event: Event, number: int) -> HttpResponse:
