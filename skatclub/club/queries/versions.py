@@ -32,10 +32,9 @@ def event_state(key: str) -> tuple[int, tuple[object, ...]] | None:
     event (300 spectators' projectors ask this every two seconds; a page is built from the
     event only when it is rendered anew). None: no such event."""
     club_id = current_club_id()
-    sql, params = _EVENT_STATE, list[object]([key])
+    sql, params = _EVENT_STATE, [key] if club_id is None else [key, club_id]
     if club_id is not None:
         sql = sql + " AND e.club_id = %s"
-        params = [key, club_id]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
