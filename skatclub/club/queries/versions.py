@@ -32,11 +32,9 @@ def event_state(key: str) -> tuple[int, tuple[object, ...]] | None:
     event (300 spectators' projectors ask this every two seconds; a page is built from the
     event only when it is rendered anew). None: no such event."""
     club_id = current_club_id()
-    sql, params = _EVENT_STATE, [key] if club_id is None else [key, club_id]
-    if club_id is not None:
-        sql = sql + " AND e.club_id = %s"
+    sql = _EVENT_STATE if club_id is None else _EVENT_STATE + " AND e.club_id = %s"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, [key] if club_id is None else [key, club_id])
         row = cursor.fetchone()
     if row is None:
         return None
