@@ -28,8 +28,10 @@ from skatclub.club.views import (
 
 # The phones' and the projectors' polls first: they are most of a championship day's requests,
 # and Django tries the patterns in order (after 60 others, resolving cost a poll a fifth of its
-# time). Their paths (/t/…, …/live/, …/leinwand/) match no other pattern.
+# time). Their paths (/t/…, …/live/, …/leinwand/) match no other pattern but the short
+# address of a printed list, /t/<table id>/, which goes first.
 urlpatterns = [
+    *entry.short_urlpatterns,
     *at_table.urlpatterns,
     *live.urlpatterns,
     *table_app.urlpatterns,

@@ -35,6 +35,15 @@ TOKEN_MAX_LENGTH = 64  # TableLink.token
 TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{TOKEN_MAX_LENGTH}}}")
 
 
+def new_token() -> str:
+    """A link's secret: never all digits, which would be a table's short address (/t/<id>/,
+    the address printed on its list; a chance of one in 10^13 to happen, but it is a rule)."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    while token.isdigit():
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+    return token
+
+
 def live_link(token: str) -> TableLink | None:
     """The live link with this token, or None (revoked, mistyped or never issued)."""
     if not TOKEN.fullmatch(token):
@@ -87,9 +96,7 @@ def issue_link(*, table: Table, user: Actor) -> TableLink:
     """A new link for the table; the old one, if any, stops working at once."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _revoke(table, user)
-    link = TableLink.objects.create(
-        table=table, token=secrets.token_urlsafe(TOKEN_BYTES), created_by=acting_user(user)
-    )
+    link = TableLink.objects.create(table=table, token=new_token(), created_by=acting_user(user))
     log_change(table, Change.Action.LINK, user, None, None, note=_note(link))
     return link
 

@@ -399,9 +399,12 @@ def table_short(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect(table.get_absolute_url())
 
 
+# The short address on a printed list (/t/<table id>/), before the table links' /t/<token>/
+# (`urls`): a link's token is never all digits (`services.table_links.new_token`).
+short_urlpatterns = [path("t/<int:table_id>/", table_short, name="table-short")]
+
 urlpatterns = [
     path(TABLE, table_entry, name="table-entry"),
-    path("t/<int:table_id>/", table_short, name="table-short"),
     path(TABLE + "spiel/<int:game>/", game_edit, name="spielwart-game-edit"),
     path(TABLE + "spiel/<int:game>/loeschen/", game_delete, name="spielwart-game-delete"),
     path(TABLE + "summen/", table_totals, name="spielwart-totals"),
