@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from scoring.ranking import Strength, ranked, strength
 
@@ -74,9 +74,9 @@ class SeasonRule:
         return f"{text}."
 
 
-@dataclass(frozen=True)
-class Result:
-    """One Serie of a player in the season, and whether it counts for the ranking."""
+class Result(NamedTuple):
+    """One Serie of a player in the season, and whether it counts for the ranking (a tuple:
+    a season page builds one per player and Serie, thousands)."""
 
     round_id: int
     score: int

@@ -203,6 +203,46 @@ def lines_for(
 
 # table, player, list score, won, lost, others' lost, Seeger-Fabian score, falscher Platz
 SeatResult = tuple[int, int, int, int, int, int, int, bool]
+# What a player marked at the wrong seat gets: zeros for list score, won, lost, others' lost
+# games and score (DSkV Turnierordnung).
+WRONG_SEAT = (0, 0, 0, 0, 0)
+
+
+class SeasonLine(NamedTuple):
+    """One player's Serie as a season ranking reads it: no table, no money."""
+
+    player_id: int
+    round_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+
+
+def season_lines(rounds: Q) -> list[SeasonLine]:
+    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in one
+    query: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
+    every table and build lines with their money, twice the cost for the same sums."""
+    played = Round.objects.filter(rounds).filter(played_rounds())
+    rows = (
+        Seat.objects.filter(round__in=played)
+        .order_by()
+        .values_list(
+            "player_id",
+            "round_id",
+            "wrong_seat",
+            "list_score",
+            "won",
+            "lost",
+            "others_lost",
+            "score",
+        )
+    )
+    return [
+        SeasonLine(player_id, round_id, *(WRONG_SEAT if wrong else results))
+        for player_id, round_id, wrong, *results in rows
+    ]
 
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -319,7 +359,7 @@ def _table_lines(
             table_number,
             size,
             player_id,
-            *((0, 0, 0, 0, 0) if wrong else (list_score, won, lost, others_lost, score)),
+            *(WRONG_SEAT if wrong else (list_score, won, lost, others_lost, score)),
             cash[index],
             lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
             entry,

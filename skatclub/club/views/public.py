@@ -91,7 +91,7 @@ def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:
     top_table = None
     if page:
         top_table = SeasonRankingTable(
-            ranking_rows(page)[:HOME_TOP],
+            ranking_rows(page, limit=HOME_TOP),
             caption=f"Rangliste {season}: die ersten {HOME_TOP}",
             orderable=False,
             exclude=[*season_exclusions(page), *HOME_HIDDEN],
