@@ -171,6 +171,7 @@ class PlayedRound:
 
     number: int
     unchecked: int
+    id: int
 
 
 def played_rounds_of(event: Event) -> list[PlayedRound]:
@@ -179,9 +180,9 @@ def played_rounds_of(event: Event) -> list[PlayedRound]:
         event.rounds.filter(played_rounds())
         .order_by("number")
         .annotate(unchecked=UNCHECKED)
-        .values_list("number", "unchecked")
+        .values_list("number", "unchecked", "id")
     )
-    return [PlayedRound(number, unchecked) for number, unchecked in rows]
+    return [PlayedRound(number, unchecked, pk) for number, unchecked, pk in rows]
 
 
 def provisional_text(rounds: list[PlayedRound]) -> str:

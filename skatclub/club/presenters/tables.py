@@ -9,6 +9,7 @@ django-tables2's general per-cell machinery, which made a 50-row ranking cost ~1
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Iterable
 from decimal import Decimal
@@ -16,7 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 
@@ -153,15 +155,27 @@ def escaped(text: Any) -> str:
 
 
 def player_link(record: dict[str, Any]) -> str:
-    return reverse("player-detail", args=[record["player"]])
+    return url("player-detail", record["player"])
 
 
 def event_link(record: dict[str, Any]) -> str:
-    return reverse("event-detail", args=[record["event_key"]])
+    return url("event-detail", record["event_key"])
 
 
 def round_link(record: dict[str, Any]) -> str:
-    return reverse("round-detail", args=[record["event_key"], record["round"]])
+    return url("round-detail", record["event_key"], record["round"])
+
+
+def url(name: str, *args: Any) -> str:
+    """`reverse`, remembered: a page links every player in each of its tables, and one
+    `reverse` costs more than the rest of the cell. The same name and arguments give the same
+    URL for the same script prefix (the club's, `ClubMiddleware`) and URL configuration."""
+    return _remembered_url(get_script_prefix(), get_urlconf(), settings.ROOT_URLCONF, name, args)
+
+
+@functools.lru_cache(maxsize=8192)
+def _remembered_url(prefix: str, urlconf: Any, root: str, name: str, args: tuple[Any, ...]) -> str:
+    return reverse(name, args=args)
 
 
 class SeasonRankingTable(PublicTable):

@@ -159,7 +159,7 @@ def played_rounds() -> Q:
 def lines_for(
     rounds: Q, only_tables: Q | None = None, *, money: bool = True, unplayed: bool = False
 ) -> list[Line]:
-    """All lines of the played Serien selected by `rounds` (a Q on Round), in three queries.
+    """All lines of the played Serien selected by `rounds` (a Q on Round), in two queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
     Reads the sums and scores that `services.refresh_results` keeps on every seat;
@@ -178,25 +178,41 @@ def lines_for(
             "event__lost_game_fees_cents",
         )
     }
+    return _lines(round_rows, only_tables, money)
+
+
+def _lines(
+    round_rows: Mapping[int, Mapping[str, Any]], only_tables: Q | None, money: bool
+) -> list[Line]:
+    """The lines of these Serien (id -> the Serie's row as `lines_for` reads it): one query,
+    the seats with their tables."""
     if not round_rows:
         return []
-    chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
-    # Unordered: the default order (by event date) joins every Serie of every club, which
-    # grew with the whole database (7 ms at 20 million games, benchmarks/clubs.py).
-    found = chosen.order_by().values_list("id", "number", "round_id", "entry")
-    tables = {t[0]: t for t in found}
     # Seats by Serie (a short id list) rather than by table (thousands in a season).
     seat_rows = Seat.objects.filter(round_id__in=round_rows)
     if only_tables is not None:
+        chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables)
         seat_rows = seat_rows.filter(table__in=chosen)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
+    tables: dict[int, tuple[int, int, str]] = {}
     for row in seat_rows.order_by("table_id", "position").values_list(
-        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score", "wrong_seat"
+        "table_id",
+        "player_id",
+        "list_score",
+        "won",
+        "lost",
+        "others_lost",
+        "score",
+        "wrong_seat",
+        "table__number",
+        "table__round_id",
+        "table__entry",
     ):
-        seats[row[0]].append(row)
+        seats[row[0]].append(row[:8])
+        tables[row[0]] = row[8:]
     lines: list[Line] = []
     for table_id, seated in seats.items():
-        _, number, round_id, entry = tables[table_id]
+        number, round_id, entry = tables[table_id]
         lines.extend(_table_lines(round_rows[round_id], number, seated, money, entry))
     return lines
 
@@ -419,12 +435,32 @@ def standings_from_lines(lines: Iterable[Line]) -> list[Row]:
     return rank(rows.values())
 
 
-def event_standings(event: Event, round_number: int | None = None) -> list[Row]:
-    """The event's (or one Serie's) standings, best first."""
-    selection = Q(event=event)
-    if round_number is not None:
-        selection &= Q(number=round_number)
-    return standings_from_lines(lines_for(selection))
+def event_standings(
+    event: Event,
+    round_number: int | None = None,
+    *,
+    played: Sequence[tuple[int, int]] | None = None,
+) -> list[Row]:
+    """The event's (or one Serie's) standings, best first. `played`: the event's played
+    Serien as (id, number), when the page has read them already: then their lines are read
+    with the event's money settings from `event`, without reading the Serien again."""
+    if played is None:
+        selection = Q(event=event)
+        if round_number is not None:
+            selection &= Q(number=round_number)
+        return standings_from_lines(lines_for(selection))
+    rounds = {
+        pk: {
+            "id": pk,
+            "number": number,
+            "event_id": event.pk,
+            "event__cents_per_point": event.cents_per_point,
+            "event__lost_game_fees_cents": event.lost_game_fees_cents,
+        }
+        for pk, number in played
+        if round_number is None or number == round_number
+    }
+    return standings_from_lines(_lines(rounds, None, money=True))
 
 
 def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
