@@ -18,6 +18,7 @@ others' lost games, Seeger-Fabian score, money). Standings add lines up per play
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -107,7 +108,8 @@ class Row(ScorePartsRow):
         if line.others_lost:
             rate = others_rate(line.table_size)
             self.others_by_rate[rate] = self.others_by_rate.get(rate, 0) + line.others_lost
-        self.cash_cents += line.cash_cents
+        if line.cash_cents:  # a Fraction sum costs; without money every line has 0
+            self.cash_cents += line.cash_cents
         self.fees_cents += line.fees_cents
         self.rounds += 1
         self.lines.append(line)
@@ -149,8 +151,11 @@ def _strength(row: Row) -> Strength:
     return strength(row.score, row.won, row.lost)
 
 
+@functools.cache
 def played_rounds() -> Q:
-    """A Q on Round: the Serien with at least one entered game or paper total."""
+    """A Q on Round: the Serien with at least one entered game or paper total. Built once:
+    each query that uses it copies it (building its two subqueries cost every page a
+    millisecond)."""
     return Q(Exists(Game.objects.filter(table__round=OuterRef("pk")))) | Q(
         Exists(TableTotal.objects.filter(table__round=OuterRef("pk")))
     )
@@ -237,27 +242,17 @@ class SeasonLine(NamedTuple):
 
 
 def season_lines(rounds: Q) -> list[SeasonLine]:
-    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in one
-    query: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
+    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in two
+    queries: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
     every table and build lines with their money, twice the cost for the same sums."""
-    played = Round.objects.filter(rounds).filter(played_rounds())
-    rows = (
-        Seat.objects.filter(round__in=played)
-        .order_by()
-        .values_list(
-            "player_id",
-            "round_id",
-            "wrong_seat",
-            "list_score",
-            "won",
-            "lost",
-            "others_lost",
-            "score",
-        )
-    )
+    seats = Seat.objects.filter(round__in=Round.objects.filter(rounds).filter(played_rounds()))
+    # The seats as they count, read as the tuples they are (no column to convert per row),
+    # then the few at the wrong seat, whose Serie counts with zeros.
+    counted = seats.filter(wrong_seat=False).order_by().values_list(*SeasonLine._fields)
+    wrong = seats.filter(wrong_seat=True).order_by().values_list("player_id", "round_id")
     return [
-        SeasonLine(player_id, round_id, *(WRONG_SEAT if wrong else results))
-        for player_id, round_id, wrong, *results in rows
+        *map(SeasonLine._make, counted),
+        *(SeasonLine(player_id, round_id, *WRONG_SEAT) for player_id, round_id in wrong),
     ]
 
 

@@ -154,14 +154,14 @@ def test_season_lines_are_the_lines_a_season_ranks(
         (ln.player_id, ln.round_id, ln.list_score, ln.won, ln.lost, ln.others_lost, ln.score)
         for ln in lines_for(selection, money=False)
     )
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         found = sorted(season_lines(selection))
     assert found == expected and len(found) == 4
     carla = next(ln for ln in found if ln.player_id == players["carla"].pk)
     assert (carla.list_score, carla.won, carla.lost, carla.score) == (0, 0, 0, 0)
 
 
-def test_standings_from_the_played_serien_read_before_are_the_same(
+def test_standings_from_the_played_rounds_read_before_are_the_same(
     event: Event,
     four_table: Table,
     players: dict[str, Player],
