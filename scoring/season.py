@@ -140,7 +140,7 @@ def season_ranking(
 def _row(player_id: int, results: list[RoundResult], rule: SeasonRule) -> SeasonRow:
     counted_ids = _counted(results, rule)
     marked = [
-        Result(r.round_id, r.score, r.won, r.lost, counted=index in counted_ids)
+        Result(r.round_id, r.score, r.won, r.lost, index in counted_ids)
         for index, r in enumerate(results)
     ]
     counted = [r for r in marked if r.counted]

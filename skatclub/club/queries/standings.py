@@ -187,10 +187,13 @@ def lines_for(
 
 
 def _lines(
-    round_rows: Mapping[int, Mapping[str, Any]], only_tables: Q | None, money: bool
+    round_rows: Mapping[int, Mapping[str, Any]],
+    only_tables: Q | None,
+    money: bool,
+    players: dict[int, PlayerNames] | None = None,
 ) -> list[Line]:
     """The lines of these Serien (id -> the Serie's row as `lines_for` reads it): one query,
-    the seats with their tables."""
+    the seats with their tables, and with their players' names into `players` if given."""
     if not round_rows:
         return []
     # Seats by Serie (a short id list) rather than by table (thousands in a season).
@@ -198,28 +201,37 @@ def _lines(
     if only_tables is not None:
         chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables)
         seat_rows = seat_rows.filter(table__in=chosen)
+    columns = SEAT_COLUMNS if players is None else (*SEAT_COLUMNS, *PLAYER_COLUMNS)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
     tables: dict[int, tuple[int, int, str]] = {}
-    for row in seat_rows.order_by("table_id", "position").values_list(
-        "table_id",
-        "player_id",
-        "list_score",
-        "won",
-        "lost",
-        "others_lost",
-        "score",
-        "wrong_seat",
-        "table__number",
-        "table__round_id",
-        "table__entry",
-    ):
+    for row in seat_rows.order_by("table_id", "position").values_list(*columns):
         seats[row[0]].append(row[:8])
-        tables[row[0]] = row[8:]
+        tables[row[0]] = row[8:11]
+        if players is not None:
+            players[row[1]] = row[11:]
     lines: list[Line] = []
     for table_id, seated in seats.items():
         number, round_id, entry = tables[table_id]
         lines.extend(_table_lines(round_rows[round_id], number, seated, money, entry))
     return lines
+
+
+# A seat's result (`SeatResult`), then its table's number, Serie and entry.
+SEAT_COLUMNS = (
+    "table_id",
+    "player_id",
+    "list_score",
+    "won",
+    "lost",
+    "others_lost",
+    "score",
+    "wrong_seat",
+    "table__number",
+    "table__round_id",
+    "table__entry",
+)
+PLAYER_COLUMNS = ("player__key", "player__name", "player__is_guest")
+PlayerNames = tuple[str, str, bool]  # key, name, guest
 
 
 # table, player, list score, won, lost, others' lost, Seeger-Fabian score, falscher Platz
@@ -410,22 +422,27 @@ NO_MONEY = Fraction(0)
 SCORES = Table.Entry.SCORES.value
 
 
-def standings_from_lines(lines: Iterable[Line]) -> list[Row]:
+def standings_from_lines(
+    lines: Iterable[Line], players: Mapping[int, PlayerNames] | None = None
+) -> list[Row]:
+    """The lines added up per player and ranked; `players` (id -> key, name, guest) when read
+    with the lines already, else one query."""
     from skatclub.club.models import Player
 
     lines = list(lines)
-    players = {
-        p["id"]: p
-        for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
-            "id", "key", "name", "is_guest"
-        )
-    }
+    if players is None:
+        players = {
+            p["id"]: (p["key"], p["name"], p["is_guest"])
+            for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
+                "id", "key", "name", "is_guest"
+            )
+        }
     rows: dict[int, Row] = {}
     for line in lines:
         row = rows.get(line.player_id)
         if row is None:
-            p = players[line.player_id]
-            row = rows[line.player_id] = Row(p["id"], p["key"], p["name"], p["is_guest"])
+            key, name, is_guest = players[line.player_id]
+            row = rows[line.player_id] = Row(line.player_id, key, name, is_guest)
         row.add(line)
     return rank(rows.values())
 
@@ -438,7 +455,7 @@ def event_standings(
 ) -> list[Row]:
     """The event's (or one Serie's) standings, best first. `played`: the event's played
     Serien as (id, number), when the page has read them already: then their lines are read
-    with the event's money settings from `event`, without reading the Serien again."""
+    with the event's money settings from `event` and with the players' names, in one query."""
     if played is None:
         selection = Q(event=event)
         if round_number is not None:
@@ -455,7 +472,8 @@ def event_standings(
         for pk, number in played
         if round_number is None or number == round_number
     }
-    return standings_from_lines(_lines(rounds, None, money=True))
+    players: dict[int, PlayerNames] = {}
+    return standings_from_lines(_lines(rounds, None, True, players), players)
 
 
 def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
