@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from scoring.ranking import Strength, ranked, strength
 
@@ -74,9 +74,9 @@ class SeasonRule:
         return f"{text}."
 
 
-@dataclass(frozen=True)
-class Result:
-    """One Serie of a player in the season, and whether it counts for the ranking."""
+class Result(NamedTuple):
+    """One Serie of a player in the season, and whether it counts for the ranking (a tuple:
+    a season page builds one per player and Serie, thousands)."""
 
     round_id: int
     score: int
@@ -140,7 +140,7 @@ def season_ranking(
 def _row(player_id: int, results: list[RoundResult], rule: SeasonRule) -> SeasonRow:
     counted_ids = _counted(results, rule)
     marked = [
-        Result(r.round_id, r.score, r.won, r.lost, counted=index in counted_ids)
+        Result(r.round_id, r.score, r.won, r.lost, index in counted_ids)
         for index, r in enumerate(results)
     ]
     counted = [r for r in marked if r.counted]

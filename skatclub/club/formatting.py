@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from math import gcd
 
 MINUS = "\u2212"
 
@@ -35,17 +36,37 @@ def signed(value: int) -> str:
 def exact_decimal(value: Fraction | Decimal | int, places: int = 0) -> str:
     """An exact decimal with a point and at least `places` decimals, for JSON and spreadsheets:
     Fraction(5, 2) -> "2.5"; a value without a finite decimal form stays a fraction ("10/3")."""
-    if isinstance(value, Decimal):
-        text = str(value)
-    else:
-        amount = Fraction(value)
-        digits = _decimal_places(amount.denominator)
-        if digits is None:
-            return f"{amount.numerator}/{amount.denominator}"
-        text = f"{Decimal(amount.numerator) / Decimal(amount.denominator):.{digits}f}"
-    whole, _, decimals = text.partition(".")
-    decimals = decimals.ljust(places, "0")
+    parts = _parts(value, places)
+    if isinstance(parts, str):
+        return parts
+    whole, decimals = parts
     return f"{whole}.{decimals}" if decimals else whole
+
+
+Parts = tuple[str, str] | str  # (whole part with "-", decimals), or "n/d" without an end
+
+
+def _parts(value: Fraction | Decimal | int, places: int) -> Parts:
+    if isinstance(value, Decimal):
+        whole, _, decimals = str(value).partition(".")
+        return whole, decimals.ljust(places, "0")
+    if not isinstance(value, int | Fraction):
+        value = Fraction(value)
+    return _ratio_parts(value.numerator, value.denominator, places)
+
+
+def _ratio_parts(numerator: int, denominator: int, places: int) -> Parts:
+    """numerator/denominator (in lowest terms) in integers only: a page formats thousands of
+    amounts, and Fraction and Decimal arithmetic cost ten times as much."""
+    digits = _decimal_places(denominator)
+    if digits is None:
+        return f"{numerator}/{denominator}"
+    if not digits:
+        return str(numerator), "0" * places
+    # 10**digits is a multiple of the denominator (only twos and fives): the scaling is exact.
+    scaled = str(abs(numerator) * 10**digits // denominator).rjust(digits + 1, "0")
+    whole = scaled[:-digits]
+    return ("-" + whole if numerator < 0 else whole), scaled[-digits:].ljust(places, "0")
 
 
 def _decimal_places(denominator: int) -> int | None:
@@ -61,32 +82,49 @@ def _decimal_places(denominator: int) -> int | None:
 def decimal(value: Fraction | Decimal | int, places: int = 0, *, sign: bool = False) -> str:
     """An exact decimal in German: Fraction(-5, 2) -> "−2,5", 1234.5 -> "1.234,5"; with
     `sign`, a positive value gets "+"."""
-    text = exact_decimal(value, places)
-    if "/" in text:
-        numerator, denominator = text.split("/")
+    return _german(_parts(value, places), sign)
+
+
+def _german(parts: Parts, sign: bool) -> str:
+    if isinstance(parts, str):
+        numerator, denominator = parts.split("/")
         fraction = f"{number(int(numerator))}/{denominator}"
         return f"+{fraction}" if sign and not fraction.startswith(MINUS) else fraction
-    negative = text.startswith("-")
-    whole, _, decimals = text.lstrip("-").partition(".")
-    body = number(int(whole)) + (f",{decimals}" if decimals else "")
-    if negative and any(digit not in "0,." for digit in body):
-        return MINUS + body
-    if sign and not negative and any(digit not in "0,." for digit in body):
-        return "+" + body
+    whole, decimals = parts
+    negative = whole.startswith("-")
+    digits = whole.lstrip("-")
+    body = number(int(digits)) + (f",{decimals}" if decimals else "")
+    if digits.strip("0") or decimals.strip("0"):  # not zero: zero never carries a sign
+        if negative:
+            return MINUS + body
+        if sign:
+            return "+" + body
     return body
 
 
 def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True) -> str:
     """Cents as euros: -1234 -> "−12,34 €", Fraction(1255, 10) -> "1,255 €"; with `sign`,
     500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once)."""
-    text = decimal(Fraction(cents) / 100, 2, sign=sign)
+    text = _german(_ratio_parts(*_euros(cents), 2), sign)
     return f"{text} €" if unit else text
 
 
 def euros(cents: Fraction | int) -> Decimal | Fraction:
     """Cents as an exact euro amount with at least two decimals, for spreadsheet cells."""
-    text = exact_decimal(Fraction(cents) / 100, 2)
-    return Fraction(cents) / 100 if "/" in text else Decimal(text)
+    numerator, denominator = _euros(cents)
+    parts = _ratio_parts(numerator, denominator, 2)
+    if isinstance(parts, str):
+        return Fraction(numerator, denominator)
+    return Decimal(f"{parts[0]}.{parts[1]}")
+
+
+def _euros(cents: Fraction | int) -> tuple[int, int]:
+    """Cents / 100 in lowest terms (numerator, denominator), without Fraction arithmetic."""
+    if not isinstance(cents, int | Fraction):
+        cents = Fraction(cents)
+    numerator, denominator = cents.numerator, cents.denominator * 100
+    common = gcd(numerator, denominator)
+    return numerator // common, denominator // common
 
 
 def rounded(value: Fraction, places: int = 2) -> Decimal:

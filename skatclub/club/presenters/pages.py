@@ -4,7 +4,7 @@ Owns turning the standings adapter's output into the plain dict rows, download c
 extra table columns those pages show: the season ranking (`season_page`, `ranking_rows`),
 the event and Serie standings and money (`standing_row`, `money_rows` from the event's ledger,
 `standings_exports`)
-and the start page's list of events (`event_row`). Reads through `standings.lines_for` and
+and the start page's list of events (`event_row`). Reads through `standings.season_lines` and
 `event_standings` with a fixed number of queries, ranks with `season.season_ranking`;
 writes nothing and knows no request. The player page's rows live in `presenters/player.py`.
 
@@ -26,7 +26,7 @@ from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.tables import Num
 from skatclub.club.queries.ledger import EventLedger
-from skatclub.club.queries.standings import Row, lines_for, played_rounds
+from skatclub.club.queries.standings import Row, played_rounds, season_lines
 
 # Tables of a Serie whose list has no second signature yet ("geprüft").
 UNCHECKED = Count("tables", filter=~Q(tables__check_status=Table.Check.CONFIRMED))
@@ -87,7 +87,9 @@ def season_page(season: Season) -> SeasonPage:
     """Rank the season in a fixed number of queries (Serien, lines, players)."""
     selection = Q(event__season=season)
     rounds = round_info(selection)
-    lines = sorted(lines_for(selection, money=False), key=lambda ln: rounds[ln.round_id]["order"])
+    played = sorted(rounds, key=lambda pk: rounds[pk]["order"])
+    position = {pk: index for index, pk in enumerate(played)}
+    lines = sorted(season_lines(selection), key=lambda ln: position[ln.round_id])
     players = {
         p["id"]: p
         for p in Player.objects.filter(id__in={ln.player_id for ln in lines}).values(
@@ -95,10 +97,8 @@ def season_page(season: Season) -> SeasonPage:
         )
     }
     names = {i: p["name"] for i, p in players.items()}
-    list_scores: dict[tuple[int, int], int] = {}
-    for line in lines:
-        key = (line.player_id, line.round_id)
-        list_scores[key] = list_scores.get(key, 0) + line.list_score
+    # One line per player and Serie (a player sits at one table of a Serie).
+    list_scores = {(line.player_id, line.round_id): line.list_score for line in lines}
     ranking = season_ranking(lines, season_rule(season), names)
     return SeasonPage(ranking, players, rounds, list_scores)
 
@@ -108,10 +108,13 @@ def season_exclusions(page: SeasonPage | None) -> list[str]:
     return [] if page and page.rule.is_average else ["average"]
 
 
-def ranking_rows(page: SeasonPage, ranked: bool = True) -> list[dict[str, Any]]:
+def ranking_rows(
+    page: SeasonPage, ranked: bool = True, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The ranked (or not yet ranked) players' rows, best first; the first `limit` only."""
     players, ranking = page.players, page.ranking
     rows = []
-    for row in ranking.ranked if ranked else ranking.unranked:
+    for row in (ranking.ranked if ranked else ranking.unranked)[:limit]:
         results = [(r.score, r.counted) for r in row.results]
         to_pass = row.to_pass
         rows.append(
@@ -168,6 +171,7 @@ class PlayedRound:
 
     number: int
     unchecked: int
+    id: int
 
 
 def played_rounds_of(event: Event) -> list[PlayedRound]:
@@ -176,9 +180,9 @@ def played_rounds_of(event: Event) -> list[PlayedRound]:
         event.rounds.filter(played_rounds())
         .order_by("number")
         .annotate(unchecked=UNCHECKED)
-        .values_list("number", "unchecked")
+        .values_list("number", "unchecked", "id")
     )
-    return [PlayedRound(number, unchecked) for number, unchecked in rows]
+    return [PlayedRound(number, unchecked, pk) for number, unchecked, pk in rows]
 
 
 def provisional_text(rounds: list[PlayedRound]) -> str:

@@ -18,6 +18,7 @@ others' lost games, Seeger-Fabian score, money). Standings add lines up per play
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -107,7 +108,8 @@ class Row(ScorePartsRow):
         if line.others_lost:
             rate = others_rate(line.table_size)
             self.others_by_rate[rate] = self.others_by_rate.get(rate, 0) + line.others_lost
-        self.cash_cents += line.cash_cents
+        if line.cash_cents:  # a Fraction sum costs; without money every line has 0
+            self.cash_cents += line.cash_cents
         self.fees_cents += line.fees_cents
         self.rounds += 1
         self.lines.append(line)
@@ -149,8 +151,11 @@ def _strength(row: Row) -> Strength:
     return strength(row.score, row.won, row.lost)
 
 
+@functools.cache
 def played_rounds() -> Q:
-    """A Q on Round: the Serien with at least one entered game or paper total."""
+    """A Q on Round: the Serien with at least one entered game or paper total. Built once:
+    each query that uses it copies it (building its two subqueries cost every page a
+    millisecond)."""
     return Q(Exists(Game.objects.filter(table__round=OuterRef("pk")))) | Q(
         Exists(TableTotal.objects.filter(table__round=OuterRef("pk")))
     )
@@ -159,7 +164,7 @@ def played_rounds() -> Q:
 def lines_for(
     rounds: Q, only_tables: Q | None = None, *, money: bool = True, unplayed: bool = False
 ) -> list[Line]:
-    """All lines of the played Serien selected by `rounds` (a Q on Round), in three queries.
+    """All lines of the played Serien selected by `rounds` (a Q on Round), in two queries.
 
     `only_tables` (a Q on Table) narrows to some tables of those Serien, e.g. one player's.
     Reads the sums and scores that `services.refresh_results` keeps on every seat;
@@ -178,31 +183,89 @@ def lines_for(
             "event__lost_game_fees_cents",
         )
     }
+    return _lines(round_rows, only_tables, money)
+
+
+def _lines(
+    round_rows: Mapping[int, Mapping[str, Any]],
+    only_tables: Q | None,
+    money: bool,
+    players: dict[int, PlayerNames] | None = None,
+) -> list[Line]:
+    """The lines of these Serien (id -> the Serie's row as `lines_for` reads it): one query,
+    the seats with their tables, and with their players' names into `players` if given."""
     if not round_rows:
         return []
-    chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables or Q())
-    # Unordered: the default order (by event date) joins every Serie of every club, which
-    # grew with the whole database (7 ms at 20 million games, benchmarks/clubs.py).
-    found = chosen.order_by().values_list("id", "number", "round_id", "entry")
-    tables = {t[0]: t for t in found}
     # Seats by Serie (a short id list) rather than by table (thousands in a season).
     seat_rows = Seat.objects.filter(round_id__in=round_rows)
     if only_tables is not None:
+        chosen = Table.objects.filter(round_id__in=round_rows).filter(only_tables)
         seat_rows = seat_rows.filter(table__in=chosen)
+    columns = SEAT_COLUMNS if players is None else (*SEAT_COLUMNS, *PLAYER_COLUMNS)
     seats: dict[int, list[SeatResult]] = defaultdict(list)
-    for row in seat_rows.order_by("table_id", "position").values_list(
-        "table_id", "player_id", "list_score", "won", "lost", "others_lost", "score", "wrong_seat"
-    ):
-        seats[row[0]].append(row)
+    tables: dict[int, tuple[int, int, str]] = {}
+    for row in seat_rows.order_by("table_id", "position").values_list(*columns):
+        seats[row[0]].append(row[:8])
+        tables[row[0]] = row[8:11]
+        if players is not None:
+            players[row[1]] = row[11:]
     lines: list[Line] = []
     for table_id, seated in seats.items():
-        _, number, round_id, entry = tables[table_id]
+        number, round_id, entry = tables[table_id]
         lines.extend(_table_lines(round_rows[round_id], number, seated, money, entry))
     return lines
 
 
+# A seat's result (`SeatResult`), then its table's number, Serie and entry.
+SEAT_COLUMNS = (
+    "table_id",
+    "player_id",
+    "list_score",
+    "won",
+    "lost",
+    "others_lost",
+    "score",
+    "wrong_seat",
+    "table__number",
+    "table__round_id",
+    "table__entry",
+)
+PLAYER_COLUMNS = ("player__key", "player__name", "player__is_guest")
+PlayerNames = tuple[str, str, bool]  # key, name, guest
+
+
 # table, player, list score, won, lost, others' lost, Seeger-Fabian score, falscher Platz
 SeatResult = tuple[int, int, int, int, int, int, int, bool]
+# What a player marked at the wrong seat gets: zeros for list score, won, lost, others' lost
+# games and score (DSkV Turnierordnung).
+WRONG_SEAT = (0, 0, 0, 0, 0)
+
+
+class SeasonLine(NamedTuple):
+    """One player's Serie as a season ranking reads it: no table, no money."""
+
+    player_id: int
+    round_id: int
+    list_score: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+
+
+def season_lines(rounds: Q) -> list[SeasonLine]:
+    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in two
+    queries: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
+    every table and build lines with their money, twice the cost for the same sums."""
+    seats = Seat.objects.filter(round__in=Round.objects.filter(rounds).filter(played_rounds()))
+    # The seats as they count, read as the tuples they are (no column to convert per row),
+    # then the few at the wrong seat, whose Serie counts with zeros.
+    counted = seats.filter(wrong_seat=False).order_by().values_list(*SeasonLine._fields)
+    wrong = seats.filter(wrong_seat=True).order_by().values_list("player_id", "round_id")
+    return [
+        *map(SeasonLine._make, counted),
+        *(SeasonLine(player_id, round_id, *WRONG_SEAT) for player_id, round_id in wrong),
+    ]
 
 
 def entered_results(table_ids: Sequence[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -319,7 +382,7 @@ def _table_lines(
             table_number,
             size,
             player_id,
-            *((0, 0, 0, 0, 0) if wrong else (list_score, won, lost, others_lost, score)),
+            *(WRONG_SEAT if wrong else (list_score, won, lost, others_lost, score)),
             cash[index],
             lost_game_fees(lost, fee_schedule) if fee_schedule else 0,
             entry,
@@ -359,32 +422,58 @@ NO_MONEY = Fraction(0)
 SCORES = Table.Entry.SCORES.value
 
 
-def standings_from_lines(lines: Iterable[Line]) -> list[Row]:
+def standings_from_lines(
+    lines: Iterable[Line], players: Mapping[int, PlayerNames] | None = None
+) -> list[Row]:
+    """The lines added up per player and ranked; `players` (id -> key, name, guest) when read
+    with the lines already, else one query."""
     from skatclub.club.models import Player
 
     lines = list(lines)
-    players = {
-        p["id"]: p
-        for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
-            "id", "key", "name", "is_guest"
-        )
-    }
+    if players is None:
+        players = {
+            p["id"]: (p["key"], p["name"], p["is_guest"])
+            for p in Player.objects.filter(id__in={line.player_id for line in lines}).values(
+                "id", "key", "name", "is_guest"
+            )
+        }
     rows: dict[int, Row] = {}
     for line in lines:
         row = rows.get(line.player_id)
         if row is None:
-            p = players[line.player_id]
-            row = rows[line.player_id] = Row(p["id"], p["key"], p["name"], p["is_guest"])
+            key, name, is_guest = players[line.player_id]
+            row = rows[line.player_id] = Row(line.player_id, key, name, is_guest)
         row.add(line)
     return rank(rows.values())
 
 
-def event_standings(event: Event, round_number: int | None = None) -> list[Row]:
-    """The event's (or one Serie's) standings, best first."""
-    selection = Q(event=event)
-    if round_number is not None:
-        selection &= Q(number=round_number)
-    return standings_from_lines(lines_for(selection))
+def event_standings(
+    event: Event,
+    round_number: int | None = None,
+    *,
+    played: Sequence[tuple[int, int]] | None = None,
+) -> list[Row]:
+    """The event's (or one Serie's) standings, best first. `played`: the event's played
+    Serien as (id, number), when the page has read them already: then their lines are read
+    with the event's money settings from `event` and with the players' names, in one query."""
+    if played is None:
+        selection = Q(event=event)
+        if round_number is not None:
+            selection &= Q(number=round_number)
+        return standings_from_lines(lines_for(selection))
+    rounds = {
+        pk: {
+            "id": pk,
+            "number": number,
+            "event_id": event.pk,
+            "event__cents_per_point": event.cents_per_point,
+            "event__lost_game_fees_cents": event.lost_game_fees_cents,
+        }
+        for pk, number in played
+        if round_number is None or number == round_number
+    }
+    players: dict[int, PlayerNames] = {}
+    return standings_from_lines(_lines(rounds, None, True, players), players)
 
 
 def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:

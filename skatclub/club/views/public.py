@@ -91,7 +91,7 @@ def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:
     top_table = None
     if page:
         top_table = SeasonRankingTable(
-            ranking_rows(page)[:HOME_TOP],
+            ranking_rows(page, limit=HOME_TOP),
             caption=f"Rangliste {season}: die ersten {HOME_TOP}",
             orderable=False,
             exclude=[*season_exclusions(page), *HOME_HIDDEN],
@@ -159,8 +159,8 @@ def event_detail(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
-    rows = event_standings(event)
     rounds = played_rounds_of(event)
+    rows = event_standings(event, played=[(s.id, s.number) for s in rounds])
     numbers = [s.number for s in rounds]
     standings = [standing_row(row, numbers) for row in rows]
     found = event_ledger(event, rows) if event.has_settlement else None
@@ -201,8 +201,8 @@ def round_detail(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 def _round_page(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
-    rows = event_standings(event, number)
     rounds = played_rounds_of(event)
+    rows = event_standings(event, number, played=[(s.id, s.number) for s in rounds])
     standings = [standing_row(row, []) for row in rows]
     found = round_ledger(event, rows) if event.has_settlement else None
     money = money_rows(found) if found else []

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.db.models import Q
 from pytest_django import DjangoAssertNumQueries
 
 from scoring import format_cents
 from skatclub.club.formatting import json_cents
-from skatclub.club.models import Event, Player, Round, Table
+from skatclub.club.models import Event, Player, Round, Seat, Table
 from skatclub.club.queries.standings import (
     event_standings,
+    lines_for,
     rank,
+    season_lines,
     standings_json,
 )
 from skatclub.club.services import TotalLine, record_game, record_totals
@@ -134,6 +137,50 @@ def test_several_rounds_add_up_per_player(
     assert only_second["carla"].score == 70
 
 
+def test_season_lines_are_the_lines_a_season_ranks(
+    event: Event,
+    four_table: Table,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """The season's own reader gives each player's sums of `lines_for`: played Serien only,
+    a player at the wrong seat with zeros."""
+    play_three_games(four_table, players)
+    unplayed = Round.objects.create(event=event, number=2)
+    make_table(unplayed, 1, [players[k] for k in ("anna", "bernd", "carla", "dieter")])
+    Seat.objects.filter(table=four_table, player=players["carla"]).update(wrong_seat=True)
+    selection = Q(event__season=event.season)
+    expected = sorted(
+        (ln.player_id, ln.round_id, ln.list_score, ln.won, ln.lost, ln.others_lost, ln.score)
+        for ln in lines_for(selection, money=False)
+    )
+    with django_assert_num_queries(2):
+        found = sorted(season_lines(selection))
+    assert found == expected and len(found) == 4
+    carla = next(ln for ln in found if ln.player_id == players["carla"].pk)
+    assert (carla.list_score, carla.won, carla.lost, carla.score) == (0, 0, 0, 0)
+
+
+def test_standings_from_the_played_rounds_read_before_are_the_same(
+    event: Event,
+    four_table: Table,
+    players: dict[str, Player],
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """A page that read the played Serien already passes them: same rows, in one query."""
+    play_three_games(four_table, players)
+    second = Round.objects.create(event=event, number=2)
+    make_table(second, 1, [players[k] for k in ("dieter", "carla", "bernd", "anna")])  # unplayed
+    played = [(four_table.round_id, 1)]
+    for number in (None, 1, 2):
+        with django_assert_num_queries(3 if number != 2 else 1):
+            expected = event_standings(event, number)
+        with django_assert_num_queries(1 if number != 2 else 0):
+            found = event_standings(event, number, played=played)
+        assert found == expected
+    assert [r.player for r in event_standings(event, played=played)][:1] == ["bernd"]
+
+
 def test_standings_queries_do_not_grow_with_games_tables_or_players(
     event: Event,
     round_one: Round,
@@ -152,15 +199,15 @@ def test_standings_queries_do_not_grow_with_games_tables_or_players(
     )
     first = [players[k] for k in keys[3:7]]
     play_three_games_at(make_table(round_one, 2, first), first)
-    # Rounds, tables, seats with their sums, players.
-    with django_assert_num_queries(4):
+    # Rounds, seats with their sums and tables, players.
+    with django_assert_num_queries(3):
         event_standings(event)
     for number in (3, 4, 5):
         seated = [
             Player.objects.create(key=f"p{number}{i}", name=f"P {number}{i}") for i in range(4)
         ]
         play_three_games_at(make_table(round_one, number, seated), seated)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         rows = event_standings(event)
     assert len(rows) == 19
 

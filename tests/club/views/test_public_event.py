@@ -187,12 +187,12 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
 ) -> None:
     # the club (ClubMiddleware);
     # event + season, its tables' versions (the page's state, views.conditional),
-    # Serie numbers, standings (Serien, tables, seats, games, totals, players),
+    # the played Serien, standings (their seats with the tables and players),
     # the sign-ins (Startgeld) and the Gewinnplan for the ledger
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(7):
         client.get(EVENT_URL)
     add_rounds(results, players, (2, 3))  # three times the data
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(7):
         response = client.get(EVENT_URL)
     assert "360 + 50 × 6 − 50 × 0 + 40 × 3 = 780" in response.content.decode()  # Emil 3 x 260
 
@@ -205,9 +205,9 @@ def test_the_round_page_runs_a_fixed_number_of_queries(
 ) -> None:
     # the club (ClubMiddleware);
     # event + season, its tables' versions (the page's state, views.conditional), the Serie,
-    # standings (6 as above), Serie numbers
-    with django_assert_num_queries(9):
+    # the played Serien, standings (1 as above)
+    with django_assert_num_queries(6):
         client.get(EVENT_URL + "serie/1/")
     add_rounds(results, players, (2, 3))
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(6):
         client.get(EVENT_URL + "serie/2/")

@@ -151,9 +151,9 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
     # the club (ClubMiddleware);
-    # player, his seasons, Serie labels, lines_for (Serien, tables, seats, games, totals),
+    # player, his seasons, Serie labels, lines_for (Serien, seats with their tables),
     # game statistics, Ramsch lost, Offiziersskat matches
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         client.get(URL)
     for number in (3, 4, 5, 6):  # three times the data
         table = make_table(
@@ -162,7 +162,7 @@ def test_the_player_page_runs_a_fixed_number_of_queries(
             [players[k] for k in ("anna", "bernd", "carla", "dieter")],
         )
         bernd_plays(table, players)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         response = client.get(URL)
     assert response.content.decode().count('<circle class="dot"') == 6
 
