@@ -308,10 +308,13 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
     saved = _saved(whole_number(request.GET.get("gespeichert")), False)
     saved = saved or _saved(whole_number(request.GET.get("schon")), True)
     signing = whole_number(request.GET.get("unterschreiben"))
-    # table.js asks for the status alone (after another phone's save): no buttons to fill.
+    return _status(request, link, saved=saved, signing=signing)
+
+
+def _status(request: HttpRequest, link: TableLink, **extra: Any) -> HttpResponse:
+    """The table's status: the fragment for table.js (no buttons to fill), else the page."""
     full = PARTIAL_HEADER not in request.META
-    context = _context(link, full=full, saved=saved, signing=signing)
-    return _respond(request, context, "club/_table_status.html")
+    return _respond(request, _context(link, full=full, **extra), "club/_table_status.html")
 
 
 @uncached
@@ -455,36 +458,31 @@ def _saved(number: int | None, already: bool) -> dict[str, Any] | None:
 def _done(request: HttpRequest, link: TableLink, number: int, *, already: bool) -> HttpResponse:
     """After a save: the status with the saved game and the next one (or the page, without
     JavaScript, scrolled to that confirmation)."""
-    if PARTIAL_HEADER in request.META:
-        context = _context(link, full=False, saved=_saved(number, already))
-        response = render(request, "club/_table_status.html", {**context, "partial": True})
-        response[VERSION_HEADER] = str(context["table"].version)
-    elif _browser_form(request):
+    response: HttpResponse
+    if _browser_form(request):
         query = "schon" if already else "gespeichert"
         page = reverse("table-link", args=[link.token])
         response = redirect(f"{page}?{query}={number}#gespeichert")
     else:
-        response = _respond(request, _context(link, saved=_saved(number, already)), "")
+        response = _status(request, link, saved=_saved(number, already))
     response[RESULT_HEADER] = "already-saved" if already else "saved"
     return response
 
 
 def _browser_form(request: HttpRequest) -> bool:
-    """Whether a browser posted the form itself (it asks for HTML): it is sent on to the page
-    (post/redirect/get, so a reload does not post again). Any other client (a script, an app
-    retrying a save) gets the page itself with 200: a 2xx answer whether the game was saved
-    now or before, without a redirect to follow."""
-    return "text/html" in request.headers.get("Accept", "")
+    """Whether a browser posted the form itself (no table.js, and it asks for HTML): it is
+    sent on to the page (post/redirect/get, so a reload does not post again). table.js gets
+    the status fragment, any other client (a script, an app retrying a save) the page itself
+    with 200: a 2xx answer whether the game was saved now or before, no redirect to follow."""
+    partial = PARTIAL_HEADER in request.META
+    return not partial and "text/html" in request.headers.get("Accept", "")
 
 
 def _changed(request: HttpRequest, link: TableLink) -> HttpResponse:
     """After an undo or a signature: the status (the page without JavaScript)."""
-    if PARTIAL_HEADER in request.META:
-        context = _context(link, full=False)
-        return _respond(request, context, "club/_table_status.html")
     if _browser_form(request):
         return redirect(reverse("table-link", args=[link.token]) + "#stand")
-    return _respond(request, _context(link), "")
+    return _status(request, link)
 
 
 @link_required
