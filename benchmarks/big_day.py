@@ -310,7 +310,9 @@ class Server:
             time.sleep(0.2)
 
     def workers_cpu(self) -> float:
-        return sum(cpu_seconds(pid) for pid in children(self.process.pid))
+        """The workers' CPU and the main process's (Granian's listens and supervises)."""
+        pids = [self.process.pid, *children(self.process.pid)]
+        return sum(cpu_seconds(pid) for pid in pids)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -1003,7 +1005,7 @@ def report(
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from skatclub.club.management.commands.serve import DEFAULT_WORKERS, gunicorn_argv
+    from skatclub.club.management.commands.serve import APPLICATION, DEFAULT_WORKERS, server_argv
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=350)
@@ -1037,8 +1039,8 @@ def main() -> None:
         user, event, people = build_event(args.tables * 4)
         connections.close_all()
         port = free_port()
-        argv = gunicorn_argv("127.0.0.1", port, args.workers, access_log=args.access_log)
-        argv[argv.index("skatclub.wsgi")] = "big_day_server"  # the same app, measured
+        argv = server_argv("127.0.0.1", port, args.workers, access_log=args.access_log)
+        argv[argv.index(APPLICATION)] = "big_day_server:application"  # the same app, measured
         path = os.pathsep.join(
             filter(None, [str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH")])
         )

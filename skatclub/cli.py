@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.print_help()
         sys.exit(2)
     if options.data:
-        # Absolute: gunicorn, started by serve, reads it too.
+        # Absolute: Granian, started by serve, reads it too.
         os.environ["SKATCLUB_DATA"] = str(Path(options.data).expanduser().resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skatclub.settings")
     if options.command == MANAGE:

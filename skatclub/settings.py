@@ -110,7 +110,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "skatclub.middleware.ContentSecurityPolicyMiddleware",
-    # Serves static files under gunicorn without a separate web server config.
+    # Serves static files under Granian without a separate web server config.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Before CommonMiddleware: the slash redirect looks at the path without the club prefix.

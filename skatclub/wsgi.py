@@ -1,4 +1,4 @@
-"""WSGI entry point (gunicorn skatclub.wsgi)."""
+"""WSGI entry point (`granian skatclub.wsgi:application --interface=wsgi`, as `serve` runs it)."""
 
 import gc
 import os

@@ -143,14 +143,14 @@ def served(installed: Installed, tmp_path: Path) -> Iterator[tuple[str, Path]]:
             env=installed.env(),
             stdout=out,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # gunicorn and its worker in a group of their own
+            start_new_session=True,  # Granian and its worker in a group of their own
         )
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for(url, server, log)
         yield url, log
     finally:
-        os.killpg(server.pid, signal.SIGTERM)  # gunicorn stops its worker and itself
+        os.killpg(server.pid, signal.SIGTERM)  # Granian stops its worker and itself
         server.wait(timeout=30)
 
 

@@ -205,7 +205,7 @@ def _remember(tag: str, kept: Kept) -> None:
             _recent.popitem(last=False)
 
 
-_recent_lock = threading.Lock()  # gunicorn's threaded workers share the module
+_recent_lock = threading.Lock()  # the server's application threads share the module
 
 
 def _takes_gzip(request: HttpRequest) -> bool:

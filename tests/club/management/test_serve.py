@@ -1,4 +1,4 @@
-"""`manage.py serve` and `demo`: gunicorn under production settings, the address and a QR code."""
+"""`manage.py serve` and `demo`: Granian under production settings, the address and a QR code."""
 
 from __future__ import annotations
 
@@ -25,14 +25,15 @@ def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     return seen
 
 
-def test_serve_runs_gunicorn_on_every_address_without_debug_and_prints_a_qr_code(
+def test_serve_runs_granian_on_every_address_without_debug_and_prints_a_qr_code(
     started: dict[str, Any], db: None
 ) -> None:
     out = io.StringIO()
     call_command("serve", "--port", "8123", stdout=out)
     text = out.getvalue()
-    assert started["argv"][1:4] == ["-m", "gunicorn", "skatclub.wsgi"]
-    assert "--bind=0.0.0.0:8123" in started["argv"]
+    assert started["argv"][1:4] == ["-m", "granian", "skatclub.wsgi:application"]
+    assert "--interface=wsgi" in started["argv"]
+    assert {"--host=0.0.0.0", "--port=8123"} <= set(started["argv"])
     env = started["env"]
     assert env["DEBUG"] == "0" and env["HTTPS"] == "0"
     assert "192.0.2.20" in env["ALLOWED_HOSTS"].split(",")
@@ -44,6 +45,6 @@ def test_serve_runs_gunicorn_on_every_address_without_debug_and_prints_a_qr_code
 def test_demo_serves_the_same_way_on_the_laptop_only(started: dict[str, Any], db: None) -> None:
     out = io.StringIO()
     call_command("demo", "--port", "8124", "--force", stdout=out)
-    assert "--bind=127.0.0.1:8124" in started["argv"]
+    assert {"--host=127.0.0.1", "--port=8124"} <= set(started["argv"])
     assert started["env"]["DEBUG"] == "0"
     assert "Adresse: http://127.0.0.1:8124/" in out.getvalue()

@@ -2,7 +2,7 @@
 
 Migrates, loads the demo club once (skatclub/club/demo.py), (re)creates the Spielwart login
 with a fresh random password, prints login and address, then serves the app the way
-`manage.py serve` does (gunicorn, DEBUG off), on 127.0.0.1: a demo with a printed password
+`manage.py serve` does (Granian, DEBUG off), on 127.0.0.1: a demo with a printed password
 is not for the whole room's network unless asked for with --lan.
 """
 

@@ -1,6 +1,6 @@
 """`manage.py serve [--port 8000] [--workers 3]`: the club's laptop serves the room's network.
 
-Production settings (DEBUG off, the secret key from the data folder), gunicorn bound to every
+Production settings (DEBUG off, the secret key from the data folder), Granian bound to every
 address of the laptop (0.0.0.0) on a fixed port, ALLOWED_HOSTS = the laptop's own names and
 addresses, plain HTTP (HTTPS=0: cookies work without TLS on the LAN). Before serving: a backup
 of the SQLite database, migrations, static files. Prints the address and a QR code for phones
@@ -24,8 +24,12 @@ from django.core.management.base import BaseCommand, CommandParser, OutputWrappe
 
 DEFAULT_PORT = 8000
 DEFAULT_WORKERS = 3
-THREADS = 4  # per process
-KEEP_ALIVE_SECONDS = 10  # longer than a phone's poll interval (table.js: about 4 s)
+APPLICATION = "skatclub.wsgi:application"
+THREADS = 4  # per process: requests run at once
+# Per process: connections served at once. Granian counts a kept-alive connection as long as
+# it is open, so this is the phones and spectators a process can hold (a championship day:
+# 1,700 connections over 3 processes, unevenly); a connection beyond it waits unanswered.
+BACKPRESSURE = 2048
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 PORT_HELP = f"Port (Standard {DEFAULT_PORT})"
 WORKERS_HELP = f"so viele Server-Prozesse (Standard {DEFAULT_WORKERS})"
@@ -50,26 +54,32 @@ def allowed_hosts(addresses: list[str]) -> list[str]:
     return list(dict.fromkeys([*LOCAL_HOSTS, name, f"{name}.local", *addresses]))
 
 
-def gunicorn_argv(host: str, port: int, workers: int, *, access_log: bool = False) -> list[str]:
-    """gunicorn as the club's laptop runs it: a few processes with threads that keep a
-    phone's connection open between its polls (every 4 s; kept 10 s). With one request per
-    connection a poll cost the server a quarter more (1.67 against 1.35 ms, measured with
-    wrk), and a phone on a slow Wi-Fi held a whole process while it sent; now it holds one
-    thread. No line per request by default: on a championship day 1,400 phones ask 350 times
-    a second, a line each is work for the server and a flood in the window (errors go to the
-    console and the log file all the same). `--access-log` brings it back."""
+def server_argv(host: str, port: int, workers: int, *, access_log: bool = False) -> list[str]:
+    """Granian as the club's laptop runs it: a few processes, each running the application in
+    a few threads while its Rust runtime holds the connections (a phone keeps its own between
+    its polls, every 4 s). gunicorn's threaded workers spent 0.48 ms of Python on every
+    request before the application began (wrk: an empty WSGI app, one worker); Granian 0.07
+    ms: on a championship day, 500 requests a second, a quarter of a core. Few threads: each
+    holds a database connection, and more threads than requests waiting only make them wait
+    for each other (Granian's own default for WSGI is hundreds). No line per request by
+    default: 1,400 phones ask 350 times a second (errors go to the console and the log file
+    all the same); `--access-log` brings it back."""
     return [
         sys.executable,
         "-m",
-        "gunicorn",
-        "skatclub.wsgi",
-        f"--bind={host}:{port}",
+        "granian",
+        APPLICATION,
+        "--interface=wsgi",
+        f"--host={host}",
+        f"--port={port}",
         f"--workers={workers}",
-        "--worker-class=gthread",
-        f"--threads={THREADS}",
-        f"--keep-alive={KEEP_ALIVE_SECONDS}",
-        *(["--access-logfile=-"] if access_log else []),
-        "--graceful-timeout=10",
+        f"--blocking-threads={THREADS}",
+        f"--backpressure={BACKPRESSURE}",
+        "--no-ws",
+        "--respawn-failed-workers",
+        "--workers-kill-timeout=10",
+        "--log-level=warning",
+        *(["--access-log"] if access_log else []),
     ]
 
 
@@ -84,7 +94,7 @@ def print_address(stdout: OutputWrapper, url: str) -> None:
 def serve(
     stdout: OutputWrapper, *, host: str, port: int, workers: int, access_log: bool = False
 ) -> None:
-    """Replace this process with gunicorn under production settings (does not return)."""
+    """Replace this process with Granian under production settings (does not return)."""
     addresses = lan_addresses() if host == "0.0.0.0" else []
     urls = [f"http://{a}:{port}/" for a in addresses] or [f"http://127.0.0.1:{port}/"]
     for url in urls[1:]:
@@ -99,7 +109,7 @@ def serve(
         "ALLOWED_HOSTS": ",".join(allowed_hosts(addresses)),
     }
     sys.stdout.flush()
-    argv = gunicorn_argv(host, port, workers, access_log=access_log)
+    argv = server_argv(host, port, workers, access_log=access_log)
     os.execve(sys.executable, argv, env)
 
 
@@ -116,7 +126,7 @@ def prepare(stdout: OutputWrapper) -> None:
 
 
 class Command(BaseCommand):
-    help = "Startet skatclub für das Netz im Clubraum (gunicorn, ohne DEBUG) mit QR-Code."
+    help = "Startet skatclub für das Netz im Clubraum (Granian, ohne DEBUG) mit QR-Code."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=PORT_HELP)
