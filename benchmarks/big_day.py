@@ -4,16 +4,17 @@
     python benchmarks/big_day.py                         # 3 Serien of 48 games (about 4 hours)
     python benchmarks/big_day.py --database-url postgres://postgres@127.0.0.1:5432/skatbench_big_day
 
-The server is gunicorn as `manage.py serve` starts it (`gunicorn_argv`; `--workers`, default
-its DEFAULT_WORKERS sync workers) on 127.0.0.1 at a free port, production settings, a fresh
-data folder in a temp folder (SQLite there, or the PostgreSQL database given, dropped and made
-anew). Only its application module differs: benchmarks/big_day_server.py wraps
-`skatclub.wsgi` and reports each request's CPU and wall time in two headers. gunicorn's output
-goes to gunicorn.log in the temp folder; its tail is printed if it dies.
+The server is Granian as `manage.py serve` starts it (`server_argv`; `--workers`, default
+its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, production
+settings, a fresh data folder in a temp folder (SQLite there, or the PostgreSQL database
+given, dropped and made anew). Only its application module differs:
+benchmarks/big_day_server.py wraps `skatclub.wsgi` and reports each request's CPU and wall
+time in two headers. The server's output goes to server.log in the temp folder; its tail is
+printed if it dies.
 
 The load comes from this process, in asyncio: each phone and each spectator keeps its
 connection open between its polls (HTTP/1.1 keep-alive, as a browser does, for as long as the
-server keeps it: gunicorn's sync workers close every connection, threaded ones keep it), a
+server keeps it: Granian keeps an idle one 30 s), a
 save goes on a connection of its own; every answer is read to its end. This process
 also builds the data, seats each Serie and renews links through Django, and checks at the end.
 
@@ -45,16 +46,17 @@ new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a ta
 
 Prints per kind of request (saves, stand polls, status fragments, spectators):
 - phone: the latency the client saw, from connecting to the answer's last byte (waiting in
-  gunicorn's backlog for a free worker included);
+  the server for a free application thread included);
 - server: the application's wall time in the worker, and its CPU, mean and p95 (the headers;
-  with SQLite the database's work is in it, gunicorn's own parsing and logging are not);
+  with SQLite the database's work is in it, the server's own parsing and writing are not);
 - late: how long after its due time the request left (this process's event loop lag: large
   values mean the load generator could not keep the pace);
 - the answers by status (saves: with X-Entry-Result), the 304 share of polls.
-Then per Serie and in total, from /proc: the gunicorn workers' CPU (user + system, everything
-they did) per second and per request of all kinds; on PostgreSQL the CPU of the PostgreSQL
-backends serving the benchmark's database (other databases and PostgreSQL's background
-processes not included); the CPU this process took from the same cores. Then errors (5xx,
+Then per Serie and in total, from /proc: the server's CPU (its workers and main process; user
++ system, everything they did) per second and per request of all kinds; on PostgreSQL the
+CPU of the PostgreSQL backends serving the benchmark's database (other databases and
+PostgreSQL's background processes not included); the CPU this process took from the same
+cores. Then errors (5xx,
 timeouts, broken connections), lost and duplicated games against the phones' ledgers, and the
 stored seat sums against `services.refresh_results` recomputing them (rolled back).
 Targets (issue 26), judged on the phone's latency and the header's CPU: save p95 < 100 ms,
@@ -273,7 +275,7 @@ class Backends:
 
 
 class Server:
-    """gunicorn as `manage.py serve` starts it, with the measuring application module."""
+    """Granian as `manage.py serve` starts it, with the measuring application module."""
 
     def __init__(self, argv: list[str], env: dict[str, str], log: Path, workers: int) -> None:
         self.log, self.workers = log, workers
@@ -295,9 +297,9 @@ class Server:
         deadline = time.monotonic() + seconds
         while True:
             if self.ended():
-                raise RuntimeError(f"gunicorn ended (exit {self.process.returncode})")
+                raise RuntimeError(f"the server ended (exit {self.process.returncode})")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s")
+                raise RuntimeError(f"the server did not answer within {seconds:.0f} s")
             try:
                 urllib.request.urlopen(url, timeout=5).read()
             except urllib.error.HTTPError:
@@ -450,6 +452,7 @@ class Samples:
 
     latency_ms: array[float] = field(default_factory=floats)
     late_ms: array[float] = field(default_factory=floats)
+    sent_s: array[float] = field(default_factory=floats)  # when it left (the loop's clock)
     wall_ms: array[float] = field(default_factory=floats)
     cpu_ms: array[float] = field(default_factory=floats)
     statuses: Counter[str] = field(default_factory=Counter)
@@ -457,8 +460,9 @@ class Samples:
         default_factory=lambda: defaultdict(floats)
     )
 
-    def add(self, answer: Answer, latency: float, late: float) -> None:
+    def add(self, answer: Answer, latency: float, late: float, sent: float) -> None:
         self.latency_ms.append(latency * 1000)
+        self.sent_s.append(sent)
         self.late_ms.append(late * 1000)
         if "x-bench-wall-us" in answer.headers:
             self.wall_ms.append(int(answer.headers["x-bench-wall-us"]) / 1000)
@@ -468,6 +472,18 @@ class Samples:
 
     def errors(self) -> int:
         return sum(n for k, n in self.statuses.items() if k[0] == "5" or k.startswith("no"))
+
+
+def by_minute(samples: Samples) -> str:
+    """The phone's p95 in each minute of the load (in ms), to see whether a tail is the start's
+    burst or spread over the day."""
+    if not samples.sent_s:
+        return "-"
+    start = min(samples.sent_s)
+    minutes: defaultdict[int, array[float]] = defaultdict(floats)
+    for sent, latency in zip(samples.sent_s, samples.latency_ms, strict=True):
+        minutes[int((sent - start) // 60)].append(latency)
+    return " ".join(f"{percentile(minutes[m], 0.95):.0f}" for m in sorted(minutes))
 
 
 def percentile(values: array[float] | list[float], share: float) -> float:
@@ -509,8 +525,8 @@ class Usage:
         shown = [
             f"{self.seconds:.0f} s, {self.requests} requests "
             f"({self.requests / self.seconds:.0f}/s)",
-            f"gunicorn workers: {self.workers:.1f} s CPU = {self.workers / self.seconds:.2f} "
-            f"cores, {self.workers * per:.2f} ms a request (all kinds; gunicorn's own work "
+            f"server (Granian): {self.workers:.1f} s CPU = {self.workers / self.seconds:.2f} "
+            f"cores, {self.workers * per:.2f} ms a request (all kinds; the server's own work "
             "included)",
         ]
         if self.postgres is not None:
@@ -527,7 +543,7 @@ class Usage:
         shown.append(
             f"the machine: {self.machine / self.seconds:.2f} of {os.cpu_count()} cores busy, "
             f"{others / self.seconds:.2f} of them not the above (other processes, the kernel, "
-            "gunicorn's master)"
+            "the load's connections)"
         )
         return shown
 
@@ -625,7 +641,7 @@ class Day:
                 kept.close()
         except (OSError, asyncio.IncompleteReadError) as error:  # counted, the phone goes on
             answer = Answer(0, {}, failure=type(error).__name__)
-        samples.add(answer, time.perf_counter() - started, max(0.0, late))
+        samples.add(answer, time.perf_counter() - started, max(0.0, late), due + late)
         return answer
 
     # -- saving ------------------------------------------------------------------------------
@@ -812,7 +828,7 @@ class Day:
             if self.failures:
                 raise self.failures[0]
             if server.ended():
-                raise RuntimeError(f"gunicorn ended (exit {server.process.returncode})")
+                raise RuntimeError(f"the server ended (exit {server.process.returncode})")
             await asyncio.sleep(0.25)
         self.finished = True
         complete = all_sent()
@@ -842,7 +858,7 @@ class Day:
         for line in usage.lines():
             print(f"  {line}")
         if set(children(server.process.pid)) != set(pids):
-            print("  gunicorn replaced a worker during the load: the workers' CPU is not exact")
+            print("  the server replaced a worker during the load: the workers' CPU is not exact")
         return usage
 
 
@@ -921,8 +937,8 @@ def report(
     args = day.args
     print()
     print(
-        f"{engine}: {args.tables} tables × {args.games} games × {args.rounds} Serien, gunicorn "
-        f"with {args.workers} workers, speed ×{args.speed:g}, {elapsed:.0f} s"
+        f"{engine}: {args.tables} tables × {args.games} games × {args.rounds} Serien, Granian "
+        f"with {args.workers} processes, speed ×{args.speed:g}, {elapsed:.0f} s"
     )
     for name, samples in (
         ("saves", day.saves),
@@ -950,7 +966,8 @@ def report(
                 f"p95 {percentile(cpu, 0.95):6.2f} ms; mean by answer: {by_status} ms"
             )
         print(f"{'  late (loop lag)':26} {spread(samples.late_ms)}")
-        answers = dict(sorted(samples.statuses.items()))
+        print(f"{'  phone p95 by minute':26} {by_minute(samples)}")
+        answers: dict[str, object] = dict(sorted(samples.statuses.items()))
         if samples is day.polls or samples is day.spectators:
             answers["304 share"] = f"{samples.statuses['304'] / len(samples.latency_ms):.0%}"
         print(f"{'  answers':26} {answers}")
@@ -1015,11 +1032,11 @@ def main() -> None:
     parser.add_argument("--poll-every", type=float, default=4, help="s between a phone's polls")
     parser.add_argument("--spectators", type=int, default=300)
     parser.add_argument("--spectator-every", type=float, default=2, help="s between polls")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="gunicorn workers")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="server processes")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default="", help="default: a temp SQLite file")
     parser.add_argument(
-        "--access-log", action="store_true", help="gunicorn logs every request (serve's option)"
+        "--access-log", action="store_true", help="the server logs every request (serve's option)"
     )
     parser.add_argument(
         "--quick", action="store_true", help="1 Serie of 3 games a table, play ×4 (a few minutes)"
@@ -1045,7 +1062,7 @@ def main() -> None:
             filter(None, [str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH")])
         )
         env = {**os.environ, "PYTHONPATH": path}  # production settings: setup_django's
-        server = Server(argv, env, tmp / "gunicorn.log", args.workers)
+        server = Server(argv, env, tmp / "server.log", args.workers)
         day = Day(args, port, database_url.rsplit("/", 1)[1] if postgres else "")
         ledgers: list[TablePhone] = []
         usage = Usage()
@@ -1059,7 +1076,7 @@ def main() -> None:
             elapsed = time.perf_counter() - began
         finally:
             if server.ended():
-                print(f"gunicorn ended (exit {server.process.returncode}); its log ends:")
+                print(f"the server ended (exit {server.process.returncode}); its log ends:")
                 print(server.tail())
             server.stop()
         engine = "PostgreSQL" if postgres else "SQLite"

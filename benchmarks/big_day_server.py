@@ -1,10 +1,10 @@
-"""gunicorn's application for benchmarks/big_day.py: `skatclub.wsgi`, measured per request.
+"""The server's application for benchmarks/big_day.py: `skatclub.wsgi`, measured per request.
 
 Answers as `skatclub.wsgi.application` does, with two headers more: `X-Bench-Cpu-Us`, the CPU
-time of the call (`time.thread_time`: a sync worker runs one request at a time in its main
-thread, so this is the request's CPU; with SQLite the database's work is in it, PostgreSQL's
+time of the call (`time.thread_time`: an application thread runs one request at a time, so
+this is the request's CPU; with SQLite the database's work is in it, PostgreSQL's
 backend is not) and `X-Bench-Wall-Us`, its wall time. Both cover middleware, view, template and
-database; not gunicorn's own work (parsing the request, writing the answer, the access log).
+database; not the server's own work (parsing the request, writing the answer, the access log).
 The real `start_response` is called only once the application returned, so the headers can
 say how long it took.
 """

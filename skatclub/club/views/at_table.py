@@ -17,6 +17,7 @@ phone's `entry_id` or the same game resent is answered "schon gespeichert"
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Callable
@@ -24,9 +25,12 @@ from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
 from scoring import Declaration, Outcome, Ruleset, ScoringError, legal_bids
@@ -42,7 +46,9 @@ from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progress_of
 from skatclub.club.queries.table_status import link_closed, table_notice, table_status
+from skatclub.club.views import conditional
 from skatclub.club.views.lookups import INVALID, seated_players
+from skatclub.club.views.pdf_cache import CODE_VERSION
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 CONFLICT = 409
@@ -52,6 +58,7 @@ RESULT_HEADER = "X-Entry-Result"
 # Never from a cache, not even back/forward: the list changes under the phone's feet.
 NO_CACHE = "no-cache, no-store, must-revalidate, private"
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # Game.entry_id, made by the phone
+CSRF_PLACEHOLDER = "\x00csrf\x00"  # in a shared status fragment, for each phone's own token
 RELOAD = (
     "Bitte die Seite neu laden und noch einmal versuchen; die Liste hat sich vielleicht geändert."
 )
@@ -314,7 +321,29 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
 def _status(request: HttpRequest, link: TableLink, **extra: Any) -> HttpResponse:
     """The table's status: the fragment for table.js (no buttons to fill), else the page."""
     full = PARTIAL_HEADER not in request.META
+    if not full and not any(extra.values()):
+        return _shared_status(request, link)
     return _respond(request, _context(link, full=full, **extra), "club/_table_status.html")
+
+
+def _shared_status(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """The status fragment every phone of the table fetches after a change: rendered once per
+    version of table and event (and day: a link's time runs out), for all four phones, with
+    each phone's own CSRF token put in (the fragment's forms: undo and signatures)."""
+    found = services.link_version(link.token)
+    if found is None:  # the link was revoked since the request began
+        return render(request, "club/table_link_missing.html", status=404)
+    key = ("table-status", link.token, *found, timezone.localdate(), CODE_VERSION)
+    text, version = conditional.computed_once(key, lambda: _status_fragment(link))
+    response = HttpResponse(text.replace(CSRF_PLACEHOLDER, get_token(request)))
+    response[VERSION_HEADER] = str(version)
+    return response
+
+
+def _status_fragment(link: TableLink) -> tuple[str, int]:
+    """The status fragment with a placeholder for the CSRF token, and the version it shows."""
+    context = {**_context(link, full=False), "partial": True, "csrf_token": CSRF_PLACEHOLDER}
+    return render_to_string("club/_table_status.html", context), context["table"].version
 
 
 @uncached
@@ -331,13 +360,19 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
         etag = f'"t{table_id}-{version}-{event_version}"'
         if etag_matches(request.headers.get("If-None-Match", ""), etag):
             response = HttpResponse(status=304)
-        else:
-            table = Table.objects.select_related("round__event").get(pk=table_id)
-            table.version = version  # the one the ETag names, never newer than what follows
-            response = JsonResponse(table_status(table))
+        else:  # the same for the table's four phones: computed once per versions and day
+            key = ("table-state", etag, timezone.localdate(), CODE_VERSION)
+            state = conditional.computed_once(key, lambda: _table_state(table_id, version))
+            response = HttpResponse(state, content_type="application/json")
         response["ETag"] = etag
         response[VERSION_HEADER] = str(version)
     return response
+
+
+def _table_state(table_id: int, version: int) -> str:
+    table = Table.objects.select_related("round__event").get(pk=table_id)
+    table.version = version  # the one the ETag names, never newer than what follows
+    return json.dumps(table_status(table))
 
 
 @link_required

@@ -38,7 +38,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -50,6 +50,7 @@ from django.utils.cache import patch_vary_headers
 from skatclub.club.views.pdf_cache import CODE_VERSION
 from skatclub.club.views.permissions import club_role
 
+T = TypeVar("T")
 LIVE_HEADER = "HTTP_X_LIVE"
 CACHE_SECONDS = 3600  # a page no one asks for again goes; a changed one has another key
 BUSY_SECONDS = 30  # a render that died leaves its mark this long at most
@@ -157,7 +158,7 @@ def _shared(
         if response.status_code == 200 and not response.streaming:
             kept = Kept(response.content, gzip.compress(response.content), response["Content-Type"])
             cache.set_many({PREFIX + tag: kept, LATEST + page: (time.time(), tag)}, CACHE_SECONDS)
-            _remember(tag, kept)
+            _remember(_recent, PREFIX + tag, kept)
             response = _response(kept, gzip_ok)
     finally:
         cache.delete(BUSY + page)
@@ -178,7 +179,7 @@ class Kept:
 # The pages this process answered lately, by ETag: a page's ETag names its content, so a kept
 # page is stale only when the shared cache lost it too (`_kept` asks), and the shared file
 # cache is read (and its copy unpickled) once per page and process, not for every visitor.
-_recent: OrderedDict[str, Kept] = OrderedDict()
+_recent: OrderedDict[str, Any] = OrderedDict()
 RECENT_PAGES = 32
 
 
@@ -187,25 +188,52 @@ def _kept(tag: str) -> Kept | None:
     the cache: `backup.restore`); the copy from this process's memory when it has one (the
     cache file's first bytes say whether it is there; reading the whole file is what this
     saves)."""
-    found = _recent.get(tag)
-    if found is not None and cache.has_key(PREFIX + tag):
+    found = _cached(_recent, PREFIX + tag)
+    return found if isinstance(found, Kept) else None  # else kept by an older skatclub
+
+
+def _cached(memory: OrderedDict[str, Any], name: str) -> Any:
+    """The cache's entry `name`, from this process's `memory` while the cache still has it."""
+    found = memory.get(name)
+    if found is not None and cache.has_key(name):
         return found
-    found = cache.get(PREFIX + tag)
-    if not isinstance(found, Kept):
-        return None  # not rendered yet, or kept by an older skatclub in another form
-    _remember(tag, found)
+    found = cache.get(name)
+    if found is not None:
+        _remember(memory, name, found)
     return found
 
 
-def _remember(tag: str, kept: Kept) -> None:
+def _remember(memory: OrderedDict[str, Any], name: str, value: object) -> None:
+    limit = RECENT_PAGES if memory is _recent else RECENT_ONCE
     with _recent_lock:
-        _recent[tag] = kept
-        _recent.move_to_end(tag)
-        while len(_recent) > RECENT_PAGES:
-            _recent.popitem(last=False)
+        memory[name] = value
+        memory.move_to_end(name)
+        while len(memory) > limit:
+            memory.popitem(last=False)
 
 
 _recent_lock = threading.Lock()  # the server's application threads share the module
+
+ONCE = "once:"  # a value computed once for every process, by a hash of what it depends on
+# The small values this process computed or read lately (a table's status: a few kB): the four
+# phones of a table ask within seconds of each other, while 350 tables change several times
+# a second.
+_once: OrderedDict[str, Any] = OrderedDict()
+RECENT_ONCE = 512
+
+
+def computed_once(key: object, compute: Callable[[], T]) -> T:
+    """`compute()` for `key`, computed by whichever request asks first and then answered from
+    the shared cache (and each process's memory) to every other: `key` must name everything
+    the value depends on, as an ETag does. The four phones of a table ask for the same status
+    after every change; one of them pays for it."""
+    name = ONCE + _hash(key)
+    found: T | None = _cached(_once, name)
+    if found is None:
+        found = compute()
+        cache.set(name, found, CACHE_SECONDS)
+        _remember(_once, name, found)
+    return found
 
 
 def _takes_gzip(request: HttpRequest) -> bool:

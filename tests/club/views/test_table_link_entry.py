@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from collections.abc import Callable
 
 import pytest
@@ -189,6 +190,7 @@ def test_every_answer_under_the_link_is_uncached_and_carries_the_tables_version(
 ) -> None:
     requests: list[Callable[[], HttpResponseBase]] = [
         lambda: client.get(url(link)),
+        lambda: client.get(url(link), headers=PARTIAL),
         lambda: client.get(url(link, "stand/")),
         lambda: client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL),
         lambda: client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL),
@@ -256,6 +258,43 @@ def test_changed_event_settings_change_the_state_s_etag(
     services.save_event(event=event)
     changed = client.get(url(link, "stand/"), HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_the_phones_of_a_table_share_one_status_fragment_each_with_its_own_csrf_token(
+    link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    for phone in phones:
+        phone.get(url(link))  # the page sets the phone's CSRF cookie
+    first, second = (phone.get(url(link), headers=PARTIAL) for phone in phones)
+    tokens = [csrf_field(answer.content.decode()) for answer in (first, second)]
+    assert tokens[0] != tokens[1]
+    assert first.content.decode().replace(tokens[0], "") == second.content.decode().replace(
+        tokens[1], ""
+    )
+    assert first["X-Table-Version"] == str(version(four_table))
+    undo = {"number": "1", "version": "1", "csrfmiddlewaretoken": tokens[1]}
+    answer = phones[1].post(url(link, "zuruecknehmen/"), undo, headers=PARTIAL)
+    assert answer.status_code == 200 and not Game.objects.exists()
+
+
+def test_the_status_fragment_after_a_change_shows_the_change(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    before = client.get(url(link), headers=PARTIAL).content.decode()
+    assert "Zuletzt erfasst" not in before
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    after = client.get(url(link), headers=PARTIAL)
+    assert "Spiel 1: Bernd Brandt" in after.content.decode()
+    assert after["X-Table-Version"] == str(version(four_table))
+    assert after["Cache-Control"] == NO_CACHE
+
+
+def csrf_field(page: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert found is not None, page
+    return found.group(1)
 
 
 def test_the_players_are_told_when_the_spielwart_resets_their_signatures(
