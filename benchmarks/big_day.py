@@ -24,7 +24,11 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
   an entry id made on the phone and kept in the phone's queue until the server answered 2xx
   (POST /t/<token>/spiel/ with `entry_id`). The phone keeps its own ledger of the games its
   players meant; a 409 is counted, never resolved.
-- **Every player's phone polls its table** (1,400 phones): GET /t/<token>/stand/ with
+- **Every player opens the table's page on the phone** (GET /t/<token>/, the whole page, as
+  a browser does after scanning the table's QR code) while the players sit down: within the
+  Serie's first `ARRIVAL_SECONDS` (60 s; the phone that enters the games within the first
+  half of it, before its first game). The page names the table's version.
+- **Every player's phone then polls its table** (1,400 phones): GET /t/<token>/stand/ with
   If-None-Match every `--poll-every` 4 s × 0.85–1.15, as static/table.js does. When the server
   has no /stand/ yet, the benchmark prints "stand: not available" and the phones do not poll.
   When the answer names a version other than the one the phone shows, the phone fetches the
@@ -102,6 +106,7 @@ RENEWED_TABLES = 10
 LEARN_SECONDS = 60  # of play: the phone scans the new QR code
 RESEND_SECONDS = 3.0  # real: a phone whose answer was lost tries again (table.js RETRY_MS)
 GAME_SECONDS = 90  # of play, per table
+ARRIVAL_SECONDS = 60  # real: the players open their table's page while they sit down
 JITTER = (0.85, 1.15)  # table.js: pollEvery * (0.85 + Math.random() * 0.3)
 TIMEOUT = 30.0  # s: a request without its whole answer by then counts as an error
 SECRET_KEY = "benchmark-only-not-secret"
@@ -585,6 +590,7 @@ class Day:
         self.rng = random.Random(args.seed)
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
         self.statuses = Samples()  # the status fragment a phone fetches after a change
+        self.pages = Samples()  # the table's whole page, when a player opens it
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
         self.kept: defaultdict[object, Connection] = defaultdict(Connection)  # by poller
         self.stand = True
@@ -734,6 +740,19 @@ class Day:
         self.asking.add(poller)
         return True
 
+    def open_page(self, phone: TablePhone, seat: int, due: float) -> None:
+        if self.stand and not self.finished:
+            self.spawn(self.ask_page(phone, seat, due))
+
+    async def ask_page(self, phone: TablePhone, seat: int, due: float) -> None:
+        """The player opens the table's page; the phone polls from then on."""
+        kept = self.kept[(phone.table_id, seat)]
+        headers = {"Accept": "text/html,application/xhtml+xml", "Accept-Encoding": "gzip"}
+        page = await self.ask(self.pages, due, "GET", f"/t/{phone.token}/", headers, b"", kept)
+        self.shown[(phone.table_id, seat)] = page.get("X-Table-Version")
+        when = self.clock() + self.args.poll_every * self.rng.uniform(*JITTER)
+        self.at(when, partial(self.poll_table, phone, seat, when))
+
     def poll_table(self, phone: TablePhone, seat: int, due: float) -> None:
         if not self.stand or self.finished:
             return
@@ -781,7 +800,7 @@ class Day:
     # -- one Serie ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        kinds = (self.saves, self.polls, self.statuses, self.spectators)
+        kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages)
         return sum(len(s.latency_ms) for s in kinds)
 
     async def play(self, number: int, url: str, user: Any, server: Server) -> Usage:
@@ -807,8 +826,8 @@ class Day:
             first = begin + self.play_seconds(self.rng.uniform(30, GAME_SECONDS + 30))
             self.at(first, partial(self.next_game, phone, first))
             for seat in range(4):
-                when = begin + self.rng.uniform(0, args.poll_every)
-                self.at(when, partial(self.poll_table, phone, seat, when))
+                when = begin + self.rng.uniform(0, ARRIVAL_SECONDS / (2 if seat == 0 else 1))
+                self.at(when, partial(self.open_page, phone, seat, when))
         for viewer in range(args.spectators):
             when = begin + self.rng.uniform(0, args.spectator_every)
             self.at(when, partial(self.spectate, viewer, url, when))
@@ -945,6 +964,7 @@ def report(
         ("stand polls (phones)", day.polls),
         ("status after a change", day.statuses),
         ("live ranking (spectators)", day.spectators),
+        ("page opened (phones)", day.pages),
     ):
         if name.startswith("stand") and not day.stand:
             print(f"{name:26} stand: not available")
