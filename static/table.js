@@ -450,6 +450,10 @@
       headers: { "X-Entry-Partial": "1" }, credentials: "same-origin", cache: "no-store"
     }).then(function (response) {
       if (!response.ok) { return false; }
+      // A fetch that left before a save or a replace this phone made may answer after it:
+      // its older list must not wipe out the newer one and its confirmation.
+      var fetched = Number(response.headers.get("X-Table-Version"));
+      if (fetched < Number(page.dataset.version)) { return false; }
       return response.text().then(function (html) {
         var before = serverNext();
         swapStatus(html);
