@@ -405,6 +405,9 @@ def test_closing_the_event_reaches_the_phones_and_a_kept_game_stays_on_the_phone
     wait_last(two, 2, timeout=FOLLOW_MS)
     two.wait_for_function("document.getElementById('pending').hidden")
     one.locator("#eingabe").wait_for(state="visible", timeout=FOLLOW_MS)
+    # Phone one may have seen the reopening before phone two's kept game arrived: its next
+    # poll brings game 2.
+    wait_last(one, 2, timeout=FOLLOW_MS)
     assert_stored(table, 2)
     assert_same_on(table, one, two)
 
