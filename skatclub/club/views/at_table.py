@@ -330,10 +330,9 @@ def _shared_status(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The status fragment every phone of the table fetches after a change: rendered once per
     version of table and event (and day: a link's time runs out), for all four phones, with
     each phone's own CSRF token put in (the fragment's forms: undo and signatures)."""
-    found = services.link_version(link.token)
-    if found is None:  # the link was revoked since the request began
-        return render(request, "club/table_link_missing.html", status=404)
-    key = ("table-status", link.token, *found, timezone.localdate(), CODE_VERSION)
+    table = link.table  # loaded with its event by link_required: the versions need no query
+    versions = (table.pk, table.version, table.round.event.version)
+    key = ("table-status", link.token, *versions, timezone.localdate(), CODE_VERSION)
     text, version = conditional.computed_once(key, lambda: _status_fragment(link))
     response = HttpResponse(text.replace(CSRF_PLACEHOLDER, get_token(request)))
     response[VERSION_HEADER] = str(version)

@@ -158,7 +158,7 @@ def _shared(
         if response.status_code == 200 and not response.streaming:
             kept = Kept(response.content, gzip.compress(response.content), response["Content-Type"])
             cache.set_many({PREFIX + tag: kept, LATEST + page: (time.time(), tag)}, CACHE_SECONDS)
-            _remember(_recent, PREFIX + tag, kept)
+            _recent.remember(PREFIX + tag, kept)
             response = _response(kept, gzip_ok)
     finally:
         cache.delete(BUSY + page)
@@ -176,11 +176,30 @@ class Kept:
     content_type: str
 
 
+class _Memory:
+    """The cache entries this process read or wrote lately, the `limit` newest: shared by the
+    server's application threads."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._entries: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, name: str) -> Any:
+        return self._entries.get(name)
+
+    def remember(self, name: str, value: object) -> None:
+        with self._lock:
+            self._entries[name] = value
+            self._entries.move_to_end(name)
+            while len(self._entries) > self.limit:
+                self._entries.popitem(last=False)
+
+
 # The pages this process answered lately, by ETag: a page's ETag names its content, so a kept
 # page is stale only when the shared cache lost it too (`_kept` asks), and the shared file
 # cache is read (and its copy unpickled) once per page and process, not for every visitor.
-_recent: OrderedDict[str, Any] = OrderedDict()
-RECENT_PAGES = 32
+_recent = _Memory(limit=32)
 
 
 def _kept(tag: str) -> Kept | None:
@@ -192,34 +211,22 @@ def _kept(tag: str) -> Kept | None:
     return found if isinstance(found, Kept) else None  # else kept by an older skatclub
 
 
-def _cached(memory: OrderedDict[str, Any], name: str) -> Any:
+def _cached(memory: _Memory, name: str) -> Any:
     """The cache's entry `name`, from this process's `memory` while the cache still has it."""
     found = memory.get(name)
     if found is not None and cache.has_key(name):
         return found
     found = cache.get(name)
     if found is not None:
-        _remember(memory, name, found)
+        memory.remember(name, found)
     return found
 
-
-def _remember(memory: OrderedDict[str, Any], name: str, value: object) -> None:
-    limit = RECENT_PAGES if memory is _recent else RECENT_ONCE
-    with _recent_lock:
-        memory[name] = value
-        memory.move_to_end(name)
-        while len(memory) > limit:
-            memory.popitem(last=False)
-
-
-_recent_lock = threading.Lock()  # the server's application threads share the module
 
 ONCE = "once:"  # a value computed once for every process, by a hash of what it depends on
 # The small values this process computed or read lately (a table's status: a few kB): the four
 # phones of a table ask within seconds of each other, while 350 tables change several times
 # a second.
-_once: OrderedDict[str, Any] = OrderedDict()
-RECENT_ONCE = 512
+_once = _Memory(limit=512)
 
 
 def computed_once(key: object, compute: Callable[[], T]) -> T:
@@ -232,7 +239,7 @@ def computed_once(key: object, compute: Callable[[], T]) -> T:
     if found is None:
         found = compute()
         cache.set(name, found, CACHE_SECONDS)
-        _remember(_once, name, found)
+        _once.remember(name, found)
     return found
 
 
