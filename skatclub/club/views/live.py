@@ -6,7 +6,8 @@ marked "vorläufig", in pages that `static/live.js` rotates). Both are plain pag
 JavaScript; with it, `live.js` fetches the same URL every few seconds with the header
 `X-Live` and swaps in the fragment. Both are computed once per change of the event
 (`views.conditional`: keyed on the event's version; an unchanged poll is a 304 after one
-query for the event). Reads only: `queries.board`, `queries.progress`, `queries.standings`.
+query for the event). Reads only: `queries.board`, `queries.progress`, `queries.standings`;
+the projector's lines as text from `presenters.pages.projector_pages`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.views.decorators.http import require_safe
 
 from skatclub.club.models import Event, Round
 from skatclub.club.numbers import whole_number
+from skatclub.club.presenters.pages import projector_pages
 from skatclub.club.queries.board import round_board
 from skatclub.club.queries.progress import finished, table_progress
 from skatclub.club.queries.standings import event_standings
@@ -85,8 +87,7 @@ def projector(request: HttpRequest, key: str, number: int) -> HttpResponse:
 
 def _projector(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, event=event, number=number)
-    rows = event_standings(event, number)
-    pages = [rows[i : i + PROJECTOR_ROWS] for i in range(0, len(rows), PROJECTOR_ROWS)]
+    pages = projector_pages(event_standings(event, number), PROJECTOR_ROWS)
     tables = table_progress(round_.tables.all())
     context = {
         "event": event,
