@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 
 from scoring import ImplausibleTotals, Ruleset, check_paper_totals, check_table_size, max_list_score
 from scoring.ramsch import RamschDeal
@@ -162,17 +161,15 @@ def save_entry(
     version n (the players chose their version over the stored one).
     """
     table = locked_table(table)
-    # One query for both: the game with this entry id, and the game under this number.
-    same = Q(number=typed.number) if expected_version == 0 else Q(pk__in=[])
-    rows = list(
-        Game.objects.select_related("declarer")
-        .filter(same | Q(entry_id=entry_id) if entry_id else same, table=table)
-        .order_by()
-    )
-    for row in rows:
-        if entry_id and row.entry_id == entry_id:
-            return Saved(row, already=True)
-    existing = next((row for row in rows if row.number == typed.number), None)
+    # One query for the table's numbers and entry ids (at most a Serie's games): the game is
+    # read whole only when this entry id or, for a new game, this number is taken (a resend,
+    # a second phone), and a new game's save needs no read of the numbers again (`_record`).
+    entries = dict(Game.objects.filter(table=table).order_by().values_list("number", "entry_id"))
+    sent_before = next((n for n, sent in entries.items() if entry_id and sent == entry_id), None)
+    if sent_before is not None:
+        return Saved(_game(table, sent_before), already=True)
+    taken = expected_version == 0 and typed.number in entries
+    existing = _game(table, typed.number) if taken else None
     seat_rows = list(table.seats.select_related("player").order_by("position"))
     players = {seat.position: seat.player for seat in seat_rows}
     if existing is not None:
@@ -184,8 +181,12 @@ def save_entry(
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
     if existing is not None:
         raise TakenError(existing, Game(table=table, number=typed.number, **fields))
-    game = _record(table, seat_rows, typed, user, expected_version, entry_id)
+    game = _record(table, seat_rows, typed, user, expected_version, entry_id, set(entries))
     return Saved(game, already=False)
+
+
+def _game(table: Table, number: int) -> Game:
+    return Game.objects.select_related("declarer").get(table=table, number=number)
 
 
 def _same_game(stored: Game, fields: Mapping[str, Any], typed: Typed) -> bool:
@@ -219,8 +220,10 @@ def _record(
     user: Actor,
     expected_version: int | None,
     entry_id: str = "",
+    taken: set[int] | None = None,
 ) -> Game:
-    """`record_game` on the locked `table` with its `seat_rows`."""
+    """`record_game` on the locked `table` with its `seat_rows` (and the numbers `taken`,
+    when the caller has just read them under the same lock)."""
     number = typed.number
     seats = {seat.position: seat.player for seat in seat_rows}
     if typed.ramsch is not None:
@@ -237,7 +240,7 @@ def _record(
     fields, _ = stored_fields(table, seats, typed)
     # Every writer of games locks the table first: under this lock the numbers taken tell
     # whether game `number` exists, and a new game needs no read of its own.
-    taken = game_numbers(table)
+    taken = game_numbers(table) if taken is None else taken
     existing = locked_game(table, number) if number in taken else None
     check_version(existing, expected_version)
     before = game_snapshot(existing)

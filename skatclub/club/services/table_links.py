@@ -144,7 +144,9 @@ def check_link_writes(link: TableLink, table: Table) -> None:
     _check_live(link, table)
     if table.check_status == Table.Check.CONFIRMED:
         raise _confirmed(table)
-    if is_signed_off(table):
+    # `table` is locked and read in this transaction: its `has_signatures` is current, and a
+    # table nobody signed (every save but the last few) needs no count of seats and signatures.
+    if table.has_signatures and is_signed_off(table):
         raise EntryError(
             "table_signed",
             "Alle am Tisch haben die Liste unterschrieben; sie liegt jetzt beim Spielwart. "
