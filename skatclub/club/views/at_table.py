@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
 
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -58,7 +59,7 @@ RESULT_HEADER = "X-Entry-Result"
 # Never from a cache, not even back/forward: the list changes under the phone's feet.
 NO_CACHE = "no-cache, no-store, must-revalidate, private"
 ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # Game.entry_id, made by the phone
-CSRF_PLACEHOLDER = "\x00csrf\x00"  # in a shared status fragment, for each phone's own token
+CSRF_PLACEHOLDER = "\x00csrf\x00"  # in a shared page or fragment, for each phone's own token
 RELOAD = (
     "Bitte die Seite neu laden und noch einmal versuchen; die Liste hat sich vielleicht geändert."
 )
@@ -321,28 +322,44 @@ def table_page(request: HttpRequest, link: TableLink) -> HttpResponse:
 def _status(request: HttpRequest, link: TableLink, **extra: Any) -> HttpResponse:
     """The table's status: the fragment for table.js (no buttons to fill), else the page."""
     full = PARTIAL_HEADER not in request.META
-    if not full and not any(extra.values()):
-        return _shared_status(request, link)
+    if not any(extra.values()) and (not full or _same_for_every_phone(request)):
+        return _shared(request, link, full=full)
     return _respond(request, _context(link, full=full, **extra), "club/_table_status.html")
 
 
-def _shared_status(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """The status fragment every phone of the table fetches after a change: rendered once per
-    version of table and event (and day: a link's time runs out), for all four phones, with
-    each phone's own CSRF token put in (the fragment's forms: undo and signatures)."""
+def _same_for_every_phone(request: HttpRequest) -> bool:
+    """Whether the whole page is the one every phone of the table gets: no login (a login
+    reads its messages on it) and no message waiting."""
+    user = getattr(request, "user", None)
+    return not (user is not None and user.is_authenticated) and not len(get_messages(request))
+
+
+def _shared(request: HttpRequest, link: TableLink, *, full: bool) -> HttpResponse:
+    """The table's page or its status fragment as every phone of the table gets it: rendered
+    once per version of table and event (and day: a link's time runs out; and club: its name
+    is in the page's title), for all four phones, with each phone's own CSRF token put in
+    (the forms: entry, undo and signatures). The fragment is what the phones fetch after
+    every change; the page is what 1,400 players open within a minute of sitting down."""
     table = link.table  # loaded with its event by link_required: the versions need no query
     versions = (table.pk, table.version, table.round.event.version)
-    key = ("table-status", link.token, *versions, timezone.localdate(), CODE_VERSION)
-    text, version = conditional.computed_once(key, lambda: _status_fragment(link))
+    club = getattr(request, "club", None)
+    named = None if club is None else (club.pk, club.name)
+    what = "table-page" if full else "table-status"
+    key = (what, link.token, *versions, named, timezone.localdate(), CODE_VERSION)
+    text, version = conditional.computed_once(key, lambda: _rendered(request, link, full))
     response = HttpResponse(text.replace(CSRF_PLACEHOLDER, get_token(request)))
     response[VERSION_HEADER] = str(version)
     return response
 
 
-def _status_fragment(link: TableLink) -> tuple[str, int]:
-    """The status fragment with a placeholder for the CSRF token, and the version it shows."""
-    context = {**_context(link, full=False), "partial": True, "csrf_token": CSRF_PLACEHOLDER}
-    return render_to_string("club/_table_status.html", context), context["table"].version
+def _rendered(request: HttpRequest, link: TableLink, full: bool) -> tuple[str, int]:
+    """The page or the fragment with a placeholder for the CSRF token, and the version it
+    shows."""
+    context = {**_context(link, full=full), "partial": not full, "csrf_token": CSRF_PLACEHOLDER}
+    if not full:
+        return render_to_string("club/_table_status.html", context), context["table"].version
+    page = render_to_string("club/table_link.html", context, request=request)
+    return page, context["table"].version
 
 
 @uncached

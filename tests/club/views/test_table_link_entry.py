@@ -10,8 +10,10 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.http.response import HttpResponseBase
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django import Settings
 
@@ -277,6 +279,30 @@ def test_the_phones_of_a_table_share_one_status_fragment_each_with_its_own_csrf_
     undo = {"number": "1", "version": "1", "csrfmiddlewaretoken": tokens[1]}
     answer = phones[1].post(url(link, "zuruecknehmen/"), undo, headers=PARTIAL)
     assert answer.status_code == 200 and not Game.objects.exists()
+
+
+def test_the_phones_opening_the_table_page_share_one_page_each_with_its_own_csrf_token(
+    link: TableLink, four_table: Table, settings: Settings
+) -> None:
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    phones = [Client(enforce_csrf_checks=True) for _ in range(2)]
+    first = phones[0].get(url(link))
+    with CaptureQueriesContext(connection) as queries:
+        second = phones[1].get(url(link))
+    assert len(queries) <= 2  # the club and the link: the page itself is not read again
+    pages = [answer.content.decode() for answer in (first, second)]
+    tokens = [csrf_field(page) for page in pages]
+    assert tokens[0] != tokens[1] and "\x00" not in pages[0] + pages[1]
+    assert pages[0].replace(tokens[0], "") == pages[1].replace(tokens[1], "")
+    assert "Spiel 1: Bernd Brandt" in pages[1]
+    assert second["X-Table-Version"] == str(version(four_table))
+    assert second["Cache-Control"] == NO_CACHE
+    line = {"number": "2", "line": "3 Gr m1", "csrfmiddlewaretoken": tokens[1]}
+    answer = phones[1].post(url(link, "vorlesen/"), line, headers=PARTIAL)
+    assert answer.status_code == 200  # the token put in is the phone's own
+    enter(four_table, 2, 3, "Gr m1", user=link)
+    assert "Spiel 2: Carla Claus" in phones[0].get(url(link)).content.decode()
 
 
 def test_the_status_fragment_after_a_change_shows_the_change(
