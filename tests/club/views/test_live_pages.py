@@ -72,17 +72,17 @@ def test_the_projector_shows_the_round_standings_marked_provisional(
     assert "0 von 1 Tischen fertig" in page
 
 
-def test_the_projector_shows_place_wertung_and_spielpunkte_as_the_serie_page_does(
+def test_the_projector_shows_place_wertung_and_spielpunkte_as_the_round_page_does(
     client: Client, four_table: Table
 ) -> None:
     enter(four_table, 1, 2, "Kr m2 H S")
     enter(four_table, 2, 3, "Gr m1 v")  # a lost Grand: negative numbers on both pages
-    serie = client.get("/veranstaltungen/2026-11-20-preisskat/serie/1/").content.decode()
-    serie = serie[: serie.index("</table>")]  # the standings (the money follows)
-    on_serie = re.findall(
+    round_page = client.get("/veranstaltungen/2026-11-20-preisskat/serie/1/").content.decode()
+    round_page = round_page[: round_page.index("</table>")]  # the standings (the money follows)
+    on_round_page = re.findall(
         r'<tr><td class="num">(\d+)</td><th scope="row"><a [^>]*>([^<]+)</a></th>'
         r'<td class="num">([^<]+)</td><td class="num">([^<]+)</td>',
-        serie,
+        round_page,
     )
     projector = client.get(PROJECTOR).content.decode()
     on_projector = re.findall(
@@ -90,8 +90,8 @@ def test_the_projector_shows_place_wertung_and_spielpunkte_as_the_serie_page_doe
         r'<td class="num score">([^<]+)</td><td class="num">([^<]+)</td></tr>',
         projector,
     )
-    assert len(on_serie) == 4 and ("4", "Carla Claus", "-146", "-96") in on_serie
-    assert on_projector == on_serie
+    assert len(on_round_page) == 4 and ("4", "Carla Claus", "-146", "-96") in on_round_page
+    assert on_projector == on_round_page
 
 
 def test_the_projector_says_final_when_every_list_is_confirmed(
