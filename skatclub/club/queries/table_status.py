@@ -11,12 +11,14 @@ the table, so a notice goes away once the players carry on. `SIGNATURES_RESET` i
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
-from skatclub.club.models import Change, Table
+from skatclub.club.models import Change, Game, Seat, Table
 from skatclub.club.queries.progress import progress_of
 
 # The note on the history row of a write that withdrew the players' signatures.
@@ -81,6 +83,17 @@ def table_notice(table_id: int) -> str:
         .order_by("-at", "-id")
         .values_list("action", "source", "note", "game_number")[:LOOK_BACK]
     )
+    return notice_of(rows) or ""
+
+
+# One history row as the notice reads it: action, source, note, game number.
+ChangeRow = tuple[str, str, str, int | None]
+
+
+def notice_of(rows: Iterable[ChangeRow]) -> str | None:
+    """The notice the history `rows` (newest first) give: "" for none, None when they do not
+    decide it (older rows would). A save at the table decides it with its own row, so its
+    answer needs no read of the history (`services.save_entry`)."""
     for action, source, note, number in rows:
         at_table = source == Change.Source.TABLE
         if action == Change.Action.REJECT:
@@ -95,13 +108,42 @@ def table_notice(table_id: int) -> str:
             at_table and action in (Change.Action.CREATE, Change.Action.UPDATE)
         ):
             return ""
-    return ""
+    return None
+
+
+@dataclass(frozen=True)
+class TableList:
+    """A table's list as its phones show it: the table (its Serie, event and checker loaded),
+    the seats in seat order with their running totals (players loaded), the games in number
+    order, the ids of the players who signed, and the notice for the players.
+
+    Read by `table_list`, or built by the save that just changed the list from what it holds
+    under the table's lock (`services.save_entry`): the page after a save is the same either
+    way (test_table_link_entry compares them)."""
+
+    table: Table
+    seats: Sequence[Seat]
+    games: Sequence[Game]
+    signed: frozenset[int]
+    notice: str
+
+
+def table_list(table_id: int) -> TableList:
+    table = Table.objects.select_related("round__event", "checked_by").get(pk=table_id)
+    games = Game.objects.filter(table=table).order_by("number")
+    if table.round.event.house_ramsch:
+        games = games.prefetch_related("ramsch_scores")
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
+    signed = frozenset(table.signatures.values_list("player_id", flat=True))
+    return TableList(table, list(seats), list(games), signed, table_notice(table.pk))
 
 
 def _reset(action: str, at_table: bool, number: int | None) -> str:
     game = f"Spiel {number}" if number else "die Liste"
     if at_table and action == Change.Action.DELETE:
         what = f"{game} wurde am Tisch zurückgenommen"
+    elif at_table:
+        what = f"{game} wurde am Tisch geändert"
     elif action == Change.Action.DELETE:
         what = f"Der Spielwart hat {game} gelöscht"
     elif action == Change.Action.TOTALS:

@@ -21,6 +21,7 @@ from scoring import ImplausibleTotals, Ruleset, check_paper_totals, check_table_
 from scoring.ramsch import RamschDeal
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableLink, TableTotal
+from skatclub.club.queries.table_status import TableList, notice_of
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
     Actor,
@@ -74,7 +75,7 @@ def record_game(
     """
     table, seats = _locked_for_games(table, user)
     game = Typed(number, declarer, declaration, outcome, bock_override)
-    return _record(table, seats, game, user, expected_version)
+    return _record(table, seats, game, user, expected_version).game
 
 
 @transaction.atomic
@@ -103,7 +104,7 @@ def record_line(
         line.bock_override,
         line.ramsch,
     )
-    return _record(table, seats, game, user, expected_version)
+    return _record(table, seats, game, user, expected_version).game
 
 
 @dataclass(frozen=True)
@@ -136,10 +137,14 @@ class TakenError(ConflictError):
 @dataclass(frozen=True)
 class Saved:
     """What a save at the table did: `already` True when the same game was stored before
-    (the same entry id, or the same game under the same number) and nothing was written."""
+    (the same entry id, or the same game under the same number) and nothing was written.
+    `after`: the table's list as the save left it, when the save knows it whole from what it
+    held under the lock (a game added or replaced, no Bockrunden or Ramsch re-valuing other
+    games), so its answer reads nothing again; else None."""
 
     game: Game
     already: bool
+    after: TableList | None = None
 
 
 @transaction.atomic
@@ -161,15 +166,17 @@ def save_entry(
     version n (the players chose their version over the stored one).
     """
     table = locked_table(table)
-    # One query for the table's numbers and entry ids (at most a Serie's games): the game is
-    # read whole only when this entry id or, for a new game, this number is taken (a resend,
-    # a second phone), and a new game's save needs no read of the numbers again (`_record`).
-    entries = dict(Game.objects.filter(table=table).order_by().values_list("number", "entry_id"))
-    sent_before = next((n for n, sent in entries.items() if entry_id and sent == entry_id), None)
-    if sent_before is not None:
-        return Saved(_game(table, sent_before), already=True)
-    taken = expected_version == 0 and typed.number in entries
-    existing = _game(table, typed.number) if taken else None
+    # One read of the table's games (at most a Serie's): they tell whether this entry id or
+    # number is taken, a new game's save needs no read of the numbers again (`_record`), and
+    # the answer lists them with the saved one (`Saved.after`) instead of reading them again.
+    listed = list(Game.objects.filter(table=table).order_by("number"))
+    by_number = {game.number: game for game in listed}
+    if entry_id:
+        sent_before = next((game for game in listed if game.entry_id == entry_id), None)
+        if sent_before is not None:
+            return Saved(sent_before, already=True)
+    number_taken = expected_version == 0 and typed.number in by_number
+    existing = by_number[typed.number] if number_taken else None
     seat_rows = list(table.seats.select_related("player").order_by("position"))
     players = {seat.position: seat.player for seat in seat_rows}
     if existing is not None:
@@ -181,12 +188,30 @@ def save_entry(
         raise EntryError("totals_table", "Dieser Tisch wurde als Summen-Liste erfasst.")
     if existing is not None:
         raise TakenError(existing, Game(table=table, number=typed.number, **fields))
-    game = _record(table, seat_rows, typed, user, expected_version, entry_id, set(entries))
-    return Saved(game, already=False)
+    recorded = _record(table, seat_rows, typed, user, expected_version, entry_id, set(by_number))
+    return Saved(recorded.game, already=False, after=_list_after(recorded, seat_rows, listed))
 
 
-def _game(table: Table, number: int) -> Game:
-    return Game.objects.select_related("declarer").get(table=table, number=number)
+def _list_after(recorded: Recorded, seat_rows: list[Seat], listed: list[Game]) -> TableList | None:
+    """The table's list after `recorded`, from what the save held under the lock: the games
+    read before with the saved one in its place, the seats with the sums just written. None
+    when the save changed more than it holds (other games re-valued, the sums written by the
+    general way) or its history row does not decide the players' notice alone."""
+    if not recorded.held:
+        return None
+    game, table = recorded.game, recorded.game.table
+    notice = notice_of([(recorded.action, recorded.source, recorded.note, game.number)])
+    if notice is None:
+        return None
+    games = sorted([g for g in listed if g.number != game.number] + [game], key=_number)
+    # Under the lock the version read is the newest; the save's one history row raised it by
+    # one (`log_change`). A save withdraws every signature (`reopen_check`): none are left.
+    table.version += 1
+    return TableList(table, seat_rows, games, frozenset(), notice)
+
+
+def _number(game: Game) -> int:
+    return game.number
 
 
 def _same_game(stored: Game, fields: Mapping[str, Any], typed: Typed) -> bool:
@@ -213,6 +238,19 @@ def _locked_for_games(table: Table | TableAt, user: Actor) -> tuple[Table, list[
     return table, list(table.seats.select_related("player").order_by("position"))
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What `_record` did: the game saved, its history row's action, source and note, and
+    whether the save changed only this game and the seats it holds (`held`: no other game
+    re-valued by Bockrunden, the sums written onto `seat_rows` in place, one history row)."""
+
+    game: Game
+    action: str
+    source: str
+    note: str
+    held: bool
+
+
 def _record(
     table: Table,
     seat_rows: list[Seat],
@@ -221,13 +259,14 @@ def _record(
     expected_version: int | None,
     entry_id: str = "",
     taken: set[int] | None = None,
-) -> Game:
+) -> Recorded:
     """`record_game` on the locked `table` with its `seat_rows` (and the numbers `taken`,
     when the caller has just read them under the same lock)."""
     number = typed.number
     seats = {seat.position: seat.player for seat in seat_rows}
+    source = Change.Source.TABLE if isinstance(user, TableLink) else Change.Source.OFFICE
     if typed.ramsch is not None:
-        return store_ramsch(
+        game = store_ramsch(
             table,
             seats,
             number,
@@ -237,6 +276,7 @@ def _record(
             expected_version,
             entry_id,
         )
+        return Recorded(game, "", source, "", held=False)
     fields, _ = stored_fields(table, seats, typed)
     # Every writer of games locks the table first: under this lock the numbers taken tell
     # whether game `number` exists, and a new game needs no read of its own.
@@ -265,12 +305,11 @@ def _record(
     table.game_numbers = taken | {number}
     note = reopen_check(table)
     log_change(table, action, user, before, game_snapshot(game), game_number=number, note=note)
+    bockrunden = bock_rule(table.round.event) is not None  # may re-value later games
     rebock(table, len(seats), user)
-    if existing is None and bock_rule(table.round.event) is None:
-        refresh_table(table, seat_rows, added=game)
-    else:
-        refresh_table(table, seat_rows)
-    return game
+    added = game if existing is None and not bockrunden else None
+    in_place = refresh_table(table, seat_rows, added=added)
+    return Recorded(game, action, source, note, held=in_place and not bockrunden)
 
 
 def game_numbers(table: Table) -> set[int]:

@@ -61,7 +61,7 @@ def refresh_results(*, table_ids: Sequence[int]) -> None:
 SEAT_RESULT_FIELDS = ["list_score", "won", "lost", "others_lost", "score"]
 
 
-def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = None) -> None:
+def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = None) -> bool:
     """`refresh_results` for the one table a save just changed, whose seats (in seat order)
     the save has read already: one query for the sums and an update of only the seats whose
     numbers changed (a won game changes one seat, a lost one every seat). Tables with Ramsch
@@ -70,11 +70,14 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     `added`: the save only added this game (no other game changed, as Bockrunden could): the
     seats' stored sums plus this game, no query. Under the table lock the stored sums are
     those of the games (every writer refreshes them), so both ways give the same numbers.
+
+    Returns whether `seats` now hold the stored sums and the table's version is untouched
+    (False after the general way, which reads the seats anew and raises the version).
     """
     event = table.round.event
     if table.entry != Table.Entry.GAMES or event.house_ramsch:
         refresh_results(table_ids=[table.pk])
-        return
+        return False
     if added is None:
         sums = game_sums([table.pk])
         own = [sums.get((table.pk, s.player_id), (0, 0, 0)) for s in seats]
@@ -84,8 +87,7 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     # The readers learn of it from the table's version, which the save's history row raised
     # (`log_change`, its one caller's step before): raising it here too was one UPDATE more
     # on every save.
-    # The seats as they now are, for whoever answers the save (`table.seats.all()`: no query).
-    table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
+    return True
 
 
 def _store_seat_results(seats: Sequence[Seat], scored: Sequence[tuple[int, ...]]) -> None:

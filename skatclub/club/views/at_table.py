@@ -41,12 +41,12 @@ from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club import services
 from skatclub.club.entry_line import LineError, line_text, parse_line
 from skatclub.club.forms import PASSED, TableGameForm
-from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Seat, Table, TableLink
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLink
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback, signed
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progress_of
-from skatclub.club.queries.table_status import link_closed, table_notice, table_status
+from skatclub.club.queries.table_status import TableList, link_closed, table_list, table_status
 from skatclub.club.views import conditional
 from skatclub.club.views.lookups import INVALID, seated_players
 from skatclub.club.views.pdf_cache import CODE_VERSION
@@ -116,19 +116,21 @@ class SeatLine:
     list_score: int  # the running total (written onto the seat by every save)
 
 
-def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, Any]:
-    """What the page shows; `full=False` only what the status fragment needs (after a save)."""
-    table = Table.objects.select_related("round__event", "checked_by").get(pk=link.table_id)
-    games = Game.objects.filter(table=table).order_by("number")
-    if table.round.event.house_ramsch:
-        games = games.prefetch_related("ramsch_scores")
-    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
-    players = tuple(SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in seats)
+def _context(
+    link: TableLink, *, full: bool = True, shown: TableList | None = None, **extra: Any
+) -> dict[str, Any]:
+    """What the page shows; `full=False` only what the status fragment needs (after a save).
+    `shown`: the table's list as a save just left it, else it is read."""
+    shown = shown or table_list(link.table_id)
+    table = shown.table
+    players = tuple(
+        SeatLine(s.position, s.player_id, s.player.name, s.list_score) for s in shown.seats
+    )
     names = {p.position: p.name for p in players}
     by_player = {p.player_id: p.position for p in players}
-    listed = list(games)
+    listed = shown.games
     entered = [_entered_line(g, names, by_player) for g in reversed(listed)]
-    signed_ids = set(table.signatures.values_list("player_id", flat=True))
+    signed_ids = shown.signed
     now = progress_from(
         table, [g.number for g in listed], seats=len(players), signed=len(signed_ids)
     )
@@ -140,7 +142,7 @@ def _context(link: TableLink, *, full: bool = True, **extra: Any) -> dict[str, A
         "progress": now,
         "closed": closed,
         "writable": now.is_changeable_at_table and not closed,
-        "notice": table_notice(table.pk),
+        "notice": shown.notice,
         "totals": players,
         "entered": entered,
         "last": entered[0] if entered else None,
@@ -445,7 +447,7 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
         return _refused(
             request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
         )
-    return _done(request, link, saved.game.number, already=saved.already)
+    return _done(request, link, saved)
 
 
 def _entry_id(request: HttpRequest) -> str:
@@ -506,16 +508,17 @@ def _saved(number: int | None, already: bool) -> dict[str, Any] | None:
     return None if number is None else {"number": number, "already": already}
 
 
-def _done(request: HttpRequest, link: TableLink, number: int, *, already: bool) -> HttpResponse:
+def _done(request: HttpRequest, link: TableLink, saved: services.Saved) -> HttpResponse:
     """After a save: the status with the saved game and the next one (or the page, without
-    JavaScript, scrolled to that confirmation)."""
+    JavaScript, scrolled to that confirmation), from the list as the save left it."""
     response: HttpResponse
+    number, already = saved.game.number, saved.already
     if _browser_form(request):
         query = "schon" if already else "gespeichert"
         page = reverse("table-link", args=[link.token])
         response = redirect(f"{page}?{query}={number}#gespeichert")
     else:
-        response = _status(request, link, saved=_saved(number, already))
+        response = _status(request, link, saved=_saved(number, already), shown=saved.after)
     response[RESULT_HEADER] = "already-saved" if already else "saved"
     return response
 

@@ -467,6 +467,83 @@ def test_an_overbid_refusal_talks_only_about_what_was_typed(
     assert "überreizt" in page and "Augen" not in page
 
 
+# --- the answer to a save ------------------------------------------------------------------
+
+
+def without_token(page: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", page)
+
+
+def save_and_reread(client: Client, link: TableLink, post: dict[str, str]) -> tuple[str, str]:
+    """The save's answer and the status fragment read afterwards with the same confirmation."""
+    answer = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    assert answer.status_code == 200, answer.content.decode()
+    number = post["number"]
+    reread = client.get(url(link, f"?gespeichert={number}"), headers=PARTIAL)
+    assert answer["X-Table-Version"] == reread["X-Table-Version"]
+    return without_token(answer.content.decode()), without_token(reread.content.decode())
+
+
+def test_the_answer_to_a_save_is_the_list_as_read_after_it(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    enter(four_table, 2, None, user=link)
+    answer, reread = save_and_reread(client, link, {"number": "3", "line": "4 Gr m2 a50"})
+    assert answer == reread
+    assert "Spiel 3: Dieter Dahl" in answer and "Weiter mit Spiel 4." in answer
+
+
+def test_the_answer_to_a_replacing_save_is_the_list_as_read_after_it(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    enter(four_table, 2, 3, "Gr m1", user=link)
+    post = {"number": "1", "line": "4 Pi m3 S", "version": "1"}
+    answer, reread = save_and_reread(client, link, post)
+    assert answer == reread and "Dieter Dahl" in answer
+
+
+def test_the_answer_to_a_save_that_withdraws_a_signature_tells_the_players(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    complete(four_table, link)
+    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    assert Signature.objects.count() == 1
+    post = {"number": "48", "line": "2 Kr m1", "version": "1"}
+    answer, reread = save_and_reread(client, link, post)
+    assert answer == reread
+    assert "Spiel 48 wurde am Tisch geändert; die Unterschriften sind damit zurückgesetzt" in answer
+
+
+@pytest.mark.parametrize("rule", ["bock", "ramsch"])
+def test_the_answer_to_a_save_under_house_rules_is_the_list_as_read_after_it(
+    client: Client, link: TableLink, four_table: Table, rule: str
+) -> None:
+    event = Event.objects.get()
+    event.house_bock = rule == "bock"
+    event.bock_triggers = ["grand_hand"] if rule == "bock" else []
+    event.house_ramsch = rule == "ramsch"
+    event.save()
+    enter(four_table, 1, 2, "Gr m1 H", user=link)
+    answer, reread = save_and_reread(client, link, {"number": "2", "line": "3 Kr m1"})
+    assert answer == reread
+
+
+def test_the_answer_to_a_save_reads_nothing_after_the_save(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.post(
+            url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL
+        )
+    assert answer["X-Entry-Result"] == "saved"
+    statements = [q["sql"] for q in queries.captured_queries]
+    saved = max(i for i, sql in enumerate(statements) if sql.startswith("RELEASE SAVEPOINT"))
+    assert statements[saved + 1 :] == []  # before: the table, seats, games, signatures, history
+
+
 def test_the_history_of_a_resend_has_one_creation(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
