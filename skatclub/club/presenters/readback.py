@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring import Declaration, GameType, Outcome
+from skatclub.club import formatting
 
 
 def readback(number: int, name: str, game: Any) -> str:
@@ -19,7 +20,7 @@ def readback(number: int, name: str, game: Any) -> str:
         return f"Spiel {number}: Ramsch, {game.derivation}"
     if game.passed_in:
         return f"Spiel {number}: eingepasst"
-    return f"Spiel {number}: {name}, {game_words(game)} = {signed(game.list_score)}"
+    return f"Spiel {number}: {name}, {game_words(game)} = {formatting.number(game.list_score)}"
 
 
 def game_words(game: Any) -> str:
@@ -68,8 +69,3 @@ def _result(won: bool | None, o: Outcome, overbid: bool) -> str:
     if overbid:
         words.append("(überreizt)")
     return " ".join(words)
-
-
-def signed(value: int) -> str:
-    """`60`, `−120` (a real minus sign, as printed lists show it)."""
-    return f"−{-value}" if value < 0 else str(value)

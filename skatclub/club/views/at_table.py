@@ -40,10 +40,11 @@ from scoring.ramsch import RamschDeal
 from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club import services
 from skatclub.club.entry_line import LineError, line_text, parse_line
+from skatclub.club.formatting import number
 from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLink
 from skatclub.club.numbers import whole_number
-from skatclub.club.presenters.readback import game_words, readback, signed
+from skatclub.club.presenters.readback import game_words, readback
 from skatclub.club.presenters.turns import schedule
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progress_of
 from skatclub.club.queries.table_status import TableList, link_closed, table_list, table_status
@@ -168,9 +169,9 @@ def _entered_line(game: Game, names: dict[int, str], by_player: dict[int, int]) 
         scores = sorted(
             (by_player.get(s.player_id, 0), s.list_score) for s in game.ramsch_scores.all()
         )
-        value = ", ".join(f"{names.get(seat, '')} {signed(score)}" for seat, score in scores)
+        value = ", ".join(f"{names.get(seat, '')} {number(score)}" for seat, score in scores)
     else:
-        value = "" if game.passed_in else signed(game.list_score)
+        value = "" if game.passed_in else number(game.list_score)
     return {
         "number": game.number,
         "name": names.get(by_player.get(game.declarer_id or 0, 0), ""),

@@ -458,6 +458,17 @@ def test_a_ramsch_is_listed_as_a_ramsch_with_its_value(
     assert "eingepasst" not in page.split('id="last-game"')[1].split("</p>")[0]
 
 
+def test_the_totals_bar_writes_a_lost_total_as_the_list_writes_the_game(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    enter(four_table, 1, 2, "Kr m1 a50", user=link)  # Bernd loses his only game
+    page = client.get(url(link)).content.decode()
+    bar = re.findall(r'<strong class="points">([^<]*)</strong>', page)
+    listed = re.findall(r'<strong class="value">([^<]*)</strong>', page)
+    assert bar == ["0", listed[0], "0", "0"]
+    assert listed[0].startswith("−")  # the minus sign, not a hyphen
+
+
 def test_an_overbid_refusal_talks_only_about_what_was_typed(
     client: Client, link: TableLink
 ) -> None:
