@@ -20,10 +20,12 @@ also builds the data, seats each Serie and renews links through Django, and chec
 
 Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
 - **One phone per table enters the games**: a game every ~90 s of play (normal spread, 40 to
-  200 s; all tables start together, so the first games come as a burst), each confirmed with
-  an entry id made on the phone and kept in the phone's queue until the server answered 2xx
-  (POST /t/<token>/spiel/ with `entry_id`). The phone keeps its own ledger of the games its
-  players meant; a 409 is counted, never resolved.
+  200 s; all tables start together, so the first games come as a burst), each read back
+  first (POST /t/<token>/vorlesen/, as table.js asks before the players confirm; an offline
+  phone reads back on its own), then confirmed with an entry id made on the phone and kept
+  in the phone's queue until the server answered 2xx (POST /t/<token>/spiel/ with
+  `entry_id`). The phone keeps its own ledger of the games its players meant; a 409 is
+  counted, never resolved.
 - **Every player opens the table's page on the phone** (GET /t/<token>/, the whole page, as
   a browser does after scanning the table's QR code) while the players sit down: within the
   Serie's first `ARRIVAL_SECONDS` (60 s; the phone that enters the games within the first
@@ -48,7 +50,7 @@ later and send what they still hold on the new link.
 Time: `--speed` (default 1, the day's pace) compresses play only (games, outages, learning a
 new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a table, speed 4.
 
-Prints per kind of request (saves, stand polls, status fragments, spectators):
+Prints per kind of request (saves, read-backs, stand polls, status fragments, spectators, pages):
 - phone: the latency the client saw, from connecting to the answer's last byte (waiting in
   the server for a free application thread included);
 - server: the application's wall time in the worker, and its CPU, mean and p95 (the headers;
@@ -591,6 +593,7 @@ class Day:
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
         self.statuses = Samples()  # the status fragment a phone fetches after a change
         self.pages = Samples()  # the table's whole page, when a player opens it
+        self.readbacks = Samples()  # the read-back before each save
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
         self.kept: defaultdict[object, Connection] = defaultdict(Connection)  # by poller
         self.stand = True
@@ -658,11 +661,26 @@ class Day:
             return
         entry = Entry(number, line_for(number), uuid.uuid4().hex)
         phone.ledger.append(entry)
-        phone.queue.append(entry)
-        self.flush(phone, due)
+        if self.clock() < phone.offline_until:  # table.js reads back offline on the phone
+            self.confirm(phone, entry, due)
+        else:
+            self.spawn(self.read_back(phone, entry, due))
         pause = min(max(self.rng.gauss(GAME_SECONDS, 25), 40), 200)
         when = self.clock() + self.play_seconds(pause)
         self.at(when, partial(self.next_game, phone, when))
+
+    async def read_back(self, phone: TablePhone, entry: Entry, due: float) -> None:
+        """The read-back before the save (POST /t/<token>/vorlesen/, as table.js asks it),
+        then the players confirm: the game goes into the queue whatever the answer was."""
+        data = {"number": entry.number, "line": entry.line, "csrfmiddlewaretoken": CSRF}
+        path = f"/t/{phone.token}/vorlesen/"
+        headers = {"X-Entry-Partial": "1"}
+        await self.ask(self.readbacks, due, "POST", path, headers, urlencode(data).encode())
+        self.confirm(phone, entry, self.clock())
+
+    def confirm(self, phone: TablePhone, entry: Entry, due: float) -> None:
+        phone.queue.append(entry)
+        self.flush(phone, due)
 
     def flush(self, phone: TablePhone, due: float) -> None:
         """Send the head of the queue unless a send is under way or the phone is offline."""
@@ -801,6 +819,7 @@ class Day:
 
     def count(self) -> int:
         kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages)
+        kinds += (self.readbacks,)
         return sum(len(s.latency_ms) for s in kinds)
 
     async def play(self, number: int, url: str, user: Any, server: Server) -> Usage:
@@ -961,6 +980,7 @@ def report(
     )
     for name, samples in (
         ("saves", day.saves),
+        ("read-backs", day.readbacks),
         ("stand polls (phones)", day.polls),
         ("status after a change", day.statuses),
         ("live ranking (spectators)", day.spectators),

@@ -70,6 +70,7 @@ from skatclub.club.services.recorded import (
 )
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
+    ReadTyped,
     Saved,
     TakenError,
     TotalLine,
@@ -243,6 +244,7 @@ __all__ = [
     "record_match_game",
     "record_ramsch",
     "save_entry",
+    "ReadTyped",
     "Saved",
     "TakenError",
     "Typed",

@@ -11,7 +11,7 @@ are `house_rules`, which builds on the same three.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,11 +147,16 @@ class Saved:
     after: TableList | None = None
 
 
+# A game read against the table's seats: `save_entry` calls it under the lock with the seats
+# it reads there (a line or the buttons name seats, not players).
+ReadTyped = Callable[[Mapping[int, Player]], Typed]
+
+
 @transaction.atomic
 def save_entry(
     *,
     table: Table,
-    typed: Typed,
+    typed: Typed | ReadTyped,
     user: Actor,
     entry_id: str = "",
     expected_version: int = 0,
@@ -163,7 +168,8 @@ def save_entry(
     saved, nothing written); a new game (`expected_version` 0) under a taken number is the same
     game when it is stored so (an identical resend without an id, or the same game from a
     second phone), and a `TakenError` when it differs. `expected_version` n replaces game n's
-    version n (the players chose their version over the stored one).
+    version n (the players chose their version over the stored one). `typed` may be read
+    under the lock against the seats as they are then (`ReadTyped`): no read of its own.
     """
     table = locked_table(table)
     # One read of the table's games (at most a Serie's): they tell whether this entry id or
@@ -175,10 +181,12 @@ def save_entry(
         sent_before = next((game for game in listed if game.entry_id == entry_id), None)
         if sent_before is not None:
             return Saved(sent_before, already=True)
-    number_taken = expected_version == 0 and typed.number in by_number
-    existing = by_number[typed.number] if number_taken else None
     seat_rows = list(table.seats.select_related("player").order_by("position"))
     players = {seat.position: seat.player for seat in seat_rows}
+    if not isinstance(typed, Typed):
+        typed = typed(players)
+    number_taken = expected_version == 0 and typed.number in by_number
+    existing = by_number[typed.number] if number_taken else None
     if existing is not None:
         fields, _ = stored_fields(table, players, typed)
         if _same_game(existing, fields, typed):
@@ -362,13 +370,16 @@ def preview_game(
     return preview_entry(table=table, typed=typed)
 
 
-def preview_entry(*, table: Table, typed: Typed, user: Actor = None) -> Game:
+def preview_entry(
+    *, table: Table, typed: Typed, user: Actor = None, seats: Mapping[int, Player] | None = None
+) -> Game:
     """The typed game as a save would store it (`stored_fields`), not saved: for the
     read-back before saving, with the same checks (Serie length, sitting dealer, the engine's
-    rules, the Bock level of that game, a link that may no longer write) or the same errors."""
+    rules, the Bock level of that game, a link that may no longer write) or the same errors.
+    `seats`: who sits where, when the caller has just read them to read the game."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     check_actor(table, user)
-    fields, _ = stored_fields(table, seated(table), typed)
+    fields, _ = stored_fields(table, seated(table) if seats is None else seats, typed)
     return Game(table=table, number=typed.number, **fields)
 
 

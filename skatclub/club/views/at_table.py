@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
@@ -212,6 +212,18 @@ def _respond(
     return response
 
 
+def _answer(
+    request: HttpRequest, link: TableLink, fragment: str, status: int = 200, **extra: Any
+) -> HttpResponse:
+    """A read-back or a refusal: table.js gets its fragment alone, made from the table as
+    this request found it, with no read of the list (a read-back comes before every save);
+    a browser without JavaScript the whole page around it."""
+    if PARTIAL_HEADER not in request.META:
+        return _respond(request, _context(link, **extra), fragment, status)
+    context = {"link": link, "table": link.table, "readback": None, "error": "", **extra}
+    return _respond(request, context, fragment, status)
+
+
 # --- reading one game from the post --------------------------------------------------------
 
 
@@ -401,7 +413,7 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     seats = seated_players(link.table)
     try:
         entered = _read_game(request, link.table, seats)
-        game = services.preview_entry(table=link.table, typed=entered.typed, user=link)
+        game = services.preview_entry(table=link.table, typed=entered.typed, user=link, seats=seats)
     except Refused as refused:
         return _refused(request, link, refused)
     except (services.EntryError, ScoringError) as error:
@@ -418,21 +430,19 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
         # Made here for a page without JavaScript; table.js may send its own instead.
         "entry_id": secrets.token_urlsafe(12),
     }
-    context = _context(link, readback=said)
-    return _respond(request, context, "club/_table_readback.html")
+    return _answer(request, link, "club/_table_readback.html", readback=said)
 
 
 @link_required
 @require_POST
 def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
     """Save the confirmed game exactly once; `version` replaces the stored game with it."""
-    seats = seated_players(link.table)
+    posted = _Posted(request, link.table)
     try:
         entry_id, version = _entry_id(request), _replacing(request)
-        entered = _read_game(request, link.table, seats)
         saved = services.save_entry(
             table=link.table,
-            typed=entered.typed,
+            typed=posted,
             user=link,
             entry_id=entry_id,
             expected_version=version,
@@ -440,7 +450,8 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
     except Refused as refused:
         return _refused(request, link, refused)
     except services.TakenError as taken:
-        return _taken(request, link, entered, taken)
+        assert posted.entered is not None  # a game is taken only once it was read
+        return _taken(request, link, posted.entered, taken)
     except services.ConflictError as error:
         conflict = Refused(f"Spiel {_number(request)}: {error.message}", {}, CONFLICT)
         return _refused(request, link, conflict)
@@ -449,6 +460,21 @@ def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
             request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
         )
     return _done(request, link, saved)
+
+
+class _Posted:
+    """The game in the post, read by the save under the table's lock against the seats it
+    reads there (`services.ReadTyped`): one read of the seats, not one before and one in the
+    lock. `entered` is the game as read, for the answer."""
+
+    def __init__(self, request: HttpRequest, table: Table) -> None:
+        self.request = request
+        self.table = table
+        self.entered: Entered | None = None
+
+    def __call__(self, seats: Mapping[int, Player]) -> services.Typed:
+        self.entered = _read_game(self.request, self.table, dict(seats))
+        return self.entered.typed
 
 
 def _entry_id(request: HttpRequest) -> str:
@@ -479,8 +505,8 @@ def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpRes
     nothing any more says so in `X-Entry-Result: closed` too: table.js keeps such a game as
     not saved (the entry is gone from the page) and shows the page's new state."""
     kept = {"line": request.POST.get("line", ""), "values": _posted_values(request)}
-    context = _context(link, error=refused.message, **{**kept, **refused.extra})
-    response = _respond(request, context, "club/_table_readback.html", refused.status)
+    extra = {"error": refused.message, **kept, **refused.extra}
+    response = _answer(request, link, "club/_table_readback.html", refused.status, **extra)
     if refused.closed:
         response[RESULT_HEADER] = "closed"
     return response

@@ -355,6 +355,46 @@ def test_a_notice_goes_away_once_the_table_saves_again(
     assert json.loads(client.get(url(link, "stand/")).content)["notice"] == ""
 
 
+def statements_from(queries: CaptureQueriesContext, table: str) -> int:
+    return sum(f'FROM "{table}"' in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_save_reads_the_seats_once_under_the_lock(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
+    assert statements_from(queries, "club_seat") == 1  # before: once to read the line, once locked
+    assert Game.objects.get().declarer.name == "Bernd Brandt"
+
+
+def test_a_save_whose_line_cannot_be_read_stores_nothing_and_keeps_the_line(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    post = {"number": "1", "line": "2 Kr m2 zz", "entry_id": "abc"}
+    before = version(four_table)
+    answer = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+    assert answer.status_code == 422
+    assert "Unbekanntes Kürzel „zz“" in answer.content.decode()
+    assert not Game.objects.exists() and version(four_table) == before
+    page = client.post(url(link, "spiel/"), post).content.decode()  # without JavaScript
+    assert 'value="2 Kr m2 zz"' in page
+
+
+def test_the_read_back_reads_no_list(client: Client, link: TableLink, four_table: Table) -> None:
+    enter(four_table, 1, 2, "Kr m1", user=link)
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.post(
+            url(link, "vorlesen/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL
+        )
+    said = answer.content.decode()
+    assert "Spiel 2: Carla Claus, Grand" in said and "— richtig?" in said
+    assert answer["X-Table-Version"] == str(version(four_table))
+    assert statements_from(queries, "club_seat") == 1
+    for table in ("club_game", "club_signature", "club_change"):
+        assert statements_from(queries, table) == 0, table
+
+
 # --- links that expire ---------------------------------------------------------------------
 
 
