@@ -241,10 +241,11 @@ FILE_UPLOAD_TEMP_DIR = str(DATA_DIR / "tmp")
 Path(FILE_UPLOAD_TEMP_DIR).mkdir(mode=0o700, exist_ok=True)  # Django checks that it exists
 SKATCLUB_UPLOAD_DIR = Path(os.environ.get("SKATCLUB_UPLOAD_DIR") or DATA_DIR / "uploads")
 
-# Rendered PDFs (views/pdf_cache.py), shared by all server processes.
+# Rendered PDFs (views/pdf_cache.py) and pages (views/conditional.py), shared by all server
+# processes: Django's file cache, looking for room at most every few seconds (cache.py).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "skatclub.cache.FolderCache",
         "LOCATION": str(DATA_DIR / "cache"),
         "TIMEOUT": 24 * 3600,
         "OPTIONS": {"MAX_ENTRIES": 500},

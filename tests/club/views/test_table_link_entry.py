@@ -365,7 +365,8 @@ def test_a_save_reads_the_seats_once_under_the_lock(
     with CaptureQueriesContext(connection) as queries:
         client.post(url(link, "spiel/"), KREUZ, headers=PARTIAL)
     assert statements_from(queries, "club_seat") == 1  # before: once to read the line, once locked
-    assert Game.objects.get().declarer.name == "Bernd Brandt"
+    declarer = Game.objects.get().declarer
+    assert declarer is not None and declarer.name == "Bernd Brandt"
 
 
 def test_a_save_whose_line_cannot_be_read_stores_nothing_and_keeps_the_line(
