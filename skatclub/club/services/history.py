@@ -27,6 +27,12 @@ def acting_user(user: Actor) -> User | None:
     return user
 
 
+def source_of(user: Actor) -> str:
+    """Where a change was made: at the table (by its link) or in the office (a login, a
+    script)."""
+    return Change.Source.TABLE if isinstance(user, TableLink) else Change.Source.OFFICE
+
+
 def log_change(
     target: Table | Match,
     action: str,
@@ -41,9 +47,12 @@ def log_change(
 
     Every write to a table's list leaves such a row, inside its transaction: so this is the
     one place that raises the table's version (and its event's) for the readers that compare
-    it (`versions.table_changed`); a refused write rolls back both."""
+    it (`versions.table_changed`); a refused write rolls back both. The row in hand follows
+    the stored one: a save that holds the table's lock answers with its new version without
+    reading it again."""
     if isinstance(target, Table):
         table_changed(target.pk)
+        target.version += 1
     Change.objects.create(
         table=target if isinstance(target, Table) else None,
         match=target if isinstance(target, Match) else None,
@@ -53,7 +62,7 @@ def log_change(
         before=before,
         after=after,
         note=note[:500],
-        source=Change.Source.TABLE if isinstance(user, TableLink) else Change.Source.OFFICE,
+        source=source_of(user),
         table_link=user if isinstance(user, TableLink) else None,
     )
 

@@ -28,6 +28,7 @@ from skatclub.club.services.history import (
     acting_user,
     game_snapshot,
     log_change,
+    source_of,
     totals_snapshot,
 )
 from skatclub.club.services.house_rules import (
@@ -212,9 +213,8 @@ def _list_after(recorded: Recorded, seat_rows: list[Seat], listed: list[Game]) -
     if notice is None:
         return None
     games = sorted([g for g in listed if g.number != game.number] + [game], key=_number)
-    # Under the lock the version read is the newest; the save's one history row raised it by
-    # one (`log_change`). A save withdraws every signature (`reopen_check`): none are left.
-    table.version += 1
+    # The version is the one `log_change` raised on the locked row. A save withdraws every
+    # signature (`reopen_check`): none are left.
     return TableList(table, seat_rows, games, frozenset(), notice)
 
 
@@ -272,7 +272,7 @@ def _record(
     when the caller has just read them under the same lock)."""
     number = typed.number
     seats = {seat.position: seat.player for seat in seat_rows}
-    source = Change.Source.TABLE if isinstance(user, TableLink) else Change.Source.OFFICE
+    source = source_of(user)
     if typed.ramsch is not None:
         game = store_ramsch(
             table,

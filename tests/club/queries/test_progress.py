@@ -13,10 +13,12 @@ from skatclub.club.models import Round, Table
 from skatclub.club.queries.progress import (
     TableProgress,
     TableState,
+    annotated_progress,
     next_game_number,
     progress_of,
     status_text,
     table_progress,
+    with_progress,
 )
 from tests.helpers.factories import enter
 
@@ -29,9 +31,10 @@ def round_length(table: Table, games: int) -> None:
 
 
 def both(table: Table) -> TableProgress:
-    """The table's progress, read by both readers, which agree."""
+    """The table's progress, read by every reader, which agree."""
     (many,) = table_progress(Table.objects.filter(pk=table.pk))
-    assert progress_of(table) == many
+    (annotated,) = with_progress(Table.objects.filter(pk=table.pk))
+    assert progress_of(table) == many == annotated_progress(annotated)
     return many
 
 
@@ -56,14 +59,16 @@ def enter_passed(table: Table, numbers: list[int]) -> None:
 def test_both_readers_and_the_rule_agree_on_the_next_game(
     four_table: Table, taken: list[int], expected: int, next_number: int | None
 ) -> None:
-    """The many-table reader asks the database for the first gap, the one-table reader and a
-    save's answer work it out from the numbers: all three agree, on every other field too."""
+    """The annotated reader asks the database for the first gap, the many-table reader reads
+    numbers only where the count says there is one, the one-table reader and a save's answer
+    work it out from the numbers: all agree, on every other field too."""
     round_length(four_table, max([expected, *taken]))
     enter_passed(four_table, taken)
     round_length(four_table, expected)
     one = progress_of(Table.objects.select_related("round__event").get(pk=four_table.pk))
     (many,) = table_progress(Table.objects.filter(pk=four_table.pk))
-    assert one == many
+    (annotated,) = with_progress(Table.objects.filter(pk=four_table.pk))
+    assert one == many == annotated_progress(annotated)
     assert one.next_number == next_number == next_game_number(set(taken), expected)
 
 
@@ -135,17 +140,48 @@ def test_the_next_dealer_is_the_engines(four_table: Table) -> None:
     assert progress.next_dealer == dealer_position(4, 6) == 2
 
 
-def test_any_number_of_tables_is_read_in_one_query(
+def test_any_number_of_tables_is_read_in_the_same_few_queries(
     four_table: Table, three_table: Table, round_one: Round
 ) -> None:
-    enter_passed(four_table, [1, 2, 4])
+    """Five queries (a sixth reads the numbers of the tables with a gap), whatever the number of
+    tables: the projector asks for all 350 tables of a championship Serie every two seconds."""
+    enter_passed(four_table, [1, 2, 3])
     enter_passed(three_table, [1])
     with CaptureQueriesContext(connection) as queries:
         progress = table_progress(round_one.tables.all())
-    assert len(queries) == 1
+    assert len(queries) == 5
+    enter(four_table, 5, None)  # game 4 missing
+    with CaptureQueriesContext(connection) as queries:
+        progress = table_progress(round_one.tables.all())
+    assert len(queries) == 6
     assert [(p.table_number, p.games, p.next_number, p.last_number) for p in progress] == [
-        (1, 3, 3, 4),
+        (1, 4, 4, 5),
         (2, 1, 2, 1),
+    ]
+
+
+def test_the_many_table_reader_agrees_with_the_annotated_one_on_every_kind_of_table(
+    four_table: Table, three_table: Table, round_one: Round, checker: User
+) -> None:
+    """A gap, no game 1, no game at all, a list without a gap, a checked list, across Serien:
+    the counting reader and the one that asks the database for the first gap agree."""
+    other = services.create_round(
+        event=round_one.event,
+        number=2,
+        tables=[[seat.player for seat in four_table.seats.all()]],
+        user=checker,
+    ).tables.get()
+    enter_passed(four_table, [2, 3])
+    enter_passed(three_table, [1, 2, 4, 6])
+    services.check_table(table=three_table, user=checker, confirm=True)
+    enter_passed(other, [1, 2, 3])
+    tables = Table.objects.filter(round__event=round_one.event)
+    annotated = [annotated_progress(t) for t in with_progress(tables).order_by("round", "number")]
+    assert table_progress(tables) == annotated
+    assert [(p.round_number, p.table_number, p.next_number) for p in annotated] == [
+        (1, 1, 1),
+        (1, 2, 3),
+        (2, 1, 4),
     ]
 
 
