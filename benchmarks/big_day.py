@@ -837,6 +837,7 @@ class Day:
         backends = Backends(self.database) if self.database and has_postgres_user() else None
         reading = asyncio.create_task(backends.keep_reading()) if backends else None
         pids = children(server.process.pid)
+        each = [cpu_seconds(pid) for pid in pids]
         workers, client, requests = server.workers_cpu(), time.process_time(), self.count()
         machine = machine_busy()
         begin = self.clock()
@@ -897,6 +898,10 @@ class Day:
             print(f"  {line}")
         if set(children(server.process.pid)) != set(pids):
             print("  the server replaced a worker during the load: the workers' CPU is not exact")
+        else:  # a phone keeps its connection, so a process keeps the phones it took at first
+            used = zip(pids, each, strict=True)
+            shares = " ".join(f"{(cpu_seconds(p) - was) / usage.seconds:.2f}" for p, was in used)
+            print(f"  server processes: {shares} cores")
         return usage
 
 

@@ -21,15 +21,15 @@ SHOW = (
     "db = s.DATABASES['default']; print(json.dumps({"
     "'debug': s.DEBUG, 'key': s.SECRET_KEY, 'proxy': getattr(s, 'SECURE_PROXY_SSL_HEADER', None),"
     "'redirect': s.SECURE_SSL_REDIRECT, 'secure_cookies': s.SESSION_COOKIE_SECURE,"
-    "'max_age': db['CONN_MAX_AGE'], 'health': db['CONN_HEALTH_CHECKS'],"
+    "'max_age': db['CONN_MAX_AGE'], 'health': db['CONN_HEALTH_CHECKS'], 'options': db['OPTIONS'],"
     "'log': s.LOGGING['handlers']['file']['filename']}))"
 )
 
 
 def read_settings(data: Path, **env: str) -> dict[str, object]:
     clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS"}}
-    clean |= {"DJANGO_SETTINGS_MODULE": "skatclub.settings", "SKATCLUB_DATA": str(data), **env}
     clean.pop("DATABASE_URL", None)
+    clean |= {"DJANGO_SETTINGS_MODULE": "skatclub.settings", "SKATCLUB_DATA": str(data), **env}
     out = subprocess.run(
         [sys.executable, "-c", SHOW],
         cwd=ROOT,
@@ -129,3 +129,13 @@ def test_a_login_with_a_monstrous_username_is_refused_not_a_500(
     as typed and broke its 255-character column."""
     response = client.post("/anmelden/", {"username": username, "password": "x"})
     assert response.status_code == 200
+
+
+def test_postgresql_prepares_a_statement_it_runs_often_unless_told_not_to(tmp_path: Path) -> None:
+    """A championship day's polls run the same statements hundreds of times a second; behind a
+    pooler that keeps no prepared statements, DATABASE_PREPARED=0 turns it off."""
+    url = "postgres://skat@db.example.org/skatclub"
+    options = read_settings(tmp_path, DATABASE_URL=url)["options"]
+    assert options == {"server_side_binding": True, "prepare_threshold": 5}
+    assert read_settings(tmp_path, DATABASE_URL=url, DATABASE_PREPARED="0")["options"] == {}
+    assert "prepare_threshold" not in str(read_settings(tmp_path)["options"])  # SQLite
