@@ -574,6 +574,7 @@ class TablePhone:
     games: int
     ledger: list[Entry] = field(default_factory=list)
     queue: list[Entry] = field(default_factory=list)
+    reading: int = 0  # games being read back: in the ledger, not yet in the queue
     sending: bool = False
     offline_until: float = 0.0  # loop time
     new_token: str = ""
@@ -664,6 +665,7 @@ class Day:
         if self.clock() < phone.offline_until:  # table.js reads back offline on the phone
             self.confirm(phone, entry, due)
         else:
+            phone.reading += 1
             self.spawn(self.read_back(phone, entry, due))
         pause = min(max(self.rng.gauss(GAME_SECONDS, 25), 40), 200)
         when = self.clock() + self.play_seconds(pause)
@@ -676,6 +678,7 @@ class Day:
         path = f"/t/{phone.token}/vorlesen/"
         headers = {"X-Entry-Partial": "1"}
         await self.ask(self.readbacks, due, "POST", path, headers, urlencode(data).encode())
+        phone.reading -= 1
         self.confirm(phone, entry, self.clock())
 
     def confirm(self, phone: TablePhone, entry: Entry, due: float) -> None:
@@ -860,7 +863,9 @@ class Day:
             self.at(when, partial(lambda p: self.spawn(self.renew_link(p, user)), phone))
 
         def all_sent() -> bool:
-            return all(len(p.ledger) == p.games and not p.queue for p in phones)
+            # A game being read back is in no queue yet: the last game of a table once ended
+            # the load before it was sent (reported as still queued, not lost).
+            return all(len(p.ledger) == p.games and not p.queue and not p.reading for p in phones)
 
         limit = begin + round_seconds * 6 + self.play_seconds(OFFLINE_SECONDS) + 300
         while not all_sent() and self.clock() < limit:
