@@ -165,7 +165,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (
     # instead of every time. The poll's join of link, table, Serie and event took 0.34 ms of
     # the database's time planned anew, 0.10 ms prepared (pgbench). Django leaves this off
     # for poolers' sake; psycopg prepares a statement after its fifth run.
-    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+    prepared = {"server_side_binding": True, "prepare_threshold": 5}
+    DATABASES["default"]["OPTIONS"] = {**DATABASES["default"].get("OPTIONS", {}), **prepared}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the public pages read while a Spielwart writes; IMMEDIATE takes the write lock
     # at the start of a transaction, so two writers queue in the busy timeout instead of one

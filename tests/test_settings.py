@@ -139,3 +139,5 @@ def test_postgresql_prepares_a_statement_it_runs_often_unless_told_not_to(tmp_pa
     assert options == {"server_side_binding": True, "prepare_threshold": 5}
     assert read_settings(tmp_path, DATABASE_URL=url, DATABASE_PREPARED="0")["options"] == {}
     assert "prepare_threshold" not in str(read_settings(tmp_path)["options"])  # SQLite
+    with_ssl = read_settings(tmp_path, DATABASE_URL=url + "?sslmode=require")["options"]
+    assert with_ssl == {"sslmode": "require", **options}  # the URL's own options are kept
