@@ -51,6 +51,7 @@ from skatclub.club.collation import german_key
 from skatclub.club.models import Event, Game, Seat, Signature, Table
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
     from django_stubs_ext import WithAnnotations
 
 
@@ -216,7 +217,6 @@ def with_progress(tables: QuerySet[Table]) -> QuerySet[WithAnnotations[Table, Pr
 
 def annotated_progress(table: WithAnnotations[Table, ProgressAnnotations]) -> TableProgress:
     """The progress of a table read by `with_progress`."""
-    checker = table.checked_by
     facts = _Facts(
         entry=table.entry,
         games=table.progress_games,
@@ -225,7 +225,7 @@ def annotated_progress(table: WithAnnotations[Table, ProgressAnnotations]) -> Ta
         last=table.progress_last,
         first_missing=(table.progress_gap or 1) if table.progress_has_first else 1,
         check_status=table.check_status,
-        checked_by=(checker.get_full_name() or checker.get_username()) if checker else "",
+        checked_by=_name_of(table.checked_by),
         checked_at=table.checked_at,
     )
     return _progress(_place(table), table.round.event, facts)
@@ -271,7 +271,6 @@ def progress_from(
     for the same facts twice more. Every page's reader says the same (test_progress_surfaces).
     """
     taken = set(numbers)
-    checker = table.checked_by
     facts = _Facts(
         entry=table.entry,
         games=len(taken),
@@ -280,7 +279,7 @@ def progress_from(
         last=max(taken, default=None),
         first_missing=_first_missing(taken),
         check_status=table.check_status,
-        checked_by=(checker.get_full_name() or checker.get_username()) if checker else "",
+        checked_by=_name_of(table.checked_by),
         checked_at=table.checked_at,
     )
     return _progress(_place(table), table.round.event, facts)
@@ -292,6 +291,13 @@ CHECKER = ("checked_by__first_name", "checked_by__last_name", "checked_by__usern
 def _checker_name(first: str | None, last: str | None, username: str | None) -> str:
     """The Prüfer as `User.get_full_name()`, else the login; "" for an unchecked list."""
     return f"{first or ''} {last or ''}".strip() or username or ""
+
+
+def _name_of(checker: User | None) -> str:
+    """`_checker_name` of a loaded user."""
+    if checker is None:
+        return ""
+    return _checker_name(checker.first_name, checker.last_name, checker.get_username())
 
 
 def _first_missing(numbers: Collection[int]) -> int:
