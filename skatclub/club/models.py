@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scoring import GAMES_PER_ROUND, ROUNDING_STEPS, GameType, Ruleset
 from scoring.bock import Stacking
+from scoring.event_rules import EventRules, declared, rules_of, stored_values
 from scoring.offiziersskat import VARIANT_LABELS
 from scoring.ramsch import RamschScoring, TieRule
 from skatclub.club import tenancy
@@ -366,6 +367,17 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", args=[self.key])
+
+    @property
+    def rules(self) -> EventRules:
+        """The rules the event plays by, as the declaration (`scoring.event_rules`) reads its
+        columns: one column per declared rule, same name (a test holds them together)."""
+        return rules_of({item.name: getattr(self, item.name) for item in declared()})
+
+    def apply_rules(self, rules: EventRules) -> None:
+        """Put `rules` into the event's columns (not saved: `services.save_event` saves)."""
+        for name, value in stored_values(rules).items():
+            setattr(self, name, value)
 
     @property
     def has_settlement(self) -> bool:
@@ -1154,3 +1166,45 @@ class CashCount(models.Model):
 
     def __str__(self) -> str:
         return f"Kassenzählung {self.at:%d.%m.%Y %H:%M}"
+
+
+class RuleChange(models.Model):
+    """A change of an event's rules after it had games, or of a season's ranking settings:
+    who, when, the rules before and after, and what it re-valued (`services.change_rules`)."""
+
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rule_changes",
+        verbose_name="Veranstaltung",
+    )
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rule_changes",
+        verbose_name="Saison",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    at = models.DateTimeField("am", auto_now_add=True)
+    before = models.JSONField("vorher")
+    after = models.JSONField("nachher")
+    summary = models.CharField("bewirkt", max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = "Regeländerung"
+        verbose_name_plural = "Regeländerungen"
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Regeländerung vom {timezone.localtime(self.at):%d.%m.%Y %H:%M}"

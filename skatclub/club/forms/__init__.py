@@ -19,18 +19,13 @@ from django.db.models import QuerySet
 
 from scoring import (
     MAX_GAMES_PER_ROUND,
-    MIN_GAMES_PER_ROUND,
     GameType,
-    ScoringError,
-    check_lost_game_fees,
     max_list_score,
-    parse_cents_per_point,
 )
-from scoring.bock import MAX_ROUNDS, BockTrigger, Stacking
-from scoring.ramsch import MAX_LOSS_CAP, RamschScoring
+from scoring.event_rules import EventRules
 from scoring.value import SUIT_MAX_MATADORS
+from skatclub.club.forms.rules import rule_fields, rule_initial, rules_from
 from skatclub.club.models import (
-    DEFAULT_GAMES_PER_ROUND,
     GAME_TYPE_CHOICES,
     Event,
     KasseEntry,
@@ -41,7 +36,6 @@ from skatclub.club.models import (
     Round,
 )
 from skatclub.club.money import EuroField, PercentField
-from skatclub.club.numbers import whole_number
 from skatclub.club.services import MAX_TEXT as MAX_BOOKING_TEXT
 from skatclub.club.services import unique_key
 from skatclub.club.text import NO_VISIBLE_NAME, NO_VISIBLE_NUMBER, InvisibleText, visible_name
@@ -114,126 +108,41 @@ class GuestForm(forms.Form):
 
 
 class EventForm(forms.ModelForm[Event]):
-    lost_game_fees = forms.CharField(
-        label="Verlustspielgeld in Cent",
-        required=False,
-        max_length=200,
-        help_text="für das 1., 2., … verlorene Spiel, durch Komma getrennt, z. B. 50, 50, 50, 100",
-    )
-    games_3 = forms.IntegerField(
-        label="Spiele je Serie am 3er-Tisch",
-        min_value=MIN_GAMES_PER_ROUND,
-        max_value=MAX_GAMES_PER_ROUND,
-    )
-    games_4 = forms.IntegerField(
-        label="Spiele je Serie am 4er-Tisch",
-        min_value=MIN_GAMES_PER_ROUND,
-        max_value=MAX_GAMES_PER_ROUND,
-    )
-    games_5 = forms.IntegerField(
-        label="Spiele je Serie am 5er-Tisch",
-        min_value=MIN_GAMES_PER_ROUND,
-        max_value=MAX_GAMES_PER_ROUND,
-    )
-    ramsch_loss_cap = forms.IntegerField(
-        label="Ramsch: Verlust höchstens (Punkte)",
-        min_value=1,
-        max_value=MAX_LOSS_CAP,
-        required=False,
-        help_text="Nur mit „Ramsch (Hausregel)“: kein Spieler verliert in einem Ramsch mehr als "
-        "so viele Punkte (nach allen Verdopplungen, auch Bock), z. B. 250. Leer lassen: "
-        "unbegrenzt.",
-    )
-    bock_triggers = forms.MultipleChoiceField(
-        label="Bockrunde nach",
-        choices=[(t.value, t.label) for t in BockTrigger],
-        widget=forms.CheckboxSelectMultiple,
-        required=False,
-        help_text="Nur mit „Bock (Hausregel)“. Leer: Bock wird je Spiel eingegeben (B, B2).",
-    )
-    bock_rounds = forms.IntegerField(
-        label="Bockrunde dauert Runden (jeder gibt einmal)",
-        min_value=1,
-        max_value=MAX_ROUNDS,
+    """An event: its name, date, key and kind, and every rule it plays by, each field made
+    from the rule's declaration (`forms.rules`, `scoring.event_rules`)."""
+
+    # Checked: a change that re-values games may reopen checked or signed lists and withdraw
+    # an announced Gewinnplan (`services.change_rules`).
+    reopen = forms.BooleanField(
+        label="Geprüfte und unterschriebene Listen und den angekündigten Gewinnplan dafür "
+        "wieder öffnen",
         required=False,
     )
-    entry_fee = EuroField(
-        label="Startgeld (€)", required=False, max_cents=MAX_FEE, help_text="z. B. 10,00"
-    )
-    reduced_fee = EuroField(
-        label="ermäßigtes Startgeld (€), z. B. Jugend",
-        required=False,
-        max_cents=MAX_FEE,
-        help_text="leer lassen: kein ermäßigter Satz",
-    )
+    # The fingerprint of the preview the Spielwart confirmed (`services.rules_preview`).
+    confirmed = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "date",
-            "key",
-            "kind",
-            "ruleset",
-            "house_kontra",
-            "house_bock",
-            "house_ramsch",
-            "bock_stacking",
-            "ramsch_scoring",
-            "ramsch_tie_rule",
-            "ramsch_durchmarsch_doubled",
-            "ramsch_loss_cap",
-            "cents_per_point",
-            "rounding_step_cents",
-        ]
+        fields = ["name", "date", "key", "kind"]
         field_classes = {"name": NameField}
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {"key": "Leer lassen: wird aus Datum und Name gebildet."}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, rules_type: type[EventRules] = EventRules, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.rules_type = rules_type
         self.fields["key"].required = False
-        self.fields["rounding_step_cents"].required = False
-        games = {**DEFAULT_GAMES_PER_ROUND, **(self.instance.games_per_round or {})}
-        for size in ("3", "4", "5"):
-            self.fields[f"games_{size}"].initial = int(games[size])
-        fees = self.instance.lost_game_fees_cents or []
-        self.fields["lost_game_fees"].initial = ", ".join(str(f) for f in fees)
-        self.fields["bock_triggers"].initial = list(self.instance.bock_triggers or [])
-        self.fields["bock_rounds"].initial = self.instance.bock_rounds
-        for name in ("bock_stacking", "ramsch_scoring"):  # the model's default when left out
-            self.fields[name].required = False
         self.fields["kind"].required = False  # a club evening unless said otherwise
-        self.fields["entry_fee"].initial = self.instance.entry_fee_cents
-        self.fields["reduced_fee"].initial = self.instance.reduced_fee_cents
-
-    def clean_cents_per_point(self) -> str:
-        text = (self.cleaned_data.get("cents_per_point") or "").strip()
-        if text:
-            try:
-                parse_cents_per_point(text)
-            except ScoringError as error:
-                raise forms.ValidationError(error.message) from None
-        return text
-
-    def clean_rounding_step_cents(self) -> int:
-        """Not given (an older form, a script): whole cents."""
-        return int(self.cleaned_data.get("rounding_step_cents") or 1)
-
-    def clean_lost_game_fees(self) -> list[int]:
-        text = self.cleaned_data.get("lost_game_fees") or ""
-        parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-        fees = [n for n in map(whole_number, parts) if n is not None]
-        if len(fees) < len(parts):
-            raise forms.ValidationError(
-                "Bitte ganze Cent-Beträge durch Komma getrennt angeben, z. B. 50, 50, 100."
-            )
-        if any(f < 0 for f in fees):
-            raise forms.ValidationError("Verlustspielgeld kann nicht negativ sein.")
-        try:
-            return check_lost_game_fees(fees)
-        except ScoringError as error:
-            raise forms.ValidationError(error.message) from None
+        rules = self.instance.rules if self.instance.pk else rules_type()
+        if rules_type is not EventRules:  # a test's declaration with more rules
+            rules = rules_type(**{f: getattr(rules, f) for f in EventRules.__dataclass_fields__})
+        reopen, confirmed = self.fields.pop("reopen"), self.fields.pop("confirmed")
+        for name, field in rule_fields(rules_type).items():
+            self.fields[name] = field
+            field.initial = rule_initial(rules).get(name)
+        self.fields["reopen"], self.fields["confirmed"] = reopen, confirmed
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -245,22 +154,16 @@ class EventForm(forms.ModelForm[Event]):
             clash = Event.objects.filter(key=data["key"]).exclude(pk=self.instance.pk)
             if clash.exists():
                 self.add_error("key", "Diesen Schlüssel hat schon eine andere Veranstaltung.")
+        self.rules, errors = rules_from(data, self.rules_type())
+        for name, message in errors.items():
+            self.add_error(None if name == "__all__" else name, message)
         return data
 
     def save(self, commit: bool = True) -> Event:
         event: Event = super().save(commit=False)
         event.key = self.cleaned_data["key"]
-        event.lost_game_fees_cents = self.cleaned_data["lost_game_fees"]
-        event.games_per_round = {s: self.cleaned_data[f"games_{s}"] for s in ("3", "4", "5")}
-        event.bock_triggers = list(self.cleaned_data["bock_triggers"])
-        event.bock_rounds = self.cleaned_data["bock_rounds"] or 1
-        event.bock_stacking = self.cleaned_data.get("bock_stacking") or Stacking.QUEUE.value
-        event.ramsch_scoring = (
-            self.cleaned_data.get("ramsch_scoring") or RamschScoring.LOSER_ONLY.value
-        )
+        event.apply_rules(self.rules)
         event.kind = self.cleaned_data.get("kind") or Event.Kind.EVENING
-        event.entry_fee_cents = self.cleaned_data["entry_fee"] or 0
-        event.reduced_fee_cents = self.cleaned_data["reduced_fee"]
         if commit:
             event.save()
         return event

@@ -9,8 +9,9 @@
   the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
   meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
   pairs and tables.
-- `events`: events with their season, guests and attendance, closing one; `signin`: a tournament's
-  sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
+- `events`: events with their season, guests and attendance, closing one; `rule_change`:
+  an event's rules changed after games were stored, re-valued with a preview; `signin`: a
+  tournament's sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
@@ -38,6 +39,7 @@ from skatclub.club.services.events import (
     mark_absent,
     mark_present,
     reopen_event,
+    rules_preview,
     save_event,
     shown_text,
     unique_key,
@@ -85,6 +87,14 @@ from skatclub.club.services.results import (
     save_entry,
 )
 from skatclub.club.services.review import Accepted, accept_import, check_table, has_entered_results
+from skatclub.club.services.rule_change import (
+    GameMove,
+    PlayerMove,
+    RuleChangeEffect,
+    RulesRefused,
+    change_rules,
+    rule_change_effect,
+)
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
 from skatclub.club.services.seating import (
     Seating,
@@ -160,6 +170,13 @@ from skatclub.club.services.wrong_seat import mark_wrong_seat
 
 __all__ = [
     "Actor",
+    "GameMove",
+    "PlayerMove",
+    "RuleChangeEffect",
+    "RulesRefused",
+    "change_rules",
+    "rule_change_effect",
+    "rules_preview",
     "BusyError",
     "Categories",
     "ConflictError",

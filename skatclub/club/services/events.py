@@ -19,10 +19,17 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring import parse_cents_per_point
+from scoring.event_rules import Effect, changed_rules
 from skatclub.club.models import Attendance, Event, Player, PrizePlan, Season, Seat, Table
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user
 from skatclub.club.services.names import near_matches
+from skatclub.club.services.rule_change import (
+    RuleChangeEffect,
+    change_rules,
+    has_games,
+    rule_change_effect,
+)
 from skatclub.club.services.versions import event_changed
 from skatclub.club.text import NO_VISIBLE_NAME, InvisibleText, visible_name
 
@@ -71,10 +78,25 @@ def clean_name(name: str) -> str:
 
 
 @transaction.atomic
-def save_event(*, event: Event) -> Event:
+def save_event(
+    *, event: Event, user: Actor = None, reopen: bool = False, confirmed: str = ""
+) -> Event:
     """Save `event` (new or changed) in the season of its date; refused when it would change
-    what moves money after the Gewinnplan was announced."""
+    what moves money after the Gewinnplan was announced.
+
+    A change of rules that re-values stored games (`rules_preview` says what it does) needs
+    the preview's fingerprint as `confirmed`; it then re-values every game, seat and amount
+    (`change_rules`), refused while lists are checked or signed unless `reopen`."""
     if event.pk is not None:
+        preview = rules_preview(event)
+        if preview is not None:
+            if not confirmed:
+                raise EntryError(
+                    "confirm_rules", "Die Änderung bewertet Spiele neu: bitte erst bestätigen."
+                )
+            change_rules(
+                event=event, rules=event.rules, user=user, reopen=reopen, fingerprint=confirmed
+            )
         refusal = money_refusal(event)
         if refusal:
             raise EntryError("announced", refusal)
@@ -82,6 +104,21 @@ def save_event(*, event: Event) -> Event:
     event.save()
     event_changed(event.pk)
     return event
+
+
+def rules_preview(event: Event) -> RuleChangeEffect | None:
+    """What saving `event` (changed, not saved) does to its stored games, ranking and money,
+    or None when it needs no confirmation: a new event, one without games or seats, or a
+    change of names, dates and money settings only."""
+    if event.pk is None:
+        return None
+    stored = Event.objects.get(pk=event.pk)
+    changed = changed_rules(stored.rules, event.rules)
+    if not any(item.rule.effect is not Effect.MONEY for item in changed):
+        return None
+    if not has_games(stored):
+        return None
+    return rule_change_effect(event=stored, rules=event.rules)
 
 
 @transaction.atomic

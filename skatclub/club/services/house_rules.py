@@ -119,7 +119,9 @@ def rebock(table: Table, size: int, user: Actor) -> None:
             continue
         wanted = levels[game.number - 1] if game.bock_override is None else game.bock_override
         if game.ramsch is not None and game.ramsch.get("bock", 0) != wanted:
-            _store_ramsch(table, game, RamschDeal.from_dict(game.ramsch), wanted, user, BOCK_NOTE)
+            store_valued_ramsch(
+                table, game, RamschDeal.from_dict(game.ramsch), wanted, user, BOCK_NOTE
+            )
         elif game.declaration is not None and game.declaration.get("bock", 0) != wanted:
             before = game_snapshot(game)
             declaration = {**game.declaration, "bock": wanted}
@@ -235,7 +237,7 @@ def ramsch_notation(deal: RamschDeal, level: int) -> str:
     return format_ramsch(deal) + (f" B{level}" if level > 1 else " B" if level else "")
 
 
-def _store_ramsch(
+def store_valued_ramsch(
     table: Table, game: Game, deal: RamschDeal, level: int, user: Actor, note: str
 ) -> None:
     """Value the deal (with its Bock level), write the game and one score per player."""

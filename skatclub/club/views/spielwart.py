@@ -180,22 +180,39 @@ def player_deactivate(request: HttpRequest, key: str) -> HttpResponse:
 def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     event = event_or_404(key) if key else None
     form = EventForm(request.POST or None, instance=event)
+    effect = None
     if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.save_event(event=form.save(commit=False))
-        except services.EntryError as error:
-            form.add_error(None, error.message)
+        changed = form.save(commit=False)
+        confirmed = form.cleaned_data["confirmed"]
+        effect = None if confirmed else services.rules_preview(changed)
+        if effect is None:
+            try:
+                saved = services.save_event(
+                    event=changed,
+                    user=request.user,
+                    reopen=form.cleaned_data["reopen"],
+                    confirmed=confirmed,
+                )
+            except services.RulesRefused as refused:
+                form.add_error(None, refused.message)
+                effect = refused.effect
+            except services.EntryError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
+                return redirect("spielwart-event", key=saved.key)
         else:
-            messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
-            return redirect("spielwart-event", key=saved.key)
-    if form.errors and key:
-        # The refused form has written what was typed (an emptied name and key) into its
+            # The same form again, now carrying the preview's fingerprint to confirm it by.
+            data = request.POST.copy()
+            data["confirmed"] = effect.fingerprint
+            form = EventForm(data, instance=event)
+    if (form.errors or effect) and key:
+        # The refused or previewed form has written what was typed (an emptied name and key) into its
         # instance; the page's title and links name the event as it is stored.
         event = event_or_404(key)
     status = INVALID if form.errors else 200
-    return render(
-        request, "club/spielwart_event_form.html", {"form": form, "event": event}, status=status
-    )
+    context = {"form": form, "event": event, "effect": effect}
+    return render(request, "club/spielwart_event_form.html", context, status=status)
 
 
 @spielwart_required
