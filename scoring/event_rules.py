@@ -698,3 +698,7 @@ def spec_table(rules_type: type[EventRules] = EventRules) -> str:
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+if __name__ == "__main__":  # the table of docs/spec/archive-format.md
+    print(spec_table())

@@ -207,8 +207,8 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
             data["confirmed"] = effect.fingerprint
             form = EventForm(data, instance=event)
     if (form.errors or effect) and key:
-        # The refused or previewed form has written what was typed (an emptied name and key) into its
-        # instance; the page's title and links name the event as it is stored.
+        # The refused or previewed form has written what was typed (an emptied name and key)
+        # into its instance; the page's title and links name the event as it is stored.
         event = event_or_404(key)
     status = INVALID if form.errors else 200
     context = {"form": form, "event": event, "effect": effect}
