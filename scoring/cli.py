@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import BinaryIO, TypeVar
 
 from scoring.errors import InvalidJson, InvalidRequest, ScoringError
+from scoring.event_rules import EventRules, read_rules
 from scoring.game import Declaration, Outcome, Ruleset, Valuation, flag, optional_int, required_int
 from scoring.notation import format_notation
 from scoring.points import seeger_fabian, table_scores
 from scoring.ramsch import RamschOptions, RamschScoring, TieRule, ramsch_scores
-from scoring.rulesets import parse_ruleset
+from scoring.rulesets import ALL_HOUSE_RULES, parse_ruleset
 from scoring.settlement import format_cents, game_cash, parse_cents_per_point
 from scoring.value import valuation
 
@@ -44,24 +45,46 @@ def _answer(request: Mapping[str, object]) -> dict[str, object]:
     if not isinstance(raw_ruleset, str):
         raise InvalidRequest(f"„ruleset“ muss ein Text sein, nicht {raw_ruleset!r}.")
     ruleset = parse_ruleset(raw_ruleset)
+    rules = _rules(request, ruleset)
     if kind == "game":
-        return _game(request, ruleset)
+        return _game(request, ruleset, rules)
     if kind == "passed":
         return {"list_score": 0, "seeger_fabian": _passed_seeger_fabian(ruleset)}
     if kind == "ramsch":
-        return _ramsch(request, ruleset)
+        return _ramsch(request, ruleset, rules)
     if kind == "table":
         return _table(request, ruleset)
     raise InvalidRequest(f"Anfrageart {kind!r} gibt es nicht (game, passed, ramsch, table).")
 
 
-def _game(request: Mapping[str, object], ruleset: Ruleset) -> dict[str, object]:
+def _rules(request: Mapping[str, object], ruleset: Ruleset) -> EventRules | None:
+    """The event's rules of the request (`"rules"`: the declared rules by field name, as
+    `scoring.event_rules` declares them); None when it gives none: every house rule allowed."""
+    raw = request.get("rules")
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or ruleset is Ruleset.OFFIZIERSSKAT:
+        raise InvalidRequest(
+            "„rules“ ist ein Objekt der Regeln einer Veranstaltung (isko, preisskat)."
+        )
+    rules, problems = read_rules(raw, fallback=EventRules(ruleset=ruleset.value), nested=False)
+    if problems:
+        raise problems[0]
+    if rules.ruleset != ruleset.value:
+        raise InvalidRequest("„rules.ruleset“ und „ruleset“ nennen verschiedene Regelwerke.")
+    return rules
+
+
+def _game(
+    request: Mapping[str, object], ruleset: Ruleset, rules: EventRules | None = None
+) -> dict[str, object]:
     declaration = Declaration.from_dict(_object(request, "game"))
     outcome = Outcome.from_dict(_object(request, "outcome"))
     variant = request.get("variant") or "standard"
     if not isinstance(variant, str):
         raise InvalidRequest(f"„variant“ muss ein Text sein, nicht {variant!r}.")
-    result = valuation(declaration, outcome, ruleset, variant=variant)
+    house = rules.house_rules if rules is not None else ALL_HOUSE_RULES
+    result = valuation(declaration, outcome, ruleset, variant=variant, house_rules=house)
     answer: dict[str, object] = {
         "won": result.won,
         "game_value": result.game_value,
@@ -75,7 +98,8 @@ def _game(request: Mapping[str, object], ruleset: Ruleset) -> dict[str, object]:
     if result.other_score is not None:
         answer["other_score"] = result.other_score
     if "cash" in request:
-        answer["cash"] = _cash(request["cash"], result, ruleset)
+        point = rules.cents_per_point if rules is not None else ""
+        answer["cash"] = _cash(request["cash"], result, ruleset, point)
     answer["notation"] = format_notation(declaration, outcome)
     return answer
 
@@ -97,7 +121,9 @@ def _passed_seeger_fabian(ruleset: Ruleset) -> object:
     return {size: {"declarer": 0, "each_other": 0} for size in ("3", "4")}
 
 
-def _cash(entries: object, result: Valuation, ruleset: Ruleset) -> list[dict[str, str]]:
+def _cash(
+    entries: object, result: Valuation, ruleset: Ruleset, point: str = ""
+) -> list[dict[str, str]]:
     if not isinstance(entries, list):
         raise InvalidRequest("„cash“ muss eine Liste von Abrechnungen sein.")
     answers = []
@@ -105,7 +131,7 @@ def _cash(entries: object, result: Valuation, ruleset: Ruleset) -> list[dict[str
         if not isinstance(entry, Mapping):
             raise InvalidRequest("Jede Abrechnung in „cash“ muss ein Objekt sein.")
         participants = required_int(entry, "participants", "cash")
-        raw = entry.get("cents_per_point")
+        raw = entry.get("cents_per_point", point or None)
         if isinstance(raw, bool) or not isinstance(raw, str | int):
             raise InvalidRequest('„cash.cents_per_point“ fehlt oder ist kein Text wie "1/4".')
         declarer, each_other = game_cash(result, ruleset, participants, parse_cents_per_point(raw))
@@ -115,17 +141,24 @@ def _cash(entries: object, result: Valuation, ruleset: Ruleset) -> list[dict[str
     return answers
 
 
-def _ramsch(request: Mapping[str, object], ruleset: Ruleset) -> dict[str, object]:
+def _ramsch(
+    request: Mapping[str, object], ruleset: Ruleset, rules: EventRules | None = None
+) -> dict[str, object]:
     if ruleset is not Ruleset.ISKO:
         raise InvalidRequest(f"Ramsch ist eine Hausregel und gehört nicht zu „{ruleset}“.")
     r = _object(request, "ramsch")
     pushes = optional_int(r, "pushes", "ramsch") or 0
     knocks = optional_int(r, "knocks", "ramsch") or 0
+    # The event's Ramsch rules where the request gives them; the Ramsch's own fields win.
+    declared = rules.ramsch_options if rules is not None else RamschOptions()
     options = RamschOptions(
-        scoring=_choice(r, "scoring", RamschScoring, None) or RamschScoring.LOSER_ONLY,
-        tie_rule=_choice(r, "tie_rule", TieRule, None),
-        durchmarsch_multiplied=flag(r, "durchmarsch_multiplied", "ramsch"),
-        loss_cap=optional_int(r, "loss_cap", "ramsch"),
+        scoring=_choice(r, "scoring", RamschScoring, declared.scoring) or declared.scoring,
+        tie_rule=_choice(r, "tie_rule", TieRule, declared.tie_rule),
+        durchmarsch_multiplied=flag(r, "durchmarsch_multiplied", "ramsch")
+        or declared.durchmarsch_multiplied,
+        loss_cap=optional_int(r, "loss_cap", "ramsch")
+        if r.get("loss_cap") is not None
+        else declared.loss_cap,
     )
     present = [key for key in LAST_TRICK_FIELDS if r.get(key) is not None]
     last_trick = optional_int(r, present[0], "ramsch") if present else None

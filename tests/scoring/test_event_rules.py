@@ -93,3 +93,35 @@ def test_stored_values_read_back_as_the_same_rules() -> None:
 @pytest.mark.parametrize("item", declared(), ids=lambda item: item.name)
 def test_every_rule_is_in_the_archive_spec_table(item: object) -> None:
     assert spec_table() in SPEC.read_text(encoding="utf-8")
+
+
+def test_the_engine_command_line_reads_a_declared_rule_by_its_field_name() -> None:
+    read, problems = read_rules({"grand_bonus": 5}, rules_type=WithGrandBonus, nested=False)
+    assert isinstance(read, WithGrandBonus)
+    assert problems == [] and read.grand_bonus == 5
+
+
+def test_the_engine_command_line_values_a_game_under_the_events_rules() -> None:
+    from scoring.cli import handle
+
+    game = {"type": "clubs", "matadors": 2, "bid": 24, "kontra": True}
+    refused = handle(
+        {
+            "ruleset": "isko",
+            "rules": {"house_kontra": False},
+            "game": game,
+            "outcome": {"won": True},
+        }
+    )
+    assert refused["error"]["code"] == "kontra_not_allowed"  # type: ignore[index]
+    capped = handle(
+        {
+            "ruleset": "isko",
+            "kind": "ramsch",
+            "rules": {"house_ramsch": True, "ramsch_loss_cap": 10},
+            "ramsch": {"card_points": [70, 40, 10], "tricks": [5, 4, 1]},
+        }
+    )
+    assert capped == {"scores": [-10, 0, 0]}
+    unknown = handle({"ruleset": "isko", "rules": {"nonsense": 1}, "game": game, "outcome": {}})
+    assert unknown["error"]["message"] == "Diese Regeln gibt es nicht: nonsense."  # type: ignore[index]
