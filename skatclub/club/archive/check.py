@@ -23,6 +23,7 @@ from scoring import (
     parse_cents_per_point,
 )
 from scoring.bock import MAX_ROUNDS, BockRule, BockTrigger, Stacking
+from scoring.event_rules import EventRules, check_rules, declared, rules_of, stored_values
 from scoring.ramsch import MAX_LOSS_CAP, RamschOptions, RamschScoring, TieRule
 from skatclub.club import tenancy
 from skatclub.club.archive.matches import check_matches
@@ -151,14 +152,22 @@ def too_deep(data: Any, depth: int = 1) -> bool:
 CONTAINERS = (dict, list)
 
 
-def check_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> Plan:
+def check_archive(
+    data: Any,
+    *,
+    replace: bool = False,
+    as_recorded: bool = False,
+    rules: EventRules | None = None,
+) -> Plan:
     """Check everything and value every game; raise ArchiveError with all problems found.
 
     `as_recorded`: keep games with a recorded value the rules disagree with (see `recorded`).
+    `rules`: the rules the import page chose for events whose archive does not state them
+    (a club's old archive without its Ramsch cap); without them, the declaration's defaults.
     """
     problems = Problems()
     try:
-        plan = _check_archive(data, replace, problems, as_recorded)
+        plan = _check_archive(data, replace, problems, as_recorded, rules)
     except TooManyProblems:
         raise ArchiveError(problems.lines) from None
     if problems.lines:
@@ -166,13 +175,17 @@ def check_archive(data: Any, *, replace: bool = False, as_recorded: bool = False
     return plan
 
 
-def _check_archive(data: Any, replace: bool, problems: Problems, as_recorded: bool) -> Plan:
+def _check_archive(
+    data: Any, replace: bool, problems: Problems, as_recorded: bool, rules: EventRules | None
+) -> Plan:
     plan = Plan(None, [], [])
     head = check_head(data, problems)
     if head is None:
         return plan
     plan.club_name, plan.players, known = head
-    plan.events = _check_events(data.get("events", []), known, replace, problems, as_recorded)
+    plan.events = _check_events(
+        data.get("events", []), known, replace, problems, as_recorded, rules
+    )
     plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
 
@@ -278,7 +291,12 @@ def _check_players(raw: Any, problems: Problems) -> list[dict[str, Any]]:
 
 
 def _check_events(
-    raw: Any, known: dict[str, str], replace: bool, problems: Problems, as_recorded: bool = False
+    raw: Any,
+    known: dict[str, str],
+    replace: bool,
+    problems: Problems,
+    as_recorded: bool = False,
+    rules: EventRules | None = None,
 ) -> list[EventPlan]:
     if not isinstance(raw, list):
         problems.add("Veranstaltungen", "„events“ muss eine Liste sein.")
@@ -287,7 +305,7 @@ def _check_events(
     existing = (
         set() if replace else set(Event.objects.filter(key__in=keys).values_list("key", flat=True))
     )
-    events = EventCheck(known, existing, problems, as_recorded)
+    events = EventCheck(known, existing, problems, as_recorded, rules)
     plans = [events.check(item, index) for index, item in enumerate(raw, start=1)]
     return [plan for plan in plans if plan is not None]
 
@@ -299,15 +317,22 @@ class EventCheck:
     `existing`: the keys of events already in the database (refused unless replaced)."""
 
     def __init__(
-        self, known: dict[str, str], existing: set[str], problems: Problems, as_recorded: bool
+        self,
+        known: dict[str, str],
+        existing: set[str],
+        problems: Problems,
+        as_recorded: bool,
+        rules: EventRules | None = None,
     ) -> None:
         self.known, self.existing, self.problems = known, existing, problems
-        self.as_recorded = as_recorded
+        self.as_recorded, self.rules = as_recorded, rules
         self.seen: set[str] = set()
         self.memos: dict[tuple[Any, ...], Memo] = {}
 
     def check(self, raw: Any, index: int) -> EventPlan | None:
-        plan = _check_event(raw, index, self.known, self.memos, self.problems, self.as_recorded)
+        plan = _check_event(
+            raw, index, self.known, self.memos, self.problems, self.as_recorded, self.rules
+        )
         if plan is None:
             return None
         if plan.key in self.seen:
@@ -335,6 +360,7 @@ def _check_event(
     memos: dict[tuple[Any, ...], Memo],
     problems: Problems,
     as_recorded: bool = False,
+    rules: EventRules | None = None,
 ) -> EventPlan | None:
     if not isinstance(raw, dict):
         problems.add(f"Veranstaltung Nr. {index}", "muss ein JSON-Objekt sein.")
@@ -349,6 +375,8 @@ def _check_event(
     fields = _event_fields(raw, key, problems)
     if fields is None:
         return None
+    if rules is not None and not _with_chosen_rules(raw, fields, rules, where(key), problems):
+        return None
     extras = check_event_extras(raw, where(key), set(known), problems)
     fields.update(extras["fields"])
     notes = _round_lengths_from_archive(raw.get("rounds"), fields) if as_recorded else []
@@ -362,6 +390,30 @@ def _check_event(
     memo = memos.setdefault(settings_key, Memo(as_recorded=as_recorded))
     rounds = _check_rounds(raw.get("rounds", []), event, known, memo, problems)
     return EventPlan(fields, rounds, extras, notes)
+
+
+def _with_chosen_rules(
+    raw: dict[str, Any], fields: dict[str, Any], rules: EventRules, here: str, problems: Problems
+) -> bool:
+    """Every declared rule the archive's event leaves out takes the import page's choice
+    (`fields` changed in place); False, with the reason, when the two do not go together."""
+    chosen = stored_values(rules)
+    for item in declared():
+        if not archive_place_given(raw, item.rule.archive):
+            fields[item.name] = chosen[item.name]
+    merged = rules_of({item.name: fields.get(item.name, item.default) for item in declared()})
+    for problem in check_rules(merged):
+        problems.add(here, f"{problem.message} (mit den auf der Importseite gewählten Regeln)")
+    return not check_rules(merged)
+
+
+def archive_place_given(raw: dict[str, Any], place: tuple[str, ...]) -> bool:
+    node: Any = raw
+    for key in place:
+        if not isinstance(node, dict) or key not in node:
+            return False
+        node = node[key]
+    return True
 
 
 def _round_lengths_from_archive(raw_rounds: Any, fields: dict[str, Any]) -> list[str]:

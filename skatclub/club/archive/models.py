@@ -33,6 +33,9 @@ class ArchiveImport(models.Model):
     )
     # Keep games the rules refuse with the list's value, marked "abweichend erfasst".
     as_recorded = models.BooleanField("wie erfasst übernehmen", default=True)
+    # The rules chosen on the import page for events whose archive does not state them
+    # (`scoring.event_rules.stored_values`); {}: the declaration's defaults.
+    rules = models.JSONField("Regeln, wo das Archiv keine nennt", default=dict, blank=True)
     # What the import created: {"events": [keys], "players": [keys], "seasons": [years]}.
     created = models.JSONField("angelegt", default=dict)
     summary = models.CharField("Ergebnis", max_length=300, blank=True)

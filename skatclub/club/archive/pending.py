@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from scoring.event_rules import EventRules, rules_of, stored_values
 from skatclub.club import services
 from skatclub.club.archive.check import check_archive, parse_archive
 from skatclub.club.archive.models import ArchiveImport
@@ -98,7 +99,13 @@ def _bounded(stream: IO[bytes]) -> bytes:
     return b"".join(parts)
 
 
-def upload_archive(file: IO[bytes], filename: str, as_recorded: bool, user: Actor) -> ArchiveImport:
+def upload_archive(
+    file: IO[bytes],
+    filename: str,
+    as_recorded: bool,
+    user: Actor,
+    rules: EventRules | None = None,
+) -> ArchiveImport:
     """Read and parse the upload, keep it, and record it as uploaded. ArchiveError (German)
     for a file that is no archive at all; the rules' problems are the preview's to show."""
     text = read_upload(file, filename)
@@ -107,8 +114,14 @@ def upload_archive(file: IO[bytes], filename: str, as_recorded: bool, user: Acto
         filename=(filename or "archiv.json")[:200],
         archive_file=_keep(text),
         as_recorded=as_recorded,
+        rules=stored_values(rules) if rules is not None else {},
         created_by=acting_user(user),
     )
+
+
+def chosen_rules(pending: ArchiveImport) -> EventRules | None:
+    """The rules the import page chose for events whose archive states none."""
+    return rules_of(pending.rules) if pending.rules else None
 
 
 def _folder() -> Path:
@@ -178,7 +191,7 @@ def preview_archive(pending: ArchiveImport, as_recorded: bool | None = None) -> 
     given) and describe what confirming would write."""
     mode = pending.as_recorded if as_recorded is None else as_recorded
     try:
-        plan = check_archive(_kept(pending), as_recorded=mode)
+        plan = check_archive(_kept(pending), as_recorded=mode, rules=chosen_rules(pending))
     except ArchiveError as refused:
         return ArchivePreview(problems=refused.problems)
     return describe(plan)
@@ -243,7 +256,7 @@ def confirm_archive(pending: ArchiveImport, as_recorded: bool, user: Actor) -> I
         keys = {p.get("key") for p in data.get("players", []) if isinstance(p, dict)}
         players_before = set(Player.objects.filter(key__in=keys).values_list("key", flat=True))
         years_before = set(Season.objects.values_list("year", flat=True))
-        summary = import_archive(data, as_recorded=as_recorded)
+        summary = import_archive(data, as_recorded=as_recorded, rules=chosen_rules(pending))
     except BaseException:
         ArchiveImport.objects.filter(pk=pending.pk).update(status=ArchiveImport.Status.UPLOADED)
         raise

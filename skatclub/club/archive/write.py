@@ -23,6 +23,7 @@ from django.db import IntegrityError, connections, transaction
 from django.db.models import Field, Model
 from django.utils import timezone
 
+from scoring.event_rules import EventRules
 from skatclub.club import tenancy
 from skatclub.club.archive import staging
 from skatclub.club.archive.check import check_archive
@@ -51,13 +52,20 @@ GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
 
 
-def import_archive(data: Any, *, replace: bool = False, as_recorded: bool = False) -> ImportSummary:
+def import_archive(
+    data: Any,
+    *,
+    replace: bool = False,
+    as_recorded: bool = False,
+    rules: EventRules | None = None,
+) -> ImportSummary:
     """Check `data` completely, then write it in one transaction; ArchiveError if refused.
 
-    `as_recorded` keeps games with a recorded value the rules disagree with (`recorded`).
+    `as_recorded` keeps games with a recorded value the rules disagree with (`recorded`);
+    `rules` are those of events whose archive does not state them (`check_archive`).
     """
     with paused_gc():
-        plan = check_archive(data, replace=replace, as_recorded=as_recorded)
+        plan = check_archive(data, replace=replace, as_recorded=as_recorded, rules=rules)
         del data  # the plan shares what it needs; let the parsed JSON go before writing
         try:
             automatic_backup("vor-import")  # only a checked archive gets this far

@@ -7,6 +7,9 @@ from typing import Any
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
+from scoring.event_rules import Effect, EventRules
+from skatclub.club.forms.rules import rule_fields, rule_initial, rules_from
+
 AS_RECORDED, STRICT = "wie-erfasst", "streng"
 MODES = [
     (
@@ -30,18 +33,37 @@ class ModeForm(forms.Form):
         return bool(self.cleaned_data["mode"] == AS_RECORDED)
 
 
+# The rules an old archive may leave out: those that value games and the Serie lengths.
+ARCHIVE_RULES = (Effect.GAMES, Effect.SERIE)
+
+
 class ArchiveUploadForm(ModeForm):
     file = forms.FileField(
         label="Archivdatei (.json, auch gepackt als .zip oder .gz)",
         required=False,  # a file dropped for its size is reported as that, not as missing
         help_text="Ein Skatclub-Archiv („skatclub-archive/1“, docs/spec/archive-format.md), "
-        "z. B. aus dem Programm, mit dem der Verein bisher geschrieben hat.",
+        "z. B. aus dem Programm, mit dem der Verein bisher geschrieben hat. Nennt es für eine "
+        "Veranstaltung eine Regel nicht (etwa die Ramsch-Begrenzung), gilt die unten gewählte.",
     )
     field_order = ["file", "mode"]
 
     def __init__(self, *args: Any, refused: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.refused = refused  # why the upload handler dropped the file (`imports.upload`)
+        defaults = rule_initial(EventRules(), ARCHIVE_RULES)
+        for name, field in rule_fields(effects=ARCHIVE_RULES).items():
+            field.initial = defaults.get(name)
+            field.help_text = (field.help_text + " " if field.help_text else "") + (
+                "Gilt nur für Veranstaltungen, deren Archiv diese Regel nicht nennt."
+            )
+            self.fields[name] = field
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        self.rules, errors = rules_from(data, EventRules(), ARCHIVE_RULES)
+        for name, message in errors.items():
+            self.add_error(None if name == "__all__" else name, message)
+        return data
 
     def clean_file(self) -> UploadedFile[bytes]:
         if self.refused:

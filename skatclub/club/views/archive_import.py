@@ -41,7 +41,9 @@ def archive_list(request: HttpRequest) -> HttpResponse:
     if posted and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            pending = upload_archive(upload, upload.name, form.as_recorded(True), request.user)
+            pending = upload_archive(
+                upload, upload.name, form.as_recorded(True), request.user, form.rules
+            )
         except ArchiveError as error:
             problems = error.problems
         else:

@@ -174,3 +174,34 @@ def test_a_file_that_is_no_archive_is_refused_in_german(
 @pytest.mark.django_db
 def test_the_archive_pages_are_for_the_spielwart_only(member_client: Client) -> None:
     assert member_client.get(LIST).status_code in (302, 403)
+
+
+@pytest.mark.django_db
+def test_an_archive_without_its_ramsch_cap_takes_the_cap_chosen_on_the_page(
+    spielwart_client: Client,
+) -> None:
+    from tests.club.archive.test_archive_club_history import capped_archive
+
+    data = capped_archive()
+    del data["events"][0]["ramsch_rules"]  # the club's old program never wrote its cap
+    table = data["events"][0]["rounds"][0]["tables"][0]
+    table["games"] = table["games"][:1]  # bernd: 70 Augen, twice pushed: −560 without a cap
+    file = SimpleUploadedFile("verein.json", json.dumps(data).encode())
+    response = spielwart_client.post(
+        LIST, {"file": file, "mode": "streng", "ramsch_loss_cap": "250"}
+    )
+    pending = ArchiveImport.objects.get()
+    assert response.status_code == 302 and pending.rules["ramsch_loss_cap"] == 250
+    spielwart_client.post(f"/spielwart/archiv/{pending.pk}/vorschau/", {"mode": "streng"})
+
+    event = Event.objects.get()
+    assert event.ramsch_loss_cap == 250
+    game = Game.objects.get()
+    assert [s.list_score for s in game.ramsch_scores.all()] == [-250]
+
+
+@pytest.mark.django_db
+def test_the_upload_page_offers_every_rule_that_values_games(spielwart_client: Client) -> None:
+    page = spielwart_client.get(LIST).content.decode()
+    for label in ("Regelwerk", "Kontra/Re (Hausregel)", "Ramsch: Verlust höchstens (Punkte)"):
+        assert escape(label) in page or label in page
