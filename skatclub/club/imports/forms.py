@@ -8,8 +8,10 @@ from typing import Any
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
+from scoring.event_rules import Effect
+from skatclub.club.forms.rules import rule_fields
 from skatclub.club.imports.mapping import FIELDS, problems
-from skatclub.club.imports.plan import DUPLICATE_CHOICES, MAX_GAMES, Duplicate, ImportSettings
+from skatclub.club.imports.plan import DUPLICATE_CHOICES, Duplicate, ImportSettings
 from skatclub.club.imports.reader import MAX_BLANK_ROWS, MAX_BYTES
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, RULESET_CHOICES
 
@@ -42,6 +44,19 @@ class UploadForm(forms.Form):
         return upload
 
 
+# The declared rules (`forms.rules`) the import of a sheet of sums offers: what decides whether
+# sums can be, and how long a Serie is. Games with Bock or Ramsch are not in such a sheet.
+SHEET_RULES = (
+    "games_3",
+    "games_4",
+    "games_5",
+    "house_kontra",
+    "house_bock",
+    "house_ramsch",
+    "ramsch_loss_cap",
+)
+
+
 class MappingForm(forms.Form):
     """One select per field: which column holds it (or none)."""
 
@@ -54,25 +69,6 @@ class MappingForm(forms.Form):
         "auf einer Seite zur Durchsicht gelistet. Ohne Haken verhindern sie den Import.",
     )
 
-    games_3 = forms.IntegerField(
-        label="Spiele je Serie am 3er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
-    )
-    games_4 = forms.IntegerField(
-        label="Spiele je Serie am 4er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
-    )
-    games_5 = forms.IntegerField(
-        label="Spiele je Serie am 5er-Tisch", min_value=1, max_value=MAX_GAMES, required=False
-    )
-    house_kontra = forms.BooleanField(label="Hausregel Kontra/Re", required=False)
-    house_bock = forms.BooleanField(label="Hausregel Bock", required=False)
-    house_ramsch = forms.BooleanField(label="Hausregel Ramsch", required=False)
-    ramsch_loss_cap = forms.IntegerField(
-        label="Ramsch kostet höchstens (Punkte, leer: keine Grenze)",
-        min_value=1,
-        max_value=100_000,
-        required=False,
-    )
-
     def __init__(
         self,
         *args: Any,
@@ -81,6 +77,10 @@ class MappingForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        # The rules a sheet of sums needs, each field as the declaration makes it.
+        declared_fields = rule_fields(effects=(Effect.GAMES, Effect.SERIE))
+        for name in SHEET_RULES:
+            self.fields[name] = declared_fields[name]
         options = [(NOT_THERE, "– keine Spalte –")] + [
             (str(i), f"{h or '(ohne Überschrift)'} (Spalte {_letter(i)})")
             for i, h in enumerate(headers)
