@@ -48,7 +48,7 @@ class Effect(StrEnum):
     """What changing a rule does to an event that has games."""
 
     GAMES = "games"  # every game is valued anew: seats, ranking and money follow
-    SERIE = "serie"  # the Serie length: refused where stored games would not fit
+    LENGTH = "length"  # the Serie length: refused where stored games would not fit
     MONEY = "money"  # the settlement and the pot; the games keep their values
 
     @property
@@ -58,7 +58,7 @@ class Effect(StrEnum):
 
 EFFECT_WORDS = {
     Effect.GAMES: "bewertet die gespeicherten Spiele neu",
-    Effect.SERIE: "ändert die Länge einer Serie",
+    Effect.LENGTH: "ändert die Länge einer Serie",
     Effect.MONEY: "ändert die Abrechnung",
 }
 
@@ -321,7 +321,7 @@ class EventRules:
         Rule(
             "Spiele je Serie",
             PerTableSize(DEFAULT_LENGTHS, MIN_GAMES_PER_ROUND, MAX_GAMES_PER_ROUND),
-            Effect.SERIE,
+            Effect.LENGTH,
             ("games_per_round",),
             "je Tischgröße; ein Tisch darf weniger Spiele haben, nie mehr",
             "§2",

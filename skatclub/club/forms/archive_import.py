@@ -34,7 +34,7 @@ class ModeForm(forms.Form):
 
 
 # The rules an old archive may leave out: those that value games and the Serie lengths.
-ARCHIVE_RULES = (Effect.GAMES, Effect.SERIE)
+ARCHIVE_RULES = (Effect.GAMES, Effect.LENGTH)
 
 
 class ArchiveUploadForm(ModeForm):

@@ -46,7 +46,7 @@ class UploadForm(forms.Form):
 
 # The declared rules (`forms.rules`) the import of a sheet of sums offers: what decides whether
 # sums can be, and how long a Serie is. Games with Bock or Ramsch are not in such a sheet.
-SHEET_RULES = (
+TOTALS_RULES = (
     "games_3",
     "games_4",
     "games_5",
@@ -78,8 +78,8 @@ class MappingForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         # The rules a sheet of sums needs, each field as the declaration makes it.
-        declared_fields = rule_fields(effects=(Effect.GAMES, Effect.SERIE))
-        for name in SHEET_RULES:
+        declared_fields = rule_fields(effects=(Effect.GAMES, Effect.LENGTH))
+        for name in TOTALS_RULES:
             self.fields[name] = declared_fields[name]
         options = [(NOT_THERE, "– keine Spalte –")] + [
             (str(i), f"{h or '(ohne Überschrift)'} (Spalte {_letter(i)})")

@@ -186,19 +186,8 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
         confirmed = form.cleaned_data["confirmed"]
         effect = None if confirmed else services.rules_preview(changed)
         if effect is None:
-            try:
-                saved = services.save_event(
-                    event=changed,
-                    user=request.user,
-                    reopen=form.cleaned_data["reopen"],
-                    confirmed=confirmed,
-                )
-            except services.RulesRefused as refused:
-                form.add_error(None, refused.message)
-                effect = refused.effect
-            except services.EntryError as error:
-                form.add_error(None, error.message)
-            else:
+            saved, effect = _saved(request, form, changed)
+            if saved is not None:
                 messages.success(request, f"Veranstaltung „{saved.name}“ gespeichert.")
                 return redirect("spielwart-event", key=saved.key)
         else:
@@ -213,6 +202,27 @@ def event_edit(request: HttpRequest, key: str | None = None) -> HttpResponse:
     status = INVALID if form.errors else 200
     context = {"form": form, "event": event, "effect": effect}
     return render(request, "club/spielwart_event_form.html", context, status=status)
+
+
+def _saved(
+    request: HttpRequest, form: EventForm, changed: Event
+) -> tuple[Event | None, services.RuleChangeEffect | None]:
+    """The saved event, or None with the refusal on the form (and the refused change's
+    effect, which the page shows again)."""
+    try:
+        saved = services.save_event(
+            event=changed,
+            user=request.user,
+            reopen=form.cleaned_data["reopen"],
+            confirmed=form.cleaned_data["confirmed"],
+        )
+    except services.RulesRefused as refused:
+        form.add_error(None, refused.message)
+        return None, refused.effect
+    except services.EntryError as error:
+        form.add_error(None, error.message)
+        return None, None
+    return saved, None
 
 
 @spielwart_required

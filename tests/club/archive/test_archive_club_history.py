@@ -20,7 +20,12 @@ from django.core.management import call_command
 
 from skatclub.club.models import Event, Game, RamschScore
 from skatclub.club.queries.standings import event_standings
-from tests.helpers.archive import nothing_imported, run_import, spec_example, table_one
+from tests.helpers.archive import (
+    capped_archive,
+    nothing_imported,
+    run_import,
+    table_one,
+)
 from tests.helpers.history import CAP, Totals, club_history
 
 
@@ -114,34 +119,6 @@ def test_the_imported_history_exports_and_imports_again_unchanged(tmp_path: Path
 
     assert (status, err) == (0, "")
     assert run_export(tmp_path) == exported
-
-
-def capped_archive() -> dict[str, Any]:
-    """The spec's example with Ramsch and the loss cap at table 1 (3 of 4 seats play)."""
-    data = spec_example()
-    event = data["events"][0]
-    event.update(ruleset="isko", house_rules={"ramsch": True})
-    event["ramsch_rules"] = {
-        "scoring": "loser_only",
-        "tie_rule": None,
-        "durchmarsch_doubled": False,
-        "loss_cap": CAP,
-    }
-    deal = {"pushes": 2, "knocks": 0, "virgins": [4], "durchmarsch": None, "last_trick": None}
-    table_one(data)["games"] = [
-        # game 1: anna deals and sits out; bernd 70 Augen × 4 × 2 = -560, capped -250
-        {"ramsch": {"card_points": [[2, 70], [3, 50], [4, 0]], **deal, "bock": 0}},
-        # game 2: the list says -200 for carla, the rules (55 Augen, no doubling) -55
-        {
-            "ramsch": {
-                "card_points": [[1, 25], [3, 55], [4, 40]],
-                **{**deal, "pushes": 0, "virgins": []},
-                "bock": 0,
-            },
-            "recorded": {"list_scores": [[3, -200]]},
-        },
-    ]
-    return data
 
 
 @pytest.mark.django_db

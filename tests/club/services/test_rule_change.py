@@ -117,7 +117,7 @@ def test_rules_that_refuse_a_stored_game_refuse_the_change_and_name_the_game(
     assert Event.objects.get(pk=event.pk).house_kontra
 
 
-def test_a_shorter_serie_than_the_stored_games_is_refused(
+def test_a_shorter_round_than_the_stored_games_is_refused(
     event: Event, four_table: Table, spielwart: User
 ) -> None:
     play(four_table)

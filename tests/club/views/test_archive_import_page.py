@@ -19,6 +19,7 @@ from django.utils.html import escape
 from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.archive.pending import MAX_PAGE_BYTES
 from skatclub.club.models import Event, Game, HistoryImport, Player
+from tests.helpers.archive import capped_archive
 from tests.helpers.history import club_history
 
 LIST = "/spielwart/archiv/"
@@ -180,8 +181,6 @@ def test_the_archive_pages_are_for_the_spielwart_only(member_client: Client) -> 
 def test_an_archive_without_its_ramsch_cap_takes_the_cap_chosen_on_the_page(
     spielwart_client: Client,
 ) -> None:
-    from tests.club.archive.test_archive_club_history import capped_archive
-
     data = capped_archive()
     del data["events"][0]["ramsch_rules"]  # the club's old program never wrote its cap
     table = data["events"][0]["rounds"][0]["tables"][0]
