@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 
 from scoring import (
     ScoreParts,
@@ -39,7 +39,16 @@ from scoring import (
 )
 from skatclub.club.collation import german_key
 from skatclub.club.formatting import json_cents
-from skatclub.club.models import Event, Game, RamschScore, Round, Seat, Table, TableTotal
+from skatclub.club.models import (
+    Event,
+    Game,
+    RamschScore,
+    Round,
+    Season,
+    Seat,
+    Table,
+    TableTotal,
+)
 from skatclub.club.queries.parts import ScorePartsRow
 
 
@@ -479,3 +488,9 @@ def event_standings(
 def standings_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
     rows = event_standings(event, round_number)
     return {"event": event.key, "round": round_number, "rows": [r.as_json() for r in rows]}
+
+
+def seasons_with_rule_dates() -> QuerySet[Season]:
+    """The seasons, each with `rule_changed_at`: when its ranking settings last changed
+    (`services.save_season_rule`), None when never; read with the season, no query more."""
+    return Season.objects.annotate(rule_changed_at=Max("rule_changes__at"))

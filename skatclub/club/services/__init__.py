@@ -94,6 +94,7 @@ from skatclub.club.services.rule_change import (
     RulesRefused,
     change_rules,
     rule_change_effect,
+    save_season_rule,
 )
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
 from skatclub.club.services.seating import (
@@ -177,6 +178,7 @@ __all__ = [
     "change_rules",
     "rule_change_effect",
     "rules_preview",
+    "save_season_rule",
     "BusyError",
     "Categories",
     "ConflictError",

@@ -36,6 +36,7 @@ from skatclub.club.models import (
     Game,
     PrizePlan,
     RuleChange,
+    Season,
     Seat,
     Signature,
     Table,
@@ -459,3 +460,19 @@ def _player_moves(
         ):
             moves.append(move)
     return moves
+
+
+SEASON_RULE_FIELDS = ("ranking_rule", "best_n", "min_rounds")
+
+
+@transaction.atomic
+def save_season_rule(*, season: Season, user: Actor) -> Season:
+    """Save a season's ranking settings (changed, not saved); a change leaves a `RuleChange`
+    row, so the season's pages say since when the ranking is computed so."""
+    stored = Season.objects.select_for_update().filter(pk=season.pk).values(*SEASON_RULE_FIELDS)
+    before = dict(stored[0]) if stored else {}
+    after = {name: getattr(season, name) for name in SEASON_RULE_FIELDS}
+    season.save(update_fields=list(SEASON_RULE_FIELDS))
+    if before != after:
+        RuleChange.objects.create(season=season, user=acting_user(user), before=before, after=after)
+    return season

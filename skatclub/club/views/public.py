@@ -62,7 +62,7 @@ from skatclub.club.presenters.tables import (
 )
 from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
-from skatclub.club.queries.standings import event_standings
+from skatclub.club.queries.standings import event_standings, seasons_with_rule_dates
 from skatclub.club.queries.stats import game_stats
 from skatclub.club.queries.versions import club_state, event_tables_state
 from skatclub.club.views import conditional
@@ -115,7 +115,7 @@ def _home(request: HttpRequest, divisions: list[Division]) -> HttpResponse:
 
 @require_safe
 def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
-    season = get_object_or_404(Season, year=year)
+    season = get_object_or_404(seasons_with_rule_dates(), year=year)
     page = season_page(season)
     ranked, unranked = ranking_rows(page), ranking_rows(page, ranked=False)
     exports = [
@@ -142,6 +142,7 @@ def season_ranking_view(request: HttpRequest, year: int) -> HttpResponse:
         {
             "season": season,
             "rule_text": page.rule.describe(),
+            "rule_since": season.rule_changed_at,  # type: ignore[attr-defined]
             "provisional": page.provisional,
             "ranked_table": ranked_table,
             "unranked_table": unranked_table if unranked else None,

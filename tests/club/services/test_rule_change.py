@@ -158,3 +158,19 @@ def test_a_confirmation_of_an_old_preview_is_refused_after_a_game_changed(
     refused = spielwart_client.post(url, {**data, "confirmed": confirmed})
     assert "Seit der Vorschau" in refused.content.decode()
     assert Event.objects.get(pk=event.pk).ruleset == "isko"
+
+
+def test_a_changed_season_ranking_rule_is_kept_in_its_history_and_dated_on_the_season_page(
+    spielwart_client: Client, event: Event, spielwart: User
+) -> None:
+    season = event.season
+    spielwart_client.post(
+        f"/spielwart/saison/{season.year}/",
+        {"ranking_rule": "best_n", "best_n": "2", "min_rounds": "1"},
+    )
+    change = RuleChange.objects.get(season=season)
+    assert change.before["ranking_rule"] == "total"
+    assert change.after == {"ranking_rule": "best_n", "best_n": 2, "min_rounds": 1}
+    assert change.user == spielwart
+    page = spielwart_client.get(f"/rangliste/{season.year}/").content.decode()
+    assert "so gewertet seit der Änderung am" in page
