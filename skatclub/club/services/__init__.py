@@ -9,7 +9,8 @@
   the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
   meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
   pairs and tables.
-- `events`: events with their season, guests and attendance, closing one; `signin`: a tournament's
+- `events`: events with their season, guests and attendance, closing one; `closing`: the one
+  guard of a closed event (no new Serie, seat or game); `signin`: a tournament's
   sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
@@ -22,11 +23,13 @@ The names below are the public API: whatever is outside this package imports onl
 are free to change behind them.
 """
 
+from skatclub.club.services.closing import check_event_open
 from skatclub.club.services.draw import DrawError, Move, new_seed
 from skatclub.club.services.errors import (
     BusyError,
     ConflictError,
     EntryError,
+    EventClosedError,
     LinkClosedError,
     is_busy,
 )
@@ -165,6 +168,7 @@ __all__ = [
     "ConflictError",
     "DrawError",
     "EntryError",
+    "EventClosedError",
     "LinkClosedError",
     "MAX_LOGIN_NAME",
     "MAX_MEMBER_NUMBER",
@@ -190,6 +194,7 @@ __all__ = [
     "announce",
     "book",
     "cancel_booking",
+    "check_event_open",
     "check_game_slot",
     "check_link_writes",
     "check_ramsch_seats",

@@ -24,8 +24,17 @@ class LinkClosedError(EntryError):
     """A table's link writes nothing any more (`queries.table_status.link_closed`: the event
     is closed, or the link's days are over); `message` says why, for the players."""
 
+    def __init__(self, message: str, code: str = "link_closed") -> None:
+        super().__init__(code, message)
+
+
+class EventClosedError(LinkClosedError):
+    """The event is closed (`services.check_event_open`): nobody adds a Serie, a seat or a
+    game to it. A link it refuses everything, so for a link it is the link's refusal (a
+    `LinkClosedError`, told to the players); the Spielwart is told how to reopen it."""
+
     def __init__(self, message: str) -> None:
-        super().__init__("link_closed", message)
+        super().__init__(message, "event_closed")
 
 
 class BusyError(EntryError):

@@ -20,6 +20,7 @@ from scoring.ramsch import RamschDeal, RamschOptions, RamschScoring, TieRule, ra
 from scoring.rulesets import SPECS, check_ramsch
 from scoring.table import check_table_size, playing_positions
 from skatclub.club.models import Change, Event, Game, Player, RamschScore, Table
+from skatclub.club.services.closing import NEW_GAME, check_event_open
 from skatclub.club.services.errors import EntryError
 from skatclub.club.services.history import Actor, acting_user, game_snapshot, log_change
 from skatclub.club.services.locks import (
@@ -182,6 +183,8 @@ def store_ramsch(
     fields, scores = ramsch_fields(table, len(seats), number, deal, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
+    if existing is None:  # a new game; a closed event is still corrected by the Spielwart
+        check_event_open(table.round.event, user=user, doing=NEW_GAME)
     before = game_snapshot(existing)
     game = existing or Game(table=table, number=number, version=0)
     for name, value in fields.items():

@@ -22,6 +22,7 @@ from scoring.ramsch import RamschDeal
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableLink, TableTotal
 from skatclub.club.queries.table_status import TableList, notice_of
+from skatclub.club.services.closing import NEW_GAME, check_event_open
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import (
     Actor,
@@ -291,6 +292,8 @@ def _record(
     taken = game_numbers(table) if taken is None else taken
     existing = locked_game(table, number) if number in taken else None
     check_version(existing, expected_version)
+    if existing is None:  # a new game; a closed event is still corrected by the Spielwart
+        check_event_open(table.round.event, user=user, doing=NEW_GAME)
     before = game_snapshot(existing)
     if existing is None:
         game = Game.objects.create(
