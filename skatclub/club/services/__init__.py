@@ -31,6 +31,7 @@ from skatclub.club.services.errors import (
     EntryError,
     EventClosedError,
     LinkClosedError,
+    RuleError,
     is_busy,
 )
 from skatclub.club.services.events import (
@@ -73,7 +74,7 @@ from skatclub.club.services.recorded import (
 )
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
-    ReadTyped,
+    Entry,
     Saved,
     TakenError,
     TotalLine,
@@ -86,6 +87,7 @@ from skatclub.club.services.results import (
     record_line,
     record_totals,
     save_entry,
+    typed_at,
 )
 from skatclub.club.services.review import Accepted, accept_import, check_table, has_entered_results
 from skatclub.club.services.seat_sums import SEAT_RESULT_FIELDS, refresh_results, seat_scores
@@ -145,6 +147,7 @@ from skatclub.club.services.valuing import (
     check_game_slot,
     house_rules_of,
     value_game,
+    valued_game,
 )
 from skatclub.club.services.versions import (
     event_changed,
@@ -170,6 +173,7 @@ __all__ = [
     "EntryError",
     "EventClosedError",
     "LinkClosedError",
+    "RuleError",
     "MAX_LOGIN_NAME",
     "MAX_MEMBER_NUMBER",
     "MAX_NAME",
@@ -249,7 +253,8 @@ __all__ = [
     "record_match_game",
     "record_ramsch",
     "save_entry",
-    "ReadTyped",
+    "typed_at",
+    "Entry",
     "Saved",
     "TakenError",
     "Typed",
@@ -292,5 +297,6 @@ __all__ = [
     "swap_seats",
     "unique_key",
     "value_game",
+    "valued_game",
     "valued_ramsch",
 ]

@@ -3,6 +3,11 @@ engine's `ScoringError`s). Every error has a stable English `code` and a German 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from scoring import ScoringError
+
 
 class EntryError(ValueError):
     """A write the club's process refuses; `message` is German, for the Spielwart."""
@@ -11,6 +16,22 @@ class EntryError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class RuleError(EntryError):
+    """The engine refused a game inside a save (a `ScoringError` under the table's lock, or
+    in the read-back that builds the game the same way): the rule's `code` and German
+    `message`, as the services' own error. The request was read before (by the view, with
+    the engine's types), so what remains is the game at this table under these rules."""
+
+
+@contextmanager
+def rules_refused() -> Iterator[None]:
+    """The engine's `ScoringError` inside becomes a `RuleError`."""
+    try:
+        yield
+    except ScoringError as error:
+        raise RuleError(error.code, error.message) from error
 
 
 class ConflictError(EntryError):

@@ -21,7 +21,7 @@ from scoring.rulesets import SPECS, check_ramsch
 from scoring.table import check_table_size, playing_positions
 from skatclub.club.models import Change, Event, Game, Player, RamschScore, Table
 from skatclub.club.services.closing import NEW_GAME, check_event_open
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services.errors import EntryError, rules_refused
 from skatclub.club.services.history import Actor, acting_user, game_snapshot, log_change
 from skatclub.club.services.locks import (
     check_actor,
@@ -163,9 +163,11 @@ def record_ramsch(
     bock_override: int | None = None,
 ) -> Game:
     """Game `number` was passed by everybody and ramsched: store the deal and each score."""
-    table = locked_table(table)
-    check_actor(table, user)
-    return store_ramsch(table, seated(table), number, deal, bock_override, user, expected_version)
+    with rules_refused():
+        table = locked_table(table)
+        check_actor(table, user)
+        seats = seated(table)
+        return store_ramsch(table, seats, number, deal, bock_override, user, expected_version)
 
 
 def store_ramsch(
