@@ -106,8 +106,9 @@ def build(seed: int) -> tuple[object, list[object]]:
                 if line.passed_in:
                     games.append(Game(table=table, number=n, **services.PASSED_FIELDS))
                     continue
-                fields = services.value_game(
-                    event=event, declaration=line.declaration_dict(), outcome=line.outcome_dict()
+                assert line.declaration is not None and line.outcome is not None
+                fields = services.valued_game(
+                    event=event, declaration=line.declaration, outcome=line.outcome
                 ).fields()
                 games.append(
                     Game(table=table, number=n, declarer=order[4 * t + line.seat - 1], **fields)
@@ -173,8 +174,8 @@ def parts(user: object, table: object, seed: int) -> dict[str, list[float]]:
             table=table,
             number=number,
             declarer=seats[line.seat] if line.seat else None,
-            declaration=line.declaration_dict(),
-            outcome=line.outcome_dict(),
+            declaration=line.declaration,
+            outcome=line.outcome,
             user=user,
             expected_version=0,
         )

@@ -93,8 +93,8 @@ def fill(event) -> None:  # type: ignore[no-untyped-def]
                 table=table,
                 number=number,
                 declarer=declarer,
-                declaration=declaration.to_dict(),
-                outcome=outcome.to_dict(),
+                declaration=declaration,
+                outcome=outcome,
             )
 
 

@@ -5,7 +5,8 @@ Schneider; `p` = eingepasst; `R 1:55 2:40 3:25 s1` = a Ramsch (`scoring.parse_ra
 `B`/`B2`/`B0` anywhere sets the game's Bock level by hand. Everything after the seat number is
 the engine's club notation (`scoring.parse_notation`); this module only splits off the seat
 number and adds up running totals. No database, no Skat rule (the engine and
-`services.record_game` check those).
+`services.record_game` check those; a line's seat is read against the table's seats by
+`services.typed_at`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from scoring import Declaration, Outcome, ScoringError, format_notation, parse_notation
 from scoring.notation import format_ramsch, is_ramsch, parse_ramsch
@@ -46,12 +46,6 @@ class EntryLine:
     def passed_in(self) -> bool:
         return self.seat is None
 
-    def declaration_dict(self) -> dict[str, Any] | None:
-        return self.declaration.to_dict() if self.declaration else None
-
-    def outcome_dict(self) -> dict[str, Any] | None:
-        return self.outcome.to_dict() if self.outcome else None
-
     @property
     def text(self) -> str:
         if self.ramsch is not None:
@@ -59,8 +53,11 @@ class EntryLine:
         return line_text(self.seat, self.declaration, self.outcome)
 
 
-def parse_line(text: str, table_size: int) -> EntryLine:
-    """`"2 Kr m2 H S"` → EntryLine(seat=2, …); `"p"` → eingepasst."""
+def parse_line(text: str, table_size: int | None = None) -> EntryLine:
+    """`"2 Kr m2 H S"` → EntryLine(seat=2, …); `"p"` → eingepasst.
+
+    `table_size` None: read before the table's seats are (a save reads the line first and
+    its seat against the seats under the table's lock, `services.typed_at`)."""
     tokens = text.split()
     if not tokens:
         raise LineError("empty_line", "Leere Zeile: z. B. „2 Kr m2 H S“ oder „p“ für eingepasst.")
@@ -104,16 +101,19 @@ def _bock_token(tokens: list[str]) -> tuple[list[str], int | None]:
     return [t for t in tokens if t is not found[0]], int(level) if level else 1
 
 
-def _seat(token: str, table_size: int) -> int:
+def _seat(token: str, table_size: int | None) -> int:
     # ASCII digits only: "²".isdigit() is true, but int("²") fails.
     if not (token.isascii() and token.isdigit() and len(token) <= 2):
+        seats = "" if table_size is None else f" (1–{table_size})"
         raise LineError(
             "missing_seat",
-            f"Die Zeile beginnt mit dem Platz des Alleinspielers (1–{table_size}), "
+            f"Die Zeile beginnt mit dem Platz des Alleinspielers{seats}, "
             f"nicht mit „{token[:20]}“; z. B. „2 Kr m2 H S“, oder „p“ für eingepasst.",
         )
     seat = int(token)
-    if not 1 <= seat <= table_size:
+    if seat == 0:
+        raise LineError("unknown_seat", "Platz 0 gibt es nicht; die Plätze zählen ab 1.")
+    if table_size is not None and seat > table_size:
         raise LineError(
             "unknown_seat", f"Platz {seat} gibt es an diesem Tisch nicht (1–{table_size})."
         )

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from scoring import parse_notation
+from scoring import Declaration, Outcome, parse_notation
 from skatclub.club import services
+from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Game, Player, Round, Seat, Table, TableLink
 
 PASSWORD = "geheim-und-lang-genug"  # of every login the tests create
+
+
+def entry_of(number: int, text: str) -> services.Entry:
+    """Game `number` as the Spielwart types it ("2 Kr m2 H S"), read as the views read it."""
+    return services.Entry(number, parse_line(text))
 
 
 def enter(
@@ -32,8 +38,8 @@ def enter(
         table=table,
         number=number,
         declarer=table.seats.get(position=seat).player,
-        declaration=declaration.to_dict(),
-        outcome=outcome.to_dict(),
+        declaration=declaration,
+        outcome=outcome,
         user=user,
     )
 
@@ -51,8 +57,8 @@ def play_three_games(table: Table, players: dict[str, Player]) -> None:
             table=table,
             number=number,
             declarer=players[player],
-            declaration=declaration,
-            outcome={"won": won},
+            declaration=Declaration.from_dict(declaration),
+            outcome=Outcome(won=won),
         )
 
 

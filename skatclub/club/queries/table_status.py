@@ -55,7 +55,7 @@ def link_closed(table: Table) -> str:
     """
     event = table.round.event
     if event.closed_at is not None:
-        return _event_closed(event.closed_at)
+        return event_closed(event.closed_at)
     days = settings.SKATCLUB_TABLE_LINK_DAYS
     last = event.date + datetime.timedelta(days=days)
     if timezone.localdate() <= last:
@@ -67,13 +67,20 @@ def link_closed(table: Table) -> str:
     )
 
 
-def _event_closed(closed_at: datetime.datetime) -> str:
-    when = timezone.localtime(closed_at)
+def event_closed(closed_at: datetime.datetime) -> str:
+    """What a table's link says once its event is closed: the players' words of the one
+    refusal `services.check_event_open` makes (the Spielwart's words are `closed_since`)."""
     return (
-        f"Die Veranstaltung ist abgeschlossen (seit {when:%d.%m.%Y}, {when:%H:%M} Uhr); hier "
-        "lässt sich nichts mehr eintragen, zurücknehmen oder unterschreiben. Änderungen nur "
-        "noch über den Spielwart."
+        f"{closed_since(closed_at)}; hier lässt sich nichts mehr eintragen, zurücknehmen oder "
+        "unterschreiben. Änderungen nur noch über den Spielwart."
     )
+
+
+def closed_since(closed_at: datetime.datetime) -> str:
+    """„Die Veranstaltung ist abgeschlossen (seit 20.11.2026, 23:15 Uhr)“: how every refusal
+    of a closed event begins, at the table and on the Spielwart's pages."""
+    when = timezone.localtime(closed_at)
+    return f"Die Veranstaltung ist abgeschlossen (seit {when:%d.%m.%Y}, {when:%H:%M} Uhr)"
 
 
 def table_notice(table_id: int) -> str:

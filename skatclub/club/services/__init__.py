@@ -9,9 +9,10 @@
   the pure seeded draw that `seating` writes; `meetings`: the pure draw that avoids repeat
   meetings, keeps declared pairs apart and fixed players at their tables; `wishes`: those
   pairs and tables.
-- `events`: events with their season, guests and attendance, closing one; `rule_change`:
-  an event's rules changed after games were stored, re-valued with a preview; `signin`: a
-  tournament's sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
+- `events`: events with their season, guests and attendance, closing one; `closing`: the one
+  guard of a closed event (no new Serie, seat or game); `rule_change`: an event's rules
+  changed after games were stored, re-valued with a preview; `signin`: a tournament's
+  sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
@@ -23,12 +24,15 @@ The names below are the public API: whatever is outside this package imports onl
 are free to change behind them.
 """
 
+from skatclub.club.services.closing import check_event_open
 from skatclub.club.services.draw import DrawError, Move, new_seed
 from skatclub.club.services.errors import (
     BusyError,
     ConflictError,
     EntryError,
+    EventClosedError,
     LinkClosedError,
+    RuleError,
     is_busy,
 )
 from skatclub.club.services.events import (
@@ -72,7 +76,7 @@ from skatclub.club.services.recorded import (
 )
 from skatclub.club.services.removal import delete_event, delete_round, has_results
 from skatclub.club.services.results import (
-    ReadTyped,
+    Entry,
     Saved,
     TakenError,
     TotalLine,
@@ -85,6 +89,7 @@ from skatclub.club.services.results import (
     record_line,
     record_totals,
     save_entry,
+    typed_at,
 )
 from skatclub.club.services.review import Accepted, accept_import, check_table, has_entered_results
 from skatclub.club.services.rule_change import (
@@ -153,6 +158,7 @@ from skatclub.club.services.valuing import (
     check_game_slot,
     house_rules_of,
     value_game,
+    valued_game,
 )
 from skatclub.club.services.versions import (
     event_changed,
@@ -184,7 +190,9 @@ __all__ = [
     "ConflictError",
     "DrawError",
     "EntryError",
+    "EventClosedError",
     "LinkClosedError",
+    "RuleError",
     "MAX_LOGIN_NAME",
     "MAX_MEMBER_NUMBER",
     "MAX_NAME",
@@ -209,6 +217,7 @@ __all__ = [
     "announce",
     "book",
     "cancel_booking",
+    "check_event_open",
     "check_game_slot",
     "check_link_writes",
     "check_ramsch_seats",
@@ -263,7 +272,8 @@ __all__ = [
     "record_match_game",
     "record_ramsch",
     "save_entry",
-    "ReadTyped",
+    "typed_at",
+    "Entry",
     "Saved",
     "TakenError",
     "Typed",
@@ -306,5 +316,6 @@ __all__ = [
     "swap_seats",
     "unique_key",
     "value_game",
+    "valued_game",
     "valued_ramsch",
 ]

@@ -3,6 +3,11 @@ engine's `ScoringError`s). Every error has a stable English `code` and a German 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from scoring import ScoringError
+
 
 class EntryError(ValueError):
     """A write the club's process refuses; `message` is German, for the Spielwart."""
@@ -11,6 +16,22 @@ class EntryError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class RuleError(EntryError):
+    """The engine refused a game inside a save (a `ScoringError` under the table's lock, or
+    in the read-back that builds the game the same way): the rule's `code` and German
+    `message`, as the services' own error. The request was read before (by the view, with
+    the engine's types), so what remains is the game at this table under these rules."""
+
+
+@contextmanager
+def rules_refused() -> Iterator[None]:
+    """The engine's `ScoringError` inside becomes a `RuleError`."""
+    try:
+        yield
+    except ScoringError as error:
+        raise RuleError(error.code, error.message) from error
 
 
 class ConflictError(EntryError):
@@ -24,8 +45,17 @@ class LinkClosedError(EntryError):
     """A table's link writes nothing any more (`queries.table_status.link_closed`: the event
     is closed, or the link's days are over); `message` says why, for the players."""
 
+    def __init__(self, message: str, code: str = "link_closed") -> None:
+        super().__init__(code, message)
+
+
+class EventClosedError(LinkClosedError):
+    """The event is closed (`services.check_event_open`): nobody adds a Serie, a seat or a
+    game to it. A link it refuses everything, so for a link it is the link's refusal (a
+    `LinkClosedError`, told to the players); the Spielwart is told how to reopen it."""
+
     def __init__(self, message: str) -> None:
-        super().__init__("link_closed", message)
+        super().__init__(message, "event_closed")
 
 
 class BusyError(EntryError):

@@ -20,7 +20,8 @@ from scoring.ramsch import RamschDeal, RamschOptions, RamschScoring, TieRule, ra
 from scoring.rulesets import SPECS, check_ramsch
 from scoring.table import check_table_size, playing_positions
 from skatclub.club.models import Change, Event, Game, Player, RamschScore, Table
-from skatclub.club.services.errors import EntryError
+from skatclub.club.services.closing import NEW_GAME, check_event_open
+from skatclub.club.services.errors import EntryError, rules_refused
 from skatclub.club.services.history import Actor, acting_user, game_snapshot, log_change
 from skatclub.club.services.locks import (
     check_actor,
@@ -164,9 +165,11 @@ def record_ramsch(
     bock_override: int | None = None,
 ) -> Game:
     """Game `number` was passed by everybody and ramsched: store the deal and each score."""
-    table = locked_table(table)
-    check_actor(table, user)
-    return store_ramsch(table, seated(table), number, deal, bock_override, user, expected_version)
+    with rules_refused():
+        table = locked_table(table)
+        check_actor(table, user)
+        seats = seated(table)
+        return store_ramsch(table, seats, number, deal, bock_override, user, expected_version)
 
 
 def store_ramsch(
@@ -184,6 +187,8 @@ def store_ramsch(
     fields, scores = ramsch_fields(table, len(seats), number, deal, bock_override)
     existing = locked_game(table, number)
     check_version(existing, expected_version)
+    if existing is None:  # a new game; a closed event is still corrected by the Spielwart
+        check_event_open(table.round.event, user=user, doing=NEW_GAME)
     before = game_snapshot(existing)
     game = existing or Game(table=table, number=number, version=0)
     for name, value in fields.items():

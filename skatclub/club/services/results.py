@@ -3,7 +3,12 @@
 Every write is keyword-only and runs in a transaction. The engine (`scoring`) is the only
 place where Skat rules are checked (game values, house rules, table sizes, who sits out); this
 module adds the event's settings (Serie length, house rules) and keeps the history (`Change`).
-Errors are `EntryError` (a `ValueError` with a German `message`) or the engine's `ScoringError`.
+Games arrive typed: the view read the request (a line, the buttons) into the engine's
+`Declaration`, `Outcome` and `RamschDeal` before the transaction; under the table's lock only
+a line's seats are read against the seats (`typed_at`). Errors are `EntryError` (a
+`ValueError` with a German `message`): the engine's `ScoringError` raised while a game is
+saved, deleted or read back, or while paper totals are checked under the lock, becomes a
+`RuleError` (`rules_refused`; `check_totals` called on its own raises the engine's errors).
 What every save shares lives below it: the engine's verdict on a game (`valuing`), the table
 locked for the save (`locks`) and the sums on every seat (`seat_sums`); Ramsch and Bockrunden
 are `house_rules`, which builds on the same three.
@@ -11,18 +16,27 @@ are `house_rules`, which builds on the same three.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 
-from scoring import ImplausibleTotals, Ruleset, check_paper_totals, check_table_size, max_list_score
+from scoring import (
+    Declaration,
+    ImplausibleTotals,
+    Outcome,
+    Ruleset,
+    check_paper_totals,
+    check_table_size,
+    max_list_score,
+)
 from scoring.ramsch import RamschDeal
-from skatclub.club.entry_line import parse_line
+from skatclub.club.entry_line import EntryLine
 from skatclub.club.models import Change, Event, Game, Player, Seat, Table, TableLink, TableTotal
 from skatclub.club.queries.table_status import TableList, notice_of
-from skatclub.club.services.errors import ConflictError, EntryError
+from skatclub.club.services.closing import NEW_GAME, check_event_open
+from skatclub.club.services.errors import ConflictError, EntryError, rules_refused
 from skatclub.club.services.history import (
     Actor,
     acting_user,
@@ -52,7 +66,7 @@ from skatclub.club.services.valuing import (
     PASSED_FIELDS,
     check_game_slot,
     house_rules_of,
-    value_game,
+    valued_game,
 )
 
 
@@ -62,8 +76,8 @@ def record_game(
     table: Table,
     number: int,
     declarer: Player | None,
-    declaration: Mapping[str, Any] | None,
-    outcome: Mapping[str, Any] | None,
+    declaration: Declaration | None,
+    outcome: Outcome | None,
     user: Actor = None,
     expected_version: int | None = None,
     bock_override: int | None = None,
@@ -74,38 +88,31 @@ def record_game(
     n = "I edited version n"; None skips the check (imports, scripts). Where the event plays
     Bockrunden, the game's Bock level follows them (`bock_override` is the Spielwart's own).
     """
-    table, seats = _locked_for_games(table, user)
-    game = Typed(number, declarer, declaration, outcome, bock_override)
-    return _record(table, seats, game, user, expected_version).game
+    with rules_refused():
+        table, seats = _locked_for_games(table, user)
+        game = Typed(number, declarer, declaration, outcome, bock_override)
+        return _record(table, seats, game, user, expected_version).game
 
 
 @transaction.atomic
 def record_line(
     *,
     table: Table | TableAt,
-    number: int,
-    text: str,
+    entry: Entry,
     user: Actor = None,
     expected_version: int | None = None,
 ) -> Game:
-    """Game `number` as typed on the Spielliste ("2 Kr m2 H S", "p", a Ramsch; `entry_line`).
+    """Game `entry.number` as typed on the Spielliste ("2 Kr m2 H S", "p", a Ramsch), read by
+    the caller (`entry_line.parse_line`).
 
-    The line is read under the table's lock against the seats as they are then, so the caller
-    reads no seats of its own (nor the table: a `TableAt` is looked up under the lock; the
-    saved game's `table` is the row read). A line that cannot be read raises `LineError`.
+    The line's seat is read under the table's lock against the seats as they are then
+    (`typed_at`), so the caller reads no seats of its own (nor the table: a `TableAt` is
+    looked up under the lock; the saved game's `table` is the row read).
     """
-    table, seats = _locked_for_games(table, user)
-    line = parse_line(text, len(seats))
-    declarer = next((s.player for s in seats if s.position == line.seat), None)
-    game = Typed(
-        number,
-        declarer,
-        line.declaration_dict(),
-        line.outcome_dict(),
-        line.bock_override,
-        line.ramsch,
-    )
-    return _record(table, seats, game, user, expected_version).game
+    with rules_refused():
+        table, seats = _locked_for_games(table, user)
+        typed = typed_at(entry, {seat.position: seat.player for seat in seats})
+        return _record(table, seats, typed, user, expected_version).game
 
 
 @dataclass(frozen=True)
@@ -116,10 +123,35 @@ class Typed:
 
     number: int
     declarer: Player | None
-    declaration: Mapping[str, Any] | None
-    outcome: Mapping[str, Any] | None
+    declaration: Declaration | None
+    outcome: Outcome | None
     bock_override: int | None = None
     ramsch: RamschDeal | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Game `number` as a line or the table's buttons give it, read from the request before
+    any lock: `line` names the declarer's seat, not a player. A save reads it against the
+    seats under the table's lock (`typed_at`): who sits where may change until then."""
+
+    number: int
+    line: EntryLine
+
+
+def typed_at(entry: Entry, seats: Mapping[int, Player]) -> Typed:
+    """The entry with its declarer's seat read against `seats` (who sits where); pure."""
+    line, declarer = entry.line, None
+    if line.seat is not None:
+        declarer = seats.get(line.seat)
+        if declarer is None:
+            raise EntryError(
+                "unknown_seat",
+                f"Platz {line.seat} gibt es an diesem Tisch nicht (1–{len(seats)}).",
+            )
+    return Typed(
+        entry.number, declarer, line.declaration, line.outcome, line.bock_override, line.ramsch
+    )
 
 
 class TakenError(ConflictError):
@@ -148,16 +180,11 @@ class Saved:
     after: TableList | None = None
 
 
-# A game read against the table's seats: `save_entry` calls it under the lock with the seats
-# it reads there (a line or the buttons name seats, not players).
-ReadTyped = Callable[[Mapping[int, Player]], Typed]
-
-
 @transaction.atomic
 def save_entry(
     *,
     table: Table,
-    typed: Typed | ReadTyped,
+    typed: Typed | Entry,
     user: Actor,
     entry_id: str = "",
     expected_version: int = 0,
@@ -169,9 +196,16 @@ def save_entry(
     saved, nothing written); a new game (`expected_version` 0) under a taken number is the same
     game when it is stored so (an identical resend without an id, or the same game from a
     second phone), and a `TakenError` when it differs. `expected_version` n replaces game n's
-    version n (the players chose their version over the stored one). `typed` may be read
-    under the lock against the seats as they are then (`ReadTyped`): no read of its own.
+    version n (the players chose their version over the stored one). An `Entry` is read
+    under the lock against the seats as they are then (`typed_at`): no read of its own.
     """
+    with rules_refused():
+        return _save_entry(table, typed, user, entry_id, expected_version)
+
+
+def _save_entry(
+    table: Table, typed: Typed | Entry, user: Actor, entry_id: str, expected_version: int
+) -> Saved:
     table = locked_table(table)
     # One read of the table's games (at most a Serie's): they tell whether this entry id or
     # number is taken, a new game's save needs no read of the numbers again (`_record`), and
@@ -184,8 +218,8 @@ def save_entry(
             return Saved(sent_before, already=True)
     seat_rows = list(table.seats.select_related("player").order_by("position"))
     players = {seat.position: seat.player for seat in seat_rows}
-    if not isinstance(typed, Typed):
-        typed = typed(players)
+    if isinstance(typed, Entry):
+        typed = typed_at(typed, players)
     number_taken = expected_version == 0 and typed.number in by_number
     existing = by_number[typed.number] if number_taken else None
     if existing is not None:
@@ -291,6 +325,8 @@ def _record(
     taken = game_numbers(table) if taken is None else taken
     existing = locked_game(table, number) if number in taken else None
     check_version(existing, expected_version)
+    if existing is None:  # a new game; a closed event is still corrected by the Spielwart
+        check_event_open(table.round.event, user=user, doing=NEW_GAME)
     before = game_snapshot(existing)
     if existing is None:
         game = Game.objects.create(
@@ -349,8 +385,8 @@ def _game_fields(table: Table, seats: Mapping[int, Player], typed: Typed) -> dic
             raise EntryError("invalid_request", "Ansage und Ergebnis fehlen.")
         level = bock_level(table, typed.number, len(seats), typed.bock_override)
         if level is not None:
-            declaration = {**declaration, "bock": level}
-        fields = value_game(event=event, declaration=declaration, outcome=outcome).fields()
+            declaration = replace(declaration, bock=level)
+        fields = valued_game(event=event, declaration=declaration, outcome=outcome).fields()
         fields["declarer"] = typed.declarer
     fields["bock_override"] = typed.bock_override
     return fields
@@ -361,8 +397,8 @@ def preview_game(
     table: Table,
     number: int,
     declarer: Player | None,
-    declaration: Mapping[str, Any] | None,
-    outcome: Mapping[str, Any] | None,
+    declaration: Declaration | None,
+    outcome: Outcome | None,
     bock_override: int | None = None,
 ) -> Game:
     """Game `number` as `record_game` would store it, valued by the engine, not saved."""
@@ -371,16 +407,24 @@ def preview_game(
 
 
 def preview_entry(
-    *, table: Table, typed: Typed, user: Actor = None, seats: Mapping[int, Player] | None = None
+    *,
+    table: Table,
+    typed: Typed | Entry,
+    user: Actor = None,
+    seats: Mapping[int, Player] | None = None,
 ) -> Game:
     """The typed game as a save would store it (`stored_fields`), not saved: for the
     read-back before saving, with the same checks (Serie length, sitting dealer, the engine's
     rules, the Bock level of that game, a link that may no longer write) or the same errors.
     `seats`: who sits where, when the caller has just read them to read the game."""
-    table = Table.objects.select_related("round__event").get(pk=table.pk)
-    check_actor(table, user)
-    fields, _ = stored_fields(table, seated(table) if seats is None else seats, typed)
-    return Game(table=table, number=typed.number, **fields)
+    with rules_refused():
+        table = Table.objects.select_related("round__event").get(pk=table.pk)
+        check_actor(table, user)
+        seats = seated(table) if seats is None else seats
+        if isinstance(typed, Entry):
+            typed = typed_at(typed, seats)
+        fields, _ = stored_fields(table, seats, typed)
+        return Game(table=table, number=typed.number, **fields)
 
 
 def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | None:
@@ -396,6 +440,11 @@ def _position_of(seats: Mapping[int, Player], declarer: Player | None) -> int | 
 def delete_game(
     *, table: Table, number: int, user: Actor = None, expected_version: int | None = None
 ) -> None:
+    with rules_refused():  # the Bockrunden re-value later games
+        _delete_game(table, number, user, expected_version)
+
+
+def _delete_game(table: Table, number: int, user: Actor, expected_version: int | None) -> None:
     table = locked_table(table)
     check_actor(table, user)
     existing = locked_game(table, number)
@@ -470,6 +519,11 @@ def check_totals(*, event: Event, table_size: int, lines: Sequence[TotalLine]) -
 @transaction.atomic
 def record_totals(*, table: Table, lines: Sequence[TotalLine], user: Actor = None) -> None:
     """Enter a paper Spielliste as list score, won and lost per player."""
+    with rules_refused():
+        _record_totals(table, lines, user)
+
+
+def _record_totals(table: Table, lines: Sequence[TotalLine], user: Actor) -> None:
     table = locked_table(table)
     if isinstance(user, TableLink):
         raise EntryError("totals_at_table", "Summen von der Papierliste erfasst nur der Spielwart.")

@@ -25,6 +25,7 @@ from skatclub.club.models import Attendance, Change, Event, Game, Player, Round,
 from skatclub.club.queries.meetings import declared_pairs, earlier_tables, fixed_tables
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import draw, meetings
+from skatclub.club.services.closing import NEW_ROUND, NEW_SEATS, check_event_open
 from skatclub.club.services.errors import ConflictError, EntryError
 from skatclub.club.services.history import Actor, log_change, seat_keys
 from skatclub.club.services.seat_sums import refresh_results
@@ -87,6 +88,7 @@ def start_round(
     whole database and pushed out the daily ones). The checks run again under the lock.
     """
     seed = seed.strip() or (draw.new_seed() if seating != "standings" else "")
+    check_event_open(event, user=user, doing=NEW_ROUND)  # a refused press takes no backup
     _planned(event, seating, seed, allow_five, avoid, expected_number, expected_tables)
     risky_step_backup("vor-neuer-serie")
     return _start_round(
@@ -217,6 +219,7 @@ def draw_in_advance(
     transaction, the event locked like "Neue Serie"). `expected_tables` is the preview's
     fingerprint: when the tables would come out differently now, nothing is created. As
     with "Neue Serie", a refused request takes no backup; the checks run again under the lock."""
+    check_event_open(event, user=user, doing=NEW_ROUND)  # a refused press takes no backup
     _planned_in_advance(event, count, seed, allow_five, expected_tables)
     risky_step_backup("vor-auslosung")
     with transaction.atomic():
@@ -328,7 +331,9 @@ def create_round(
     seating: str = "manual",
     seed: str = "",
 ) -> Round:
-    """Serie `number` of `event` with its tables seated (`tables[0]` is table 1, seat order)."""
+    """Serie `number` of `event` with its tables seated (`tables[0]` is table 1, seat order).
+    Refused on a closed event (`check_event_open`), like every seating."""
+    check_event_open(event, user=user, doing=NEW_ROUND)
     try:
         with transaction.atomic():  # a savepoint: the unique Serie number decides a race
             round_ = Round.objects.create(event=event, number=number, seating=seating, seed=seed)
@@ -400,6 +405,7 @@ def swap_seats(*, round_: Round, first: Seat, second: Seat, user: Actor = None) 
     first, second = locked[first.pk], locked[second.pk]
     by_pk = Table.objects.select_for_update().in_bulk([first.table_id, second.table_id])
     tables = {pk: by_pk[pk] for pk in (first.table_id, second.table_id)}  # first's table first
+    check_event_open(round_.event, user=user, doing=NEW_SEATS)
     _refuse_started(tables.values(), "tauschen")
     before = {pk: seat_keys(table) for pk, table in tables.items()}
     # Delete and re-create: updating in place would briefly seat a player twice.
@@ -462,6 +468,9 @@ def _reseat(
     log_new: bool,
     note: str = "",
 ) -> list[Table]:
+    # Every seating of a Serie comes here (a new Serie, re-forming, a regrouping), under the
+    # locks of its tables: none on a closed event.
+    check_event_open(round_.event, user=user, doing=NEW_SEATS)
     changed = sorted(wanted)
     _refuse_started([existing[n] for n in changed if n in existing], "ändern")
     before = {n: seat_keys(existing[n]) for n in changed if n in existing}

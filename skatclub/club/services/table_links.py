@@ -2,11 +2,12 @@
 
 Owns issuing, renewing and revoking a table's link (`TableLink`, a `secrets.token_urlsafe`
 token), the rule of what a link may write (`check_link_writes`: only its own table, only while
-the link is live, its event is not closed and its time is not up (`queries.table_status.
-link_closed`, refused with `LinkClosedError`) and the list is neither signed off nor
-confirmed) and the sign-off of the players (`Signature`). Games entered through a link are
-written by `results.record_game` with the link as the actor; the history then says "am Tisch
-erfasst".
+the link is live, its event is not closed (`closing.refuse_closed`, the one guard of a closed
+event: an `EventClosedError`, which is a `LinkClosedError`) and its time is not up
+(`queries.table_status.link_closed`, refused with `LinkClosedError`) and the list is neither
+signed off nor confirmed) and the sign-off of the players (`Signature`). Games entered
+through a link are written by `results.record_game` with the link as the actor; the history
+then says "am Tisch erfasst".
 Terms: a *live* link is one that is not revoked; a table is *signed off* when every seated
 player has signed its complete list.
 """
@@ -23,6 +24,7 @@ from skatclub.club import tenancy
 from skatclub.club.models import Change, Event, Player, Round, Signature, Table, TableLink
 from skatclub.club.queries.progress import progress_of
 from skatclub.club.queries.table_status import link_closed
+from skatclub.club.services.closing import refuse_closed
 from skatclub.club.services.errors import EntryError, LinkClosedError
 from skatclub.club.services.history import Actor, acting_user, log_change
 
@@ -170,7 +172,9 @@ def _check_live(link: TableLink, table: Table) -> None:
             "link_revoked", "Dieser Tisch-Link wurde gesperrt. Bitte den Spielwart fragen."
         )
     table.round.event.closed_at = live[0]
-    closed = link_closed(table)
+    # A closed event: the one guard of a closed event (`closing`), which refuses a link all.
+    refuse_closed(live[0], user=link, doing="")
+    closed = link_closed(table)  # its days are over
     if closed:
         raise LinkClosedError(closed)
 

@@ -1,10 +1,11 @@
 """The engine's verdict on one game under the event's settings, and the slot it is entered in.
 
-Owns `value_game` (a declaration and outcome valued under the event's rule set and house
-rules: `ValuedGame`, the fields a `Game` stores), `PASSED_FIELDS` (those of an eingepasstes
-Spiel), `house_rules_of` (the event's house rules as the engine takes them) and `check_game_slot`
-(Serie length, table size, nobody plays while sitting out). Reads and writes nothing: the
-saves of games, of Ramsch and of recorded games and the archive's check all build on it.
+Owns `valued_game` (a typed declaration and outcome valued under the event's rule set and
+house rules: `ValuedGame`, the fields a `Game` stores; `value_game` for a stored game's JSON),
+`PASSED_FIELDS` (those of an eingepasstes Spiel), `house_rules_of` (the event's house rules as
+the engine takes them) and `check_game_slot` (Serie length, table size, nobody plays while
+sitting out). Reads and writes nothing: the saves of games, of Ramsch and of recorded games
+and the archive's check all build on it.
 """
 
 from __future__ import annotations
@@ -75,12 +76,21 @@ PASSED_FIELDS: dict[str, Any] = {
 def value_game(
     *, event: Event, declaration: Mapping[str, Any], outcome: Mapping[str, Any]
 ) -> ValuedGame:
-    """Parse and value one game under the event's rule set and house rules (no database)."""
-    parsed = Declaration.from_dict(declaration)
-    result = Outcome.from_dict(outcome)
+    """Parse and value one stored or archived game (its JSON) under the event's rule set and
+    house rules (no database). A game entered now arrives typed: `valued_game`."""
+    return valued_game(
+        event=event,
+        declaration=Declaration.from_dict(declaration),
+        outcome=Outcome.from_dict(outcome),
+    )
+
+
+def valued_game(*, event: Event, declaration: Declaration, outcome: Outcome) -> ValuedGame:
+    """Value one typed game under the event's rule set and house rules (no database)."""
     ruleset = Ruleset(event.ruleset)
+    rules = house_rules_of(event)
     return ValuedGame(
-        parsed, result, valuation(parsed, result, ruleset, house_rules=house_rules_of(event))
+        declaration, outcome, valuation(declaration, outcome, ruleset, house_rules=rules)
     )
 
 

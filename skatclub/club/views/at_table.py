@@ -3,8 +3,10 @@
 Owns the pages behind `/t/<token>/`: the table's list with running totals, the big-button
 entry (or one line of club notation), the read-back before saving, undo of the last game and
 the players' sign-off. Every write goes through `services` with the link as the actor
-(`record_game`, `delete_game`, `sign_table`), which check that the link is live, belongs to
-this table and that the list is still open; the history says "am Tisch erfasst". A revoked
+(`save_entry`, `delete_game`, `sign_table`), which check that the link is live, belongs to
+this table and that the list is still open; the history says "am Tisch erfasst". A game in
+the post is read whole here, in the engine's types (`services.Entry`), before any service
+runs; the service reads its seat against the table's seats under the lock. A revoked
 or mistyped link gets a German 404 and changes nothing. Requests from `static/table.js`
 (header `X-Entry-Partial`) get fragments instead of whole pages.
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
@@ -36,10 +38,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scoring import Declaration, Outcome, Ruleset, ScoringError, legal_bids
 from scoring.notation import format_ramsch
-from scoring.ramsch import RamschDeal
+from scoring.table import TABLE_SIZES
 from scoring.value import SUIT_MAX_MATADORS
 from skatclub.club import services
-from skatclub.club.entry_line import LineError, line_text, parse_line
+from skatclub.club.entry_line import EntryLine, LineError, line_text, parse_line
 from skatclub.club.formatting import number
 from skatclub.club.forms import PASSED, TableGameForm
 from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLink
@@ -227,43 +229,6 @@ def _answer(
 # --- reading one game from the post --------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Entered:
-    number: int
-    seat: int | None
-    declarer: Player | None
-    declaration: dict[str, Any] | None
-    outcome: dict[str, Any] | None
-    ramsch: RamschDeal | None = None
-    bock_override: int | None = None
-
-    @property
-    def line(self) -> str:
-        """The game as one canonical line of club notation (what the confirm form sends)."""
-        bock = "" if self.bock_override is None else f" B{self.bock_override}"
-        if self.ramsch is not None:
-            return format_ramsch(self.ramsch) + bock
-        if self.seat is None or self.declaration is None:
-            return "p"
-        declaration = Declaration.from_dict(self.declaration)
-        outcome = Outcome.from_dict(self.outcome) if self.outcome else None
-        # A typed "B0" (no Bock though the Bockrunde says so) must survive the confirmation.
-        keep = " B0" if self.bock_override == 0 else ""
-        return line_text(self.seat, declaration, outcome) + keep
-
-    @property
-    def typed(self) -> services.Typed:
-        """The game for the services: the read-back and the save take this same value."""
-        return services.Typed(
-            self.number,
-            self.declarer,
-            self.declaration,
-            self.outcome,
-            self.bock_override,
-            self.ramsch,
-        )
-
-
 class Refused(Exception):
     def __init__(
         self, message: str, extra: dict[str, Any], status: int = INVALID, *, closed: bool = False
@@ -276,39 +241,54 @@ class Refused(Exception):
 
 
 def _refused_by(message: str, error: Exception, status: int = INVALID) -> Refused:
-    """A refusal of the services or the engine, with `error`'s German message."""
+    """A refusal of the services, with `error`'s German message."""
     return Refused(message, {}, status, closed=isinstance(error, services.LinkClosedError))
 
 
-def _read_game(request: HttpRequest, table: Table, seats: dict[int, Player]) -> Entered:
-    """The game in the post: a line of club notation or the big buttons."""
+# Every seat a table can have: the save reads the buttons before the table's seats, and the
+# seat chosen is read against them under the table's lock (`services.typed_at`).
+ANY_SEAT = [(position, "") for position in range(1, max(TABLE_SIZES) + 1)]
+
+
+def _read_game(request: HttpRequest, table: Table, table_size: int | None) -> services.Entry:
+    """The game in the post, in the engine's types: a line of club notation or the big
+    buttons. Read before any transaction: its seat is read against the table's seats by the
+    service (`services.typed_at`). `table_size`: the number of seats when the caller has read
+    them (the read-back), else None (the save, which reads them under its lock)."""
     number = whole_number(request.POST.get("number")) or progress_of(table).next_number
     if number is None:
         raise Refused(LIST_COMPLETE, {})
     if "line" in request.POST:
-        text = request.POST["line"]
         try:
-            line = parse_line(text, len(seats))
+            line = parse_line(request.POST["line"], table_size)
         except LineError as error:
             raise Refused(f"Spiel {number}: {error.message}", {}) from None
-        declarer = seats.get(line.seat) if line.seat else None
-        return Entered(
-            number,
-            line.seat,
-            declarer,
-            line.declaration_dict(),
-            line.outcome_dict(),
-            line.ramsch,
-            line.bock_override,
-        )
-    form = TableGameForm(request.POST, seats=[(pos, p.name) for pos, p in seats.items()])
+        return services.Entry(number, line)
+    choices = ANY_SEAT if table_size is None else ANY_SEAT[:table_size]
+    form = TableGameForm(request.POST, seats=choices)
     if not form.is_valid():
         messages = [str(e) for errors in form.errors.values() for e in errors]
         raise Refused(" ".join(messages), {})
     if form.is_passed:
-        return Entered(number, None, None, None, None)
-    seat = form.cleaned_data["declarer"]
-    return Entered(number, seat, seats.get(seat), form.declaration(), form.outcome())
+        return services.Entry(number, EntryLine(None, None, None))
+    try:
+        declaration = Declaration.from_dict(form.declaration())
+        outcome = Outcome.from_dict(form.outcome())
+    except ScoringError as error:
+        raise Refused(f"Spiel {number}: {error.message}", {}) from None
+    return services.Entry(number, EntryLine(form.cleaned_data["declarer"], declaration, outcome))
+
+
+def _line_of(line: EntryLine) -> str:
+    """The game as one canonical line of club notation (what the confirm form sends)."""
+    bock = "" if line.bock_override is None else f" B{line.bock_override}"
+    if line.ramsch is not None:
+        return format_ramsch(line.ramsch) + bock
+    if line.seat is None or line.declaration is None:
+        return "p"
+    # A typed "B0" (no Bock though the Bockrunde says so) must survive the confirmation.
+    keep = " B0" if line.bock_override == 0 else ""
+    return line_text(line.seat, line.declaration, line.outcome) + keep
 
 
 def _posted_values(request: HttpRequest) -> dict[str, Any]:
@@ -412,19 +392,19 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
     """The read-back: the game in words with the engine's value, nothing saved yet."""
     seats = seated_players(link.table)
     try:
-        entered = _read_game(request, link.table, seats)
-        game = services.preview_entry(table=link.table, typed=entered.typed, user=link, seats=seats)
+        entry = _read_game(request, link.table, len(seats))
+        game = services.preview_entry(table=link.table, typed=entry, user=link, seats=seats)
     except Refused as refused:
         return _refused(request, link, refused)
-    except (services.EntryError, ScoringError) as error:
+    except services.EntryError as error:
         return _refused(
             request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
         )
-    name = entered.declarer.name if entered.declarer else ""
+    name = game.declarer.name if game.declarer else ""
     said: dict[str, Any] = {
-        "text": readback(entered.number, name, game),
-        "line": entered.line,
-        "number": entered.number,
+        "text": readback(entry.number, name, game),
+        "line": _line_of(entry.line),
+        "number": entry.number,
         "derivation": game.derivation,
         "won": game.won,
         # Made here for a page without JavaScript; table.js may send its own instead.
@@ -436,45 +416,33 @@ def game_preview(request: HttpRequest, link: TableLink) -> HttpResponse:
 @link_required
 @require_POST
 def game_save(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """Save the confirmed game exactly once; `version` replaces the stored game with it."""
-    posted = _Posted(request, link.table)
+    """Save the confirmed game exactly once; `version` replaces the stored game with it.
+
+    The post is read whole here, before the save's transaction; the service reads the game's
+    seat against the seats under the table's lock (one read of the seats)."""
     try:
         entry_id, version = _entry_id(request), _replacing(request)
+        entry = _read_game(request, link.table, None)
+    except Refused as refused:
+        return _refused(request, link, refused)
+    try:
         saved = services.save_entry(
             table=link.table,
-            typed=posted,
+            typed=entry,
             user=link,
             entry_id=entry_id,
             expected_version=version,
         )
-    except Refused as refused:
-        return _refused(request, link, refused)
     except services.TakenError as taken:
-        assert posted.entered is not None  # a game is taken only once it was read
-        return _taken(request, link, posted.entered, taken)
+        return _taken(request, link, entry, taken)
     except services.ConflictError as error:
         conflict = Refused(f"Spiel {_number(request)}: {error.message}", {}, CONFLICT)
         return _refused(request, link, conflict)
-    except (services.EntryError, ScoringError) as error:
+    except services.EntryError as error:
         return _refused(
             request, link, _refused_by(f"Spiel {_number(request)}: {error.message}", error)
         )
     return _done(request, link, saved)
-
-
-class _Posted:
-    """The game in the post, read by the save under the table's lock against the seats it
-    reads there (`services.ReadTyped`): one read of the seats, not one before and one in the
-    lock. `entered` is the game as read, for the answer."""
-
-    def __init__(self, request: HttpRequest, table: Table) -> None:
-        self.request = request
-        self.table = table
-        self.entered: Entered | None = None
-
-    def __call__(self, seats: Mapping[int, Player]) -> services.Typed:
-        self.entered = _read_game(self.request, self.table, dict(seats))
-        return self.entered.typed
 
 
 def _entry_id(request: HttpRequest) -> str:
@@ -513,18 +481,18 @@ def _refused(request: HttpRequest, link: TableLink, refused: Refused) -> HttpRes
 
 
 def _taken(
-    request: HttpRequest, link: TableLink, entered: Entered, taken: services.TakenError
+    request: HttpRequest, link: TableLink, entry: services.Entry, taken: services.TakenError
 ) -> HttpResponse:
     """409: another game is stored under this number; both in words, the players choose."""
-    stored = taken.stored
+    stored, entered = taken.stored, taken.entered  # `entered`: valued with its declarer
     name = stored.declarer.name if stored.declarer else ""
     mine = entered.declarer.name if entered.declarer else ""
     conflict = {
         "number": stored.number,
         "stored": readback(stored.number, name, stored),
-        "mine": readback(entered.number, mine, taken.entered),
+        "mine": readback(entry.number, mine, entered),
         "version": stored.version,
-        "line": entered.line,
+        "line": _line_of(entry.line),
         "entry_id": request.POST.get("entry_id", ""),
     }
     context = _context(link, taken=conflict, error=taken.message)

@@ -23,9 +23,9 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
-from scoring import WON_BONUS, ScoringError
+from scoring import WON_BONUS, Declaration, Outcome, ScoringError
 from skatclub.club import services
-from skatclub.club.entry_line import LineError
+from skatclub.club.entry_line import LineError, parse_line
 from skatclub.club.forms import TYPE_CHOICES, CheckForm, GameForm, TotalsForm
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.numbers import whole_number
@@ -212,18 +212,15 @@ def _offered(number: int, error: Exception) -> dict[str, Any]:
 
 def _record_line(
     table: Table | services.TableAt, number: int, text: str, version: int, user: Any
-) -> Game | LineError | services.EntryError | ScoringError:
-    """Record one typed line; the saved game, or the error to show."""
+) -> Game | LineError | services.EntryError:
+    """Record one typed line; the saved game, or the error to show. The line is read here,
+    before the save's transaction; its seat is read against the seats under the lock."""
     try:
+        entry = services.Entry(number, parse_line(text))
         return _save(
-            services.record_line,
-            table=table,
-            number=number,
-            text=text,
-            user=user,
-            expected_version=version,
+            services.record_line, table=table, entry=entry, user=user, expected_version=version
         )
-    except (LineError, services.EntryError, ScoringError) as error:
+    except (LineError, services.EntryError) as error:
         return error
 
 
@@ -243,14 +240,16 @@ def _record_form(
     table: Table, seats: dict[int, Player], number: int, form: GameForm, user: Any
 ) -> services.EntryError | ScoringError | None:
     passed = form.is_passed
-    try:
+    try:  # the form's game in the engine's types, read before the save's transaction
+        declaration = None if passed else Declaration.from_dict(form.declaration())
+        outcome = None if passed else Outcome.from_dict(form.outcome())
         _save(
             services.record_game,
             table=table,
             number=number,
             declarer=None if passed else seats.get(form.cleaned_data["declarer"]),
-            declaration=None if passed else form.declaration(),
-            outcome=None if passed else form.outcome(),
+            declaration=declaration,
+            outcome=outcome,
             user=user,
             expected_version=0,
         )

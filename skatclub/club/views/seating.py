@@ -29,8 +29,9 @@ from skatclub.club.queries.progress import (
     annotated_progress,
     with_progress,
 )
-from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
+from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.spielwart import event_page
 from skatclub.club.views.table_links import is_local_address, link_address
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ def round_create(request: HttpRequest, key: str) -> HttpResponse:
             expected_number=form.cleaned_data["number"],
             expected_tables=form.cleaned_data["tables"],
         )
+    except services.EventClosedError as error:  # the page again, with the form as sent
+        messages.error(request, error.message)
+        return event_page(request, event, round_form=form, status=INVALID)
     except (services.EntryError, ScoringError) as error:
         messages.error(request, error.message)
         return redirect("spielwart-event", key=event.key)
@@ -155,6 +159,10 @@ def advance_create(request: HttpRequest, key: str) -> HttpResponse:
             user=request.user,
             expected_tables=data["tables"],
         )
+    except services.EventClosedError as error:  # the page again, with the form as sent
+        messages.error(request, error.message)
+        kept = AdvanceForm(request.POST, auto_id="voraus_%s")  # ids apart from the Serie form
+        return event_page(request, event, advance_form=kept, status=INVALID)
     except (services.EntryError, ScoringError) as error:
         messages.error(request, error.message)
         return redirect("spielwart-event", key=event.key)

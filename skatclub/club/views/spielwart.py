@@ -227,7 +227,19 @@ def _saved(
 
 @spielwart_required
 def event_overview(request: HttpRequest, key: str) -> HttpResponse:
-    event = event_or_404(key)
+    return event_page(request, event_or_404(key))
+
+
+def event_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    round_form: RoundForm | None = None,
+    advance_form: AdvanceForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The Spielwart's page of the event; a refused "Neue Serie" or "im Voraus auslosen"
+    (`views.seating`) shows it again with its form as sent and the refusal as a message."""
     rounds = event.rounds.annotate(
         table_count=Count("tables", distinct=True),
         open_count=Count(
@@ -238,11 +250,13 @@ def event_overview(request: HttpRequest, key: str) -> HttpResponse:
         "event": event,
         "rounds": rounds,
         "present_count": Attendance.objects.filter(event=event).count(),
-        "round_form": RoundForm(initial={"number": services.next_round_number(event)}),
-        "advance_form": AdvanceForm(auto_id="voraus_%s"),  # ids apart from the Serie form
+        "round_form": round_form
+        or RoundForm(initial={"number": services.next_round_number(event)}),
+        # ids apart from the Serie form
+        "advance_form": advance_form or AdvanceForm(auto_id="voraus_%s"),
         "deletable": not has_results(event.rounds.all()),
     }
-    return render(request, "club/spielwart_event.html", context)
+    return render(request, "club/spielwart_event.html", context, status=status)
 
 
 @spielwart_required

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from scoring import Declaration, Outcome
 from skatclub.club import services
 from skatclub.club.archive import ArchiveError, export_archive, import_archive
 from skatclub.club.demo.generator import generate_archive
@@ -77,8 +78,8 @@ def test_games_entered_game_by_game_stay_game_by_game(
         table=four_table,
         number=1,
         declarer=players["bernd"],
-        declaration={"type": "clubs", "matadors": 2, "bid": 24},
-        outcome={"declarer_card_points": 95},
+        declaration=Declaration.from_dict({"type": "clubs", "matadors": 2, "bid": 24}),
+        outcome=Outcome.from_dict({"declarer_card_points": 95}),
     )
     services.record_game(table=four_table, number=2, declarer=None, declaration=None, outcome=None)
     # Game 4: Dieter deals, Anna plays Null (23), lost: -46. Game 3 is not entered yet.
@@ -86,8 +87,8 @@ def test_games_entered_game_by_game_stay_game_by_game(
         table=four_table,
         number=4,
         declarer=players["anna"],
-        declaration={"type": "null", "bid": 23},
-        outcome={"won": False},
+        declaration=Declaration.from_dict({"type": "null", "bid": 23}),
+        outcome=Outcome.from_dict({"won": False}),
     )
     first = run_export(tmp_path)
     games = first["events"][0]["rounds"][0]["tables"][0]["games"]

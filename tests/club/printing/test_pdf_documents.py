@@ -36,8 +36,8 @@ def play(table: Table, count: int) -> None:
             table=table,
             number=number,
             declarer=seats[position],
-            declaration=declaration.to_dict(),
-            outcome=outcome.to_dict(),
+            declaration=declaration,
+            outcome=outcome,
         )
 
 

@@ -50,8 +50,8 @@ def fill(table: Table, count: int, notations: list[str | None] = NOTATIONS) -> N
             table=table,
             number=number,
             declarer=seats[position],
-            declaration=declaration.to_dict(),
-            outcome=outcome.to_dict(),
+            declaration=declaration,
+            outcome=outcome,
         )
 
 
@@ -369,8 +369,8 @@ def test_the_control_sum_holds_with_ramsch_and_bock(
             table=four_table,
             number=number,
             declarer=four_table.seats.get(position=playing_positions(4, number)[0]).player,
-            declaration=declaration.to_dict(),
-            outcome=outcome.to_dict(),
+            declaration=declaration,
+            outcome=outcome,
         )
     _, text = print_table(four_table)
 

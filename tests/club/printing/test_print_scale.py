@@ -140,8 +140,8 @@ def _play(table: Table, count: int) -> None:
                 table=table,
                 number=number,
                 declarer=seats[playing[number % 3]],
-                declaration=declaration.to_dict(),
-                outcome=outcome.to_dict(),
+                declaration=declaration,
+                outcome=outcome,
             )
 
 

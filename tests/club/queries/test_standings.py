@@ -7,7 +7,7 @@ from fractions import Fraction
 from django.db.models import Q
 from pytest_django import DjangoAssertNumQueries
 
-from scoring import format_cents
+from scoring import Declaration, Outcome, format_cents
 from skatclub.club.formatting import json_cents
 from skatclub.club.models import Event, Player, Round, Seat, Table
 from skatclub.club.queries.standings import (
@@ -127,8 +127,8 @@ def test_several_rounds_add_up_per_player(
         table=table,
         number=1,
         declarer=players["carla"],
-        declaration={"type": "hearts", "matadors": -1, "bid": 20},
-        outcome={"won": True},
+        declaration=Declaration.from_dict({"type": "hearts", "matadors": -1, "bid": 20}),
+        outcome=Outcome.from_dict({"won": True}),
     )
     rows = {r.player: r for r in event_standings(event)}
     assert rows["carla"].list_score == -96 + 20 and rows["carla"].rounds == 2
@@ -218,8 +218,8 @@ def play_three_games_at(table: Table, seated: list[Player]) -> None:
             table=table,
             number=number,
             declarer=seated[number],
-            declaration={"type": "diamonds", "matadors": 1, "bid": 18},
-            outcome={"won": number != 2},
+            declaration=Declaration.from_dict({"type": "diamonds", "matadors": 1, "bid": 18}),
+            outcome=Outcome.from_dict({"won": number != 2}),
         )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection, connections
 
+from scoring import Declaration, Outcome
 from skatclub.club.models import Game, Player, Table
 from skatclub.club.services import ConflictError, record_game
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="needs a database server with row locks"
 )
 
-DIAMONDS = {"type": "diamonds", "matadors": 1, "bid": 18}
+DIAMONDS = Declaration.from_dict({"type": "diamonds", "matadors": 1, "bid": 18})
 
 
 def run_in_threads(*jobs: Callable[[], object]) -> list[BaseException]:
@@ -63,7 +64,7 @@ def test_two_spielwarte_entering_different_tables_at_once_lose_nothing(
                     number=number,
                     declarer=declarer_for(table, number),
                     declaration=DIAMONDS,
-                    outcome={"won": number % 3 != 0},
+                    outcome=Outcome.from_dict({"won": number % 3 != 0}),
                     expected_version=0,
                 )
 
@@ -87,7 +88,7 @@ def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(
         number=1,
         declarer=players["bernd"],
         declaration=DIAMONDS,
-        outcome={"won": True},
+        outcome=Outcome.from_dict({"won": True}),
     )
 
     def correct(declarer: Player) -> Callable[[], None]:
@@ -97,7 +98,7 @@ def test_the_same_game_saved_twice_at_once_gives_exactly_one_conflict(
                 number=1,
                 declarer=declarer,
                 declaration=DIAMONDS,
-                outcome={"won": False},
+                outcome=Outcome.from_dict({"won": False}),
                 expected_version=first.version,
             )
 
@@ -128,7 +129,7 @@ def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(
                 number=1,
                 declarer=declarer_for(four_table, 1),
                 declaration=DIAMONDS,
-                outcome={"won": True},
+                outcome=Outcome.from_dict({"won": True}),
             )
             holding.set()
             release.wait(timeout=30)
@@ -144,7 +145,7 @@ def test_a_save_held_open_on_one_table_does_not_hold_up_another_table(
                     number=1,
                     declarer=declarer_for(three_table, 1),
                     declaration=DIAMONDS,
-                    outcome={"won": True},
+                    outcome=Outcome.from_dict({"won": True}),
                 )
         finally:
             release.set()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scoring import ScoringError
+from scoring import Declaration, Outcome
 from scoring.notation import parse_ramsch
 from skatclub.club.models import Change, Event, Game, Seat, Table
 from skatclub.club.services import EntryError, record_game
@@ -76,12 +76,13 @@ def test_a_bockrunde_at_a_4_table_lasts_four_games_and_can_be_overridden(
     enter(four_table, 6, 3, "Kr m1")  # 24
     assert values(four_table) == [(1, 0, 72), (2, 1, 36), (5, 1, 48), (6, 0, 24)]
     game = Game.objects.get(table=four_table, number=2)
+    assert game.declaration is not None and game.outcome is not None
     record_game(
         table=four_table,
         number=2,
         declarer=game.declarer,
-        declaration=game.declaration,
-        outcome=game.outcome,
+        declaration=Declaration.from_dict(game.declaration),
+        outcome=Outcome.from_dict(game.outcome),
         bock_override=0,
     )
     assert values(four_table)[1] == (2, 0, 18)
@@ -107,7 +108,7 @@ def test_a_ramsch_counts_in_the_list_score_of_the_player_it_hits(
 def test_a_ramsch_needs_the_house_rule_and_the_playing_seats(
     event: Event, four_table: Table
 ) -> None:
-    with pytest.raises(ScoringError, match="Ramsch ist als Hausregel nicht vereinbart"):
+    with pytest.raises(EntryError, match="Ramsch ist als Hausregel nicht vereinbart"):
         record_ramsch(table=four_table, number=3, deal=parse_ramsch("R 4:65 1:55 2:0"))
     event.house_ramsch = True
     event.save()

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import replace
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import ScoringError, playing_positions
-from skatclub.club.entry_line import LineError
+from scoring import Declaration, Outcome, ScoringError, playing_positions
 from skatclub.club.models import Change, Game, Player, Table
 from skatclub.club.services import (
     ConflictError,
     EntryError,
+    RuleError,
     TotalLine,
     check_table,
     delete_game,
@@ -23,10 +23,12 @@ from skatclub.club.services import (
     record_line,
     record_totals,
     refresh_results,
+    typed_at,
 )
+from tests.helpers.factories import entry_of
 
-CLUBS_MIT_2 = {"type": "clubs", "matadors": 2, "bid": 24}
-WON = {"won": True}
+CLUBS_MIT_2 = Declaration.from_dict({"type": "clubs", "matadors": 2, "bid": 24})
+WON = Outcome(won=True)
 
 
 def test_it_values_a_game_through_the_engine_and_stores_the_derivation(
@@ -48,7 +50,7 @@ def test_it_values_a_game_through_the_engine_and_stores_the_derivation(
 def test_it_refuses_the_sitting_dealer_as_declarer(
     four_table: Table, players: dict[str, Player]
 ) -> None:
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(RuleError) as refused:
         record_game(
             table=four_table,
             number=1,
@@ -87,30 +89,32 @@ def test_it_refuses_a_37th_game_at_a_3_table(
         )
 
 
-def test_it_passes_engine_errors_through_with_their_german_message(
+def test_an_engine_error_under_the_lock_is_a_service_error_with_the_rules_message(
     four_table: Table, players: dict[str, Player]
 ) -> None:
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(RuleError) as refused:
         record_game(
             table=four_table,
             number=1,
             declarer=players["bernd"],
-            declaration={"type": "clubs", "matadors": 1, "bid": 19},
+            declaration=Declaration.from_dict({"type": "clubs", "matadors": 1, "bid": 19}),
             outcome=WON,
         )
     assert refused.value.code == "illegal_bid"
     assert "19" in refused.value.message
+    assert isinstance(refused.value, EntryError) and not isinstance(refused.value, ScoringError)
+    assert isinstance(refused.value.__cause__, ScoringError)  # the engine's, kept as the cause
 
 
 def test_it_refuses_kontra_when_the_event_did_not_agree_on_it(
     four_table: Table, players: dict[str, Player]
 ) -> None:
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(RuleError) as refused:
         record_game(
             table=four_table,
             number=1,
             declarer=players["bernd"],
-            declaration={**CLUBS_MIT_2, "kontra": True},
+            declaration=replace(CLUBS_MIT_2, kontra=True),
             outcome=WON,
         )
     assert refused.value.code == "kontra_not_allowed"
@@ -137,7 +141,7 @@ def test_every_change_is_kept_in_the_history_with_before_and_after(
         number=1,
         declarer=players["carla"],
         declaration=CLUBS_MIT_2,
-        outcome={"won": False},
+        outcome=Outcome.from_dict({"won": False}),
         user=spielwart,
         expected_version=game.version,
     )
@@ -297,7 +301,7 @@ def test_the_seat_keeps_each_players_sums_for_the_standings(
         number=2,
         declarer=players["carla"],
         declaration=CLUBS_MIT_2,
-        outcome={"won": False},
+        outcome=Outcome.from_dict({"won": False}),
     )
     sums = {s.player.key: (s.list_score, s.won, s.lost) for s in four_table.seats.all()}
     assert sums == {
@@ -315,10 +319,10 @@ def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_ta
     # Both must leave what a recomputation from every game gives.
     seats = {s.position: s.player for s in four_table.seats.select_related("player")}
     chooser = random.Random(16)
-    declarations: list[dict[str, Any]] = [
+    declarations = [
         CLUBS_MIT_2,
-        {"type": "grand", "matadors": 1, "bid": 18},
-        {"type": "null"},
+        Declaration.from_dict({"type": "grand", "matadors": 1, "bid": 18}),
+        Declaration.from_dict({"type": "null"}),
     ]
     for step in range(40):
         number = chooser.randint(1, 30) if step % 5 == 4 else step + 1 - step // 5
@@ -332,7 +336,7 @@ def test_seat_sums_after_every_save_equal_a_recomputation_from_all_games(four_ta
             number=number,
             declarer=declarer,
             declaration=None if declarer is None else declaration,
-            outcome=None if declarer is None else {"won": chooser.random() < 0.6},
+            outcome=None if declarer is None else Outcome(won=chooser.random() < 0.6),
             expected_version=existing.version if existing else 0,
         )
         stored = _seat_results(four_table)
@@ -351,12 +355,12 @@ def _seat_results(table: Table) -> dict[int, tuple[int, ...]]:
 def test_a_typed_line_is_read_against_the_seats_under_the_tables_lock(
     four_table: Table, players: dict[str, Player]
 ) -> None:
-    game = record_line(table=four_table, number=1, text="2 Kr m2", expected_version=0)
+    game = record_line(table=four_table, entry=entry_of(1, "2 Kr m2"), expected_version=0)
     assert (game.declarer, game.list_score) == (players["bernd"], 36)
     assert four_table.seats.get(player=players["bernd"]).list_score == 36
-    with pytest.raises(LineError, match="Platz 5 gibt es an diesem Tisch nicht"):
-        record_line(table=four_table, number=2, text="5 Kr m2", expected_version=0)
-    assert record_line(table=four_table, number=2, text="p").passed_in
+    with pytest.raises(EntryError, match="Platz 5 gibt es an diesem Tisch nicht"):
+        record_line(table=four_table, entry=entry_of(2, "5 Kr m2"), expected_version=0)
+    assert record_line(table=four_table, entry=entry_of(2, "p")).passed_in
     assert four_table.games.count() == 2
 
 
@@ -368,7 +372,7 @@ def test_a_lost_game_changes_the_seats_in_two_updates(four_table: Table) -> None
         number=1,
         declarer=seats[2],
         declaration=CLUBS_MIT_2,
-        outcome={"won": True},
+        outcome=Outcome.from_dict({"won": True}),
     )
     with CaptureQueriesContext(connection) as queries:
         record_game(
@@ -376,7 +380,7 @@ def test_a_lost_game_changes_the_seats_in_two_updates(four_table: Table) -> None
             number=2,
             declarer=seats[3],
             declaration=CLUBS_MIT_2,
-            outcome={"won": False},
+            outcome=Outcome.from_dict({"won": False}),
         )
     updates = [
         q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "club_seat"')
@@ -386,3 +390,16 @@ def test_a_lost_game_changes_the_seats_in_two_updates(four_table: Table) -> None
     refresh_results(table_ids=[four_table.pk])
     assert stored == _seat_results(four_table)
     assert stored[1][3] == stored[2][3] == stored[4][3] == 1 and stored[3][2] == 1
+
+
+def test_an_entrys_seat_is_read_against_the_seats_it_is_given(db: None) -> None:
+    anna, bernd = Player(name="Anna Albers"), Player(name="Bernd Brandt")
+    seats = {1: anna, 2: bernd, 3: Player(name="Carla Claus")}
+    typed = typed_at(entry_of(4, "2 Kr m2 H"), seats)
+    assert (typed.number, typed.declarer, typed.ramsch) == (4, bernd, None)
+    assert typed.declaration is not None and typed.declaration.hand
+    assert typed_at(entry_of(4, "p"), seats).declarer is None
+    with pytest.raises(EntryError) as refused:
+        typed_at(entry_of(4, "4 Kr m2"), seats)
+    assert refused.value.code == "unknown_seat"
+    assert refused.value.message == "Platz 4 gibt es an diesem Tisch nicht (1–3)."

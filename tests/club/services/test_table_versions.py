@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db.models import Sum
 
-from scoring import ScoringError
+from scoring import Declaration, Outcome
 from scoring.notation import parse_ramsch
 from skatclub.club import services
 from skatclub.club.models import Event, Game, Table, TableLink, TableTotal
-from tests.helpers.factories import enter
+from tests.helpers.factories import enter, entry_of
 
 
 def versions(table: Table) -> tuple[int, int]:
@@ -53,7 +53,7 @@ def refused_changes_nothing(django_capture_on_commit_callbacks: Capture) -> Chec
     def check(table: Table, write: Callable[[], object]) -> None:
         before = versions(table)
         with (
-            pytest.raises((services.EntryError, ScoringError)),
+            pytest.raises(services.EntryError),
             django_capture_on_commit_callbacks(execute=True),
         ):
             write()
@@ -70,7 +70,7 @@ def link(four_table: Table, spielwart: User) -> TableLink:
 def kreuz(table: Table, number: int, seat: int = 2) -> services.Typed:
     player = table.seats.get(position=seat).player
     return services.Typed(
-        number, player, {"type": "clubs", "matadors": 1}, {"won": True}, None, None
+        number, player, Declaration.from_dict({"type": "clubs", "matadors": 1}), Outcome(won=True)
     )
 
 
@@ -81,7 +81,7 @@ def test_a_game_saved_changed_and_deleted_raises_the_versions_each_time(
     raises_both(four_table, lambda: enter(four_table, 1, 3, "Gr m1", user=spielwart))
     raises_both(four_table, lambda: enter(four_table, 2, None, user=spielwart))
     raises_both(
-        four_table, lambda: services.record_line(table=four_table, number=3, text="4 Pi m1")
+        four_table, lambda: services.record_line(table=four_table, entry=entry_of(3, "4 Pi m1"))
     )
     raises_both(
         four_table,
@@ -159,7 +159,7 @@ def test_a_refused_write_raises_no_version(
         lambda: services.delete_game(table=four_table, number=1, user=link, expected_version=9),
     )
     refused_changes_nothing(
-        four_table, lambda: services.record_line(table=four_table, number=2, text="2 Kr m1")
+        four_table, lambda: services.record_line(table=four_table, entry=entry_of(2, "2 Kr m1"))
     )  # game 2: seat 2 deals and sits out
     anna = four_table.seats.get(position=1).player
     refused_changes_nothing(four_table, lambda: services.sign_table(link=link, player=anna))

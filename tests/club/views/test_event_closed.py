@@ -13,8 +13,21 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django import Settings
 
+from scoring.notation import parse_ramsch
 from skatclub.club import services, tenancy
-from skatclub.club.models import Change, Club, Event, Game, Signature, Table, TableLink
+from skatclub.club.models import (
+    Attendance,
+    Change,
+    Club,
+    Event,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Signature,
+    Table,
+    TableLink,
+)
 from tests.helpers.clubs import staff
 from tests.helpers.factories import enter
 
@@ -24,6 +37,8 @@ PARTIAL = {"X-Entry-Partial": "1"}
 KREUZ = {"number": "2", "line": "2 Kr m2 H S", "entry_id": "phone-1-game-2"}
 CLOSED = "Die Veranstaltung ist abgeschlossen (seit "
 NOTHING_MORE = "hier lässt sich nichts mehr eintragen, zurücknehmen oder unterschreiben"
+REOPEN_FIRST = "Erst „Wieder öffnen“ (auf der Seite der Veranstaltung), dann lässt sich"
+ENTRY = EVENT + "serie/1/tisch/1/"
 
 
 @pytest.fixture
@@ -144,8 +159,6 @@ def test_the_spielwart_can_still_correct_a_game_of_a_closed_event(
     assert response.status_code == 302
     game = Game.objects.get(table=four_table, number=1)
     assert (game.notation, game.version) == ("Kr m3 H S", 2)
-    enter(four_table, 2, 3, "Gr m1", user=spielwart)  # a game the players never sent
-    assert Game.objects.filter(table=four_table).count() == 2
     round_page = spielwart_client.get(EVENT + "serie/1/").content.decode()
     assert "Die Veranstaltung ist abgeschlossen" in round_page
 
@@ -215,3 +228,113 @@ def test_a_closed_event_whose_link_days_are_over_names_the_closing(
     assert json.loads(client.get(url(link, "stand/")).content)["closed"].startswith(CLOSED)
     services.reopen_event(event=event, user=spielwart)
     assert json.loads(client.get(url(link, "stand/")).content)["closed"] == expired
+
+
+# --- issue 38: nothing new on a closed event, by anyone --------------------------------------
+
+
+def text_of(page: str) -> str:
+    """The page's text as the browser shows it: „ and “ are not escaped, quotes may be."""
+    return page.replace("&quot;", '"').replace("&#x27;", "'")
+
+
+def test_a_new_round_is_refused_on_a_closed_event_with_the_form_kept(
+    spielwart_client: Client, event: Event, players: dict[str, Player], spielwart: User
+) -> None:
+    for player in list(players.values())[:8]:
+        Attendance.objects.create(event=event, player=player)
+    services.close_event(event=event, user=spielwart)
+    data = {"seating": "draw", "seed": "4711", "avoid": "event", "number": "1"}
+    response = spielwart_client.post(EVENT + "serie/neu/", data)
+    page = text_of(response.content.decode())
+    assert response.status_code == 422
+    assert CLOSED in page and f"{REOPEN_FIRST} eine neue Serie beginnen." in page
+    assert 'value="4711"' in page  # what was typed is kept
+    assert not Round.objects.filter(event=event).exists()
+    drawn = spielwart_client.post(
+        EVENT + "im-voraus/", {"count": "2", "seed": "abc", "allow_five": ""}
+    )
+    assert drawn.status_code == 422 and CLOSED in drawn.content.decode()
+    assert not Round.objects.filter(event=event).exists()
+    services.reopen_event(event=event, user=spielwart)
+    assert spielwart_client.post(EVENT + "serie/neu/", data).status_code == 302
+    assert Round.objects.filter(event=event, number=1).exists()
+
+
+def test_the_service_refuses_a_new_round_on_a_closed_event_even_with_a_stale_event(
+    event: Event, players: dict[str, Player], spielwart: User
+) -> None:
+    services.close_event(event=Event.objects.get(pk=event.pk), user=spielwart)
+    assert event.closed_at is None  # the caller's copy, read before the closing
+    seated = list(players.values())[:4]
+    with pytest.raises(services.EventClosedError, match="eine neue Serie beginnen"):
+        services.create_round(event=event, number=1, tables=[seated], user=spielwart)
+    assert not Round.objects.exists() and not Seat.objects.exists()
+
+
+def test_a_new_seat_is_refused_on_a_closed_event(
+    spielwart_client: Client,
+    four_table: Table,
+    event: Event,
+    players: dict[str, Player],
+    spielwart: User,
+) -> None:
+    round_one = four_table.round
+    seats_before = list(Seat.objects.order_by("pk").values_list("table", "position", "player"))
+    services.close_event(event=event, user=spielwart)
+    emil = players["emil"]
+    with pytest.raises(services.EventClosedError, match="an den Plätzen etwas ändern"):
+        services.reseat_tables(
+            round_=round_one, tables={2: [emil, players["frieda"], players["gerd"]]}
+        )
+    swap = {"first": players["anna"].pk, "second": players["bernd"].pk}
+    followed = spielwart_client.post(EVENT + "serie/1/plaetze/", swap, follow=True)
+    assert CLOSED in followed.content.decode()
+    Attendance.objects.create(event=event, player=emil)  # arrived late: a regrouping
+    for player in ("anna", "bernd", "carla", "dieter"):
+        Attendance.objects.get_or_create(event=event, player=players[player])
+    regrouped = spielwart_client.post(EVENT + "serie/1/umsetzen/", {"allow_five": "1"}, follow=True)
+    assert f"{REOPEN_FIRST} an den Plätzen etwas ändern." in text_of(regrouped.content.decode())
+    assert list(Seat.objects.order_by("pk").values_list("table", "position", "player")) == (
+        seats_before
+    )
+    assert Table.objects.filter(round=round_one).count() == 1
+
+
+def test_a_new_game_by_the_spielwart_is_refused_but_a_correction_is_not(
+    spielwart_client: Client, link: TableLink, four_table: Table, event: Event, spielwart: User
+) -> None:
+    enter(four_table, 1, 2, "Kr m2 H S", user=link)
+    services.close_event(event=event, user=spielwart)
+    new = spielwart_client.post(ENTRY, {"line": "3 Gr m1", "number": "2"})
+    page = text_of(new.content.decode())
+    assert new.status_code == 422
+    assert f"Spiel 2: {CLOSED}" in page and f"{REOPEN_FIRST} ein neues Spiel erfassen." in page
+    assert 'value="3 Gr m1"' in page  # the typed line is kept
+    form = {"number": "2", "type": "passed"}
+    assert spielwart_client.post(ENTRY, form).status_code == 422  # the field form too
+    with pytest.raises(services.EventClosedError):
+        enter(four_table, 2, None, user=spielwart)  # a script's record_game alike
+    event.house_ramsch = True
+    event.save(update_fields=["house_ramsch"])
+    deal = parse_ramsch("R 1:65 3:55 4:0")  # game 2: Bernd deals and sits out
+    with pytest.raises(services.EventClosedError):
+        services.record_ramsch(table=four_table, number=2, deal=deal, user=spielwart)
+    assert list(Game.objects.filter(table=four_table).values_list("number", flat=True)) == [1]
+    corrected = spielwart_client.post(GAME_1, {"line": "3 Kr m3 H S", "expected_version": "1"})
+    assert corrected.status_code == 302
+    assert Game.objects.get(table=four_table, number=1).notation == "Kr m3 H S"
+
+
+def test_a_save_through_the_link_is_refused_with_the_words_its_page_shows(
+    client: Client, link: TableLink, four_table: Table, event: Event, spielwart: User
+) -> None:
+    services.close_event(event=event, user=spielwart)
+    shown = json.loads(client.get(url(link, "stand/")).content)["closed"]
+    response = client.post(url(link, "spiel/"), {**KREUZ, "number": "1"}, headers=PARTIAL)
+    assert response.status_code == 422 and response["X-Entry-Result"] == "closed"
+    assert f"Spiel 1: {shown}" in text_of(response.content.decode())
+    with pytest.raises(services.EventClosedError) as refused:
+        enter(four_table, 1, 2, "Kr m1", user=link)
+    assert refused.value.message == shown and isinstance(refused.value, services.LinkClosedError)
+    assert not Game.objects.exists()

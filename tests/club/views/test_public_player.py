@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
+from scoring import Declaration, Outcome
 from skatclub.club.models import Event, Game, Player, Round, Season, Table
 from skatclub.club.services import TotalLine, record_game, record_totals
 from tests.helpers.factories import make_table
@@ -24,16 +25,16 @@ def bernd_plays(table: Table, players: dict[str, Player], first: int = 1) -> Gam
         table=table,
         number=first,
         declarer=players["bernd"],
-        declaration={"type": "clubs", "matadors": 2, "bid": 24},
-        outcome={"won": True},
+        declaration=Declaration.from_dict({"type": "clubs", "matadors": 2, "bid": 24}),
+        outcome=Outcome.from_dict({"won": True}),
     )
     # Game 2 (Bernd deals, so Carla declares): Carla Null won = 23.
     record_game(
         table=table,
         number=first + 1,
         declarer=players["carla"],
-        declaration={"type": "null", "bid": 23},
-        outcome={"won": True},
+        declaration=Declaration.from_dict({"type": "null", "bid": 23}),
+        outcome=Outcome.from_dict({"won": True}),
     )
     # Game 3 (Carla deals): Bernd Pik mit 1 at bid 23: 2 x 11 = 22 < 23, overbid and lost
     # (the engine values it).
@@ -41,8 +42,8 @@ def bernd_plays(table: Table, players: dict[str, Player], first: int = 1) -> Gam
         table=table,
         number=first + 2,
         declarer=players["bernd"],
-        declaration={"type": "spades", "matadors": 1, "bid": 23},
-        outcome={"won": False},
+        declaration=Declaration.from_dict({"type": "spades", "matadors": 1, "bid": 23}),
+        outcome=Outcome.from_dict({"won": False}),
     )
 
 

@@ -225,8 +225,8 @@ def test_the_second_round_is_seated_by_the_standings(
         table=table,
         number=1,
         declarer=table.seats.get(position=2).player,
-        declaration=declaration.to_dict(),
-        outcome=outcome.to_dict(),
+        declaration=declaration,
+        outcome=outcome,
     )
     spielwart_client.post(EVENT + "serie/neu/", {"seating": "standings"})
     second = Round.objects.get(number=2)

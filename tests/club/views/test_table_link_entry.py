@@ -382,6 +382,42 @@ def test_a_save_whose_line_cannot_be_read_stores_nothing_and_keeps_the_line(
     assert 'value="2 Kr m2 zz"' in page
 
 
+def test_a_post_that_cannot_be_read_is_refused_before_the_save_begins(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    # Issue 38: the request is read in the view, before the save's transaction and lock.
+    unreadable = [
+        {"number": "1", "line": "2 Kr m2 zz"},
+        {"number": "1", "declarer": "2", "type": "clubs", "result": "won"},  # no Spitzen
+    ]
+    for post in unreadable:
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+        assert answer.status_code == 422, post
+        statements = [q["sql"] for q in queries.captured_queries]
+        assert not [sql for sql in statements if "SAVEPOINT" in sql], post
+        assert statements_from(queries, "club_seat") == 0, post
+    assert not Game.objects.exists()
+
+
+def test_a_seat_the_table_does_not_have_is_refused_by_the_save_against_its_seats(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    buttons = {
+        "number": "2",
+        "declarer": "5",
+        "type": "grand",
+        "direction": "mit",
+        "spitzen": "1",
+        "result": "won",
+    }
+    for post in ({"number": "2", "line": "5 Gr m1"}, buttons):
+        answer = client.post(url(link, "spiel/"), post, headers=PARTIAL)
+        assert answer.status_code == 422, post
+        assert "Spiel 2: Platz 5 gibt es an diesem Tisch nicht (1–4)." in answer.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_the_read_back_reads_no_list(client: Client, link: TableLink, four_table: Table) -> None:
     enter(four_table, 1, 2, "Kr m1", user=link)
     with CaptureQueriesContext(connection) as queries:
