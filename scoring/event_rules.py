@@ -645,18 +645,30 @@ def _at(raw: Mapping[str, Any], place: Sequence[str]) -> tuple[bool, Any]:
     return True, node
 
 
+# Groups of the archive written whole once one of their rules is not the default (as the
+# archive always wrote them); an optional rule in them (None: not set) only where set.
+WHOLE_GROUPS = frozenset({"bock_rounds", "ramsch_rules", "entry_fees"})
+
+
 def archive_rules(rules: EventRules) -> dict[str, Any]:
     """The event's rules as the archive writes them: each rule at its place, left out where it
     is the declaration's default (so older archives export as they were)."""
+    items = declared(type(rules))
+    differs = {
+        item.rule.archive[0]
+        for item in items
+        if getattr(rules, item.name) != item.default and len(item.rule.archive) > 1
+    }
     out: dict[str, Any] = {}
-    for item in declared(type(rules)):
-        value = getattr(rules, item.name)
-        if value == item.default and item.rule.archive != ("ruleset",):
+    for item in items:
+        value, place = getattr(rules, item.name), item.rule.archive
+        whole = place[0] in WHOLE_GROUPS and place[0] in differs and value is not None
+        if value == item.default and place != ("ruleset",) and not whole:
             continue
         node = out
-        for key in item.rule.archive[:-1]:
+        for key in place[:-1]:
             node = node.setdefault(key, {})
-        node[item.rule.archive[-1]] = item.rule.kind.write(value)
+        node[place[-1]] = item.rule.kind.write(value)
     return out
 
 

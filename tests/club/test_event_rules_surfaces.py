@@ -5,6 +5,7 @@ a field of the event form."""
 from __future__ import annotations
 
 import dataclasses
+import datetime
 
 from scoring.event_rules import Effect, EventRules, Rule, Whole, declared, rule
 from skatclub.club.forms import EventForm
@@ -54,3 +55,38 @@ def test_every_declared_rule_is_a_field_of_the_event_form(db: None) -> None:
     for item in declared():
         posted = form_name(item)
         assert posted in names or f"{posted}_3" in names, item.name
+
+
+def test_every_declared_rule_goes_through_the_archive_and_back(db: None) -> None:
+    from skatclub.club.archive import import_archive
+    from skatclub.club.archive.export import export_archive
+    from skatclub.club.models import Season
+
+    rules = EventRules(
+        games_per_round=(("3", 30), ("4", 40), ("5", 50)),
+        house_kontra=True,
+        house_bock=True,
+        house_ramsch=True,
+        bock_triggers=("grand_hand", "schneider"),
+        bock_rounds=2,
+        bock_stacking="double",
+        ramsch_scoring="everyone_minus_own",
+        ramsch_tie_rule="last_trick_loses",
+        ramsch_durchmarsch_doubled=True,
+        ramsch_loss_cap=250,
+        cents_per_point="1/4",
+        lost_game_fees_cents=(50, 100),
+        rounding_step_cents=10,
+        entry_fee_cents=1000,
+        reduced_fee_cents=500,
+    )
+    for item in declared():  # every rule is set to something but its default
+        assert getattr(rules, item.name) != item.default or item.name == "ruleset", item.name
+    event = Event(key="alle-regeln", name="Alle Regeln", date=datetime.date(2026, 12, 2))
+    event.apply_rules(rules)
+    event.season = Season.objects.create(year=2026)
+    event.save()
+    archive = export_archive([event.key])
+    archive["events"][0]["key"] = "wieder"
+    import_archive(archive)
+    assert Event.objects.get(key="wieder").rules == rules

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
+from scoring.event_rules import archive_rules
 from skatclub.club import tenancy
 from skatclub.club.archive.matches import export_matches
 from skatclub.club.archive.plan import FORMAT, ArchiveError
@@ -20,7 +21,6 @@ from skatclub.club.archive.tournament import (
     tournament_data,
 )
 from skatclub.club.models import (
-    DEFAULT_GAMES_PER_ROUND,
     Club,
     Event,
     Game,
@@ -203,35 +203,8 @@ def _export_event(
         "date": event.date.isoformat(),
         "ruleset": event.ruleset,
     }
-    house = {"kontra": event.house_kontra, "bock": event.house_bock, "ramsch": event.house_ramsch}
-    if any(house.values()):
-        row["house_rules"] = {k: v for k, v in house.items() if v}
-    settlement: dict[str, Any] = {}
-    if event.cents_per_point:
-        settlement["cents_per_point"] = event.cents_per_point
-    if event.lost_game_fees_cents:
-        settlement["lost_game_fees_cents"] = event.lost_game_fees_cents
-    if event.rounding_step_cents != 1:  # old archives have none: whole cents
-        settlement["rounding_step_cents"] = event.rounding_step_cents
-    if settlement:
-        row["settlement"] = settlement
-    if event.games_per_round and event.games_per_round != DEFAULT_GAMES_PER_ROUND:
-        row["games_per_round"] = event.games_per_round
-    if event.bock_triggers:
-        row["bock_rounds"] = {
-            "triggers": event.bock_triggers,
-            "rounds": event.bock_rounds,
-            "stacking": event.bock_stacking,
-        }
-    ramsch: dict[str, Any] = {
-        "scoring": event.ramsch_scoring,
-        "tie_rule": event.ramsch_tie_rule or None,
-        "durchmarsch_doubled": event.ramsch_durchmarsch_doubled,
-    }
-    if event.ramsch_loss_cap is not None:  # written only where set: old archives unchanged
-        ramsch["loss_cap"] = event.ramsch_loss_cap
-    if ramsch != DEFAULT_RAMSCH_RULES:  # old archives without it export as they were
-        row["ramsch_rules"] = ramsch
+    # Every declared rule at its place, left out where it is the default (scoring.event_rules).
+    row.update({k: v for k, v in archive_rules(event.rules).items() if k != "ruleset"})
     row.update(export_event_extras(event, extras))
     row["rounds"] = structure["rounds"][event.pk]
     return row

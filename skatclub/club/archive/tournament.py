@@ -370,11 +370,7 @@ def export_event_extras(event: Event, data: dict[str, Any]) -> dict[str, Any]:
     row: dict[str, Any] = {}
     if event.kind != Event.Kind.EVENING:
         row["kind"] = event.kind
-    if event.entry_fee_cents or event.reduced_fee_cents is not None:
-        fees: dict[str, Any] = {"full_cents": event.entry_fee_cents}
-        if event.reduced_fee_cents is not None:
-            fees["reduced_cents"] = event.reduced_fee_cents
-        row["entry_fees"] = fees
+    # The Startgeld is a declared rule: `archive_rules` writes "entry_fees".
     if event.pk in data["sign_ins"]:
         row["sign_ins"] = data["sign_ins"][event.pk]
     if event.pk in data["plans"]:
