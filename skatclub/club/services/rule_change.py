@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from scoring import Declaration, Outcome, Ruleset, ScoringError
 from scoring.bock import BockFacts, bock_schedule
@@ -40,6 +41,7 @@ from skatclub.club.models import (
     Seat,
     Signature,
     Table,
+    TableTotal,
 )
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.standings import event_standings
@@ -124,10 +126,10 @@ class _Rollback(Exception):  # noqa: N818 - leaves the tried change's transactio
 
 
 def has_games(event: Event) -> bool:
-    return (
-        Game.objects.filter(table__round__event=event).exists()
-        or Seat.objects.filter(table__round__event=event).exists()
-    )
+    """Whether the event has stored results a change of rules could re-value: games or a
+    paper list's sums (seats alone have nothing to re-value)."""
+    results = Q(table__round__event=event)
+    return Game.objects.filter(results).exists() or TableTotal.objects.filter(results).exists()
 
 
 def rule_change_effect(*, event: Event, rules: EventRules) -> RuleChangeEffect:
