@@ -107,8 +107,26 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "skatclub.club",
 ]
+
+# Background work (skatclub/club/tasks/): Django's Tasks API through the django-tasks backport,
+# queued in the database (django-tasks-db), so a laptop needs nothing beyond SQLite and a
+# Verband's PostgreSQL carries the queue for any number of workers (`manage.py worker`).
+# SKATCLUB_TASKS=immediate runs each task at once in the process that starts it (the tests).
+TASK_QUEUES = ["default", "print"]
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks.backends.immediate.ImmediateBackend"
+            if os.environ.get("SKATCLUB_TASKS") == "immediate"
+            else "django_tasks_db.DatabaseBackend"
+        ),
+        "QUEUES": TASK_QUEUES,
+    }
+}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -254,7 +272,7 @@ FILE_UPLOAD_TEMP_DIR = str(DATA_DIR / "tmp")
 Path(FILE_UPLOAD_TEMP_DIR).mkdir(mode=0o700, exist_ok=True)  # Django checks that it exists
 SKATCLUB_UPLOAD_DIR = Path(os.environ.get("SKATCLUB_UPLOAD_DIR") or DATA_DIR / "uploads")
 
-# Rendered PDFs (views/pdf_cache.py) and pages (views/conditional.py), shared by all server
+# Rendered PDFs (printing/pdf_cache.py) and pages (views/conditional.py), shared by all server
 # processes: Django's file cache, looking for room at most every few seconds (cache.py).
 CACHES = {
     "default": {
@@ -267,7 +285,7 @@ CACHES = {
 
 # Every error with its traceback on the console and in a rotating file in the data folder.
 LOG_DIR = private_folder(DATA_DIR / "log")
-private_folder(DATA_DIR / "locks")  # the PDF renderers' lock files (views/pdf_cache.py)
+private_folder(DATA_DIR / "locks")  # the PDF renderers' lock files (printing/pdf_cache.py)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

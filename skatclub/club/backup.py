@@ -217,12 +217,13 @@ def maybe_start_daily_backup() -> threading.Thread | None:
     _daily_checked_at = now
     if not daily_backup_due():
         return None
-    thread = threading.Thread(target=_daily_backup, name="skatclub-daily-backup", daemon=True)
+    thread = threading.Thread(target=daily_backup, name="skatclub-daily-backup", daemon=True)
     thread.start()
     return thread
 
 
-def _daily_backup() -> None:
+def daily_backup() -> None:
+    """The day's backup if it is due and no other process is taking it (a file lock)."""
     folder = private_folder(backup_dir())
     with open(private_file(folder / ".daily.lock"), "w") as lock:
         try:

@@ -1208,3 +1208,85 @@ class RuleChange(models.Model):
 
     def __str__(self) -> str:
         return f"Regeländerung vom {timezone.localtime(self.at):%d.%m.%Y %H:%M}"
+
+
+class Job(models.Model):
+    """Long work done in the background (`skatclub.club.tasks`): an archive import, a print
+    run, a backup. The queue itself is django-tasks' (its `DBTaskResult`); this record is
+    the club's view of the work: whose it is, what it is doing now (`step`, `done` of
+    `total`), the result or the German reason it failed, and a heartbeat by which a job
+    whose worker died is told from one that is still working (`services.jobs`).
+
+    `key` makes starting idempotent: while a job with the same key is queued or running, a
+    second start (a double click, a retry, a second visitor asking for the same PDF) gets
+    that job back (the partial unique constraint below)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "wartet"
+        RUNNING = "running", "läuft"
+        DONE = "done", "fertig"
+        FAILED = "failed", "fehlgeschlagen"
+        CANCELLED = "cancelled", "abgebrochen"
+
+    ACTIVE = (Status.QUEUED, Status.RUNNING)
+
+    club = tenancy.club_column()
+    token = models.CharField("Kennung", max_length=32, unique=True)
+    kind = models.CharField("Art", max_length=40)
+    key = models.CharField("Schlüssel", max_length=120)
+    params = models.JSONField("Angaben", default=dict)
+    title = models.CharField("Auftrag", max_length=300)
+    status = models.CharField("Stand", max_length=10, choices=Status.choices, default=Status.QUEUED)
+    step = models.CharField("Schritt", max_length=200, blank=True)
+    # "Spiel {done} von {total} geprüft": the step's count in words, filled in on the page.
+    count_text = models.CharField("Zählweise", max_length=100, blank=True)
+    done = models.PositiveBigIntegerField("erledigt", default=0)
+    total = models.PositiveBigIntegerField("insgesamt", default=0)
+    cancellable = models.BooleanField("abbrechbar", default=False)
+    cancel_asked = models.BooleanField("Abbruch verlangt", default=False)
+    error = models.TextField("Fehler", blank=True)
+    result_text = models.CharField("Ergebnis", max_length=500, blank=True)
+    result_url = models.CharField("Ergebnis-Adresse", max_length=300, blank=True)
+    # A print run's PDF: in the database, so every server of a Verband finds it.
+    output = models.BinaryField("Datei", null=True, blank=True)
+    output_name = models.CharField("Dateiname", max_length=200, blank=True)
+    worker = models.CharField("Arbeitsprozess (Rechner:Prozess)", max_length=120, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="von",
+    )
+    created_at = models.DateTimeField("angelegt", auto_now_add=True)
+    started_at = models.DateTimeField("begonnen", null=True, blank=True)
+    step_started_at = models.DateTimeField("Schritt begonnen", null=True, blank=True)
+    beat_at = models.DateTimeField("zuletzt am Arbeiten", null=True, blank=True)
+    finished_at = models.DateTimeField("beendet", null=True, blank=True)
+
+    objects = tenancy.ClubManager["Job"]()
+    all_clubs = tenancy.AllClubsManager["Job"]()
+
+    class Meta:
+        verbose_name = "Auftrag im Hintergrund"
+        verbose_name_plural = "Aufträge im Hintergrund"
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "key"],
+                condition=Q(status__in=["queued", "running"]),
+                name="one_active_job_per_key",
+            )
+        ]
+        indexes = [models.Index(fields=["key", "status"], name="job_key_status")]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("job", args=[self.token])
+
+    @property
+    def active(self) -> bool:
+        return self.status in self.ACTIVE

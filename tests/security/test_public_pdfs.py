@@ -18,10 +18,9 @@ from pytest_django import Settings
 
 from skatclub.club.leagues.models import Matchday
 from skatclub.club.models import Club, Match, Player, Table
-from skatclub.club.printing import render
+from skatclub.club.printing import pdf_cache, render
 from skatclub.club.printing.printouts import Printout
 from skatclub.club.services.offiziersskat import create_match, record_match_game
-from skatclub.club.views import pdf_cache
 from tests.helpers.factories import enter
 
 if TYPE_CHECKING:

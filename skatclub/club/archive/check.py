@@ -44,7 +44,7 @@ from skatclub.club.archive.tournament import (
     check_player_extras,
 )
 from skatclub.club.models import DEFAULT_GAMES_PER_ROUND, Event, Player
-from skatclub.club.services import EntryError, check_game_slot
+from skatclub.club.services import EntryError, NoProgress, Progress, check_game_slot
 from skatclub.club.text import is_key, visible_text
 
 RULESETS = ("isko", "preisskat")
@@ -158,16 +158,18 @@ def check_archive(
     replace: bool = False,
     as_recorded: bool = False,
     rules: EventRules | None = None,
+    progress: Progress | None = None,
 ) -> Plan:
     """Check everything and value every game; raise ArchiveError with all problems found.
 
     `as_recorded`: keep games with a recorded value the rules disagree with (see `recorded`).
     `rules`: the rules the import page chose for events whose archive does not state them
     (a club's old archive without its Ramsch cap); without them, the declaration's defaults.
+    `progress`: told the games checked, event by event (a background job's page shows it).
     """
     problems = Problems()
     try:
-        plan = _check_archive(data, replace, problems, as_recorded, rules)
+        plan = _check_archive(data, replace, problems, as_recorded, rules, progress or NoProgress())
     except TooManyProblems:
         raise ArchiveError(problems.lines) from None
     if problems.lines:
@@ -176,7 +178,12 @@ def check_archive(
 
 
 def _check_archive(
-    data: Any, replace: bool, problems: Problems, as_recorded: bool, rules: EventRules | None
+    data: Any,
+    replace: bool,
+    problems: Problems,
+    as_recorded: bool,
+    rules: EventRules | None,
+    progress: Progress,
 ) -> Plan:
     plan = Plan(None, [], [])
     head = check_head(data, problems)
@@ -184,7 +191,7 @@ def _check_archive(
         return plan
     plan.club_name, plan.players, known = head
     plan.events = _check_events(
-        data.get("events", []), known, replace, problems, as_recorded, rules
+        data.get("events", []), known, replace, problems, as_recorded, rules, progress
     )
     plan.matches = check_matches(data.get("matches"), known, replace, problems)
     return plan
@@ -297,6 +304,7 @@ def _check_events(
     problems: Problems,
     as_recorded: bool = False,
     rules: EventRules | None = None,
+    progress: Progress | None = None,
 ) -> list[EventPlan]:
     if not isinstance(raw, list):
         problems.add("Veranstaltungen", "„events“ muss eine Liste sein.")
@@ -306,8 +314,32 @@ def _check_events(
         set() if replace else set(Event.objects.filter(key__in=keys).values_list("key", flat=True))
     )
     events = EventCheck(known, existing, problems, as_recorded, rules)
-    plans = [events.check(item, index) for index, item in enumerate(raw, start=1)]
+    progress = progress or NoProgress()
+    counts = [raw_game_count(item) for item in raw]
+    progress.step(
+        "Spiele prüfen",
+        total=sum(counts),
+        count_text="Spiel {done} von {total} geprüft",
+        cancellable=True,  # nothing is written while checking
+    )
+    plans = []
+    for index, (item, count) in enumerate(zip(raw, counts, strict=True), start=1):
+        plans.append(events.check(item, index))
+        progress.add(count)
     return [plan for plan in plans if plan is not None]
+
+
+def raw_game_count(event: Any) -> int:
+    """The games an event of the archive lists, read before any check (0 for what is not
+    shaped like an event): the total a progress bar counts towards."""
+    rounds = event.get("rounds") if isinstance(event, dict) else None
+    count = 0
+    for round_ in rounds if isinstance(rounds, list) else ():
+        tables = round_.get("tables") if isinstance(round_, dict) else None
+        for table in tables if isinstance(tables, list) else ():
+            games = table.get("games") if isinstance(table, dict) else None
+            count += len(games) if isinstance(games, list) else 0
+    return count
 
 
 class EventCheck:

@@ -22,6 +22,7 @@ class ArchiveImport(models.Model):
         IMPORTED = "imported", "importiert"
         UNDONE = "undone", "rückgängig gemacht"
         DISCARDED = "discarded", "verworfen"
+        REFUSED = "refused", "abgelehnt"
 
     club = tenancy.club_column()
     filename = models.CharField("Datei", max_length=200)
@@ -36,6 +37,9 @@ class ArchiveImport(models.Model):
     # The rules chosen on the import page for events whose archive does not state them
     # (`scoring.event_rules.stored_values`); {}: the declaration's defaults.
     rules = models.JSONField("Regeln, wo das Archiv keine nennt", default=dict, blank=True)
+    # What checking found, per mode ("recorded", "strict"): `pending.ArchivePreview.stored`,
+    # written by the check job and shown by the preview page.
+    previews = models.JSONField("Vorschau", default=dict, blank=True)
     # What the import created: {"events": [keys], "players": [keys], "seasons": [years]}.
     created = models.JSONField("angelegt", default=dict)
     summary = models.CharField("Ergebnis", max_length=300, blank=True)

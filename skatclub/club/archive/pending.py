@@ -1,12 +1,14 @@
-"""The archive import on the Spielwart's page: upload, preview, confirm, undo.
+"""The archive import on the Spielwart's page: upload, check, preview, confirm, undo.
 
 The upload (plain JSON, or one JSON file in a .zip or .gz) is unpacked within `MAX_PAGE_BYTES`
-and checked before anything is kept; a checked archive is kept as a file in the upload folder
-(0600, a random name on `ArchiveImport.archive_file`) until it is imported or discarded. The
-preview checks it again in the mode chosen and says what will happen (`ArchivePreview`);
-confirming imports it with `write.import_archive` (backup first, all or nothing, staged on
-SQLite) and records what it created, which `undo_archive` removes again. The command line
-(`import_archive`) remains the way for archives larger than a web request should read.
+in the request (a zip bomb, a broken zip or a file that is no UTF-8 text is refused at once)
+and kept as a file in the upload folder (0600, a random name on `ArchiveImport.archive_file`)
+until it is imported or discarded. Everything that takes time runs as a background job
+(`skatclub.club.tasks.archive`): `check_upload` parses and checks it in the mode chosen and
+keeps what confirming would do (`ArchivePreview`) on the import for the preview page;
+`confirm_archive` imports it with `write.import_archive` (backup first, all or nothing,
+staged on SQLite) and records what it created, which `undo_archive` removes again. Each is
+told a `Progress`. The command line (`import_archive`) reads archives of any size.
 Reads and writes: ArchiveImport, what `write` writes, files in the upload folder.
 """
 
@@ -17,7 +19,7 @@ import os
 import re
 import secrets
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -33,7 +35,7 @@ from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.archive.plan import ArchiveError, ImportSummary, Plan
 from skatclub.club.archive.write import import_archive
 from skatclub.club.models import Event, HistoryImport, Player, Season
-from skatclub.club.services import Actor, acting_user
+from skatclub.club.services import Actor, NoProgress, Progress, acting_user
 
 # What a web request reads unpacked: about 250,000 games, far more than a club's decades. A
 # larger archive goes through `manage.py import_archive`, which streams it.
@@ -41,8 +43,9 @@ MAX_PAGE_BYTES = 40 * 1024 * 1024
 CHUNK = 1024 * 1024
 NAME = re.compile(r"^[0-9a-f]{32}\.json$")  # what `keep_archive` makes; nothing else is opened
 GONE = "Das hochgeladene Archiv ist nicht mehr da; bitte die Datei neu hochladen."
-# Flagged games listed by name per kind of reason in the preview; the rest are counted.
-SHOWN_PER_REASON = 10
+# Flagged games listed with their own reason per kind of reason in the preview (the rest are
+# counted): enough for every game of a club's history that is worth a look before importing.
+SHOWN_PER_REASON = 200
 
 
 def too_big() -> str:
@@ -106,10 +109,9 @@ def upload_archive(
     user: Actor,
     rules: EventRules | None = None,
 ) -> ArchiveImport:
-    """Read and parse the upload, keep it, and record it as uploaded. ArchiveError (German)
-    for a file that is no archive at all; the rules' problems are the preview's to show."""
+    """Unpack the upload, keep it, and record it as uploaded (fast: the check is a job of its
+    own, `check_upload`). ArchiveError (German) for a file that cannot even be unpacked."""
     text = read_upload(file, filename)
-    parse_archive(text, max_bytes=MAX_PAGE_BYTES)  # JSON within the limits, or refused now
     return ArchiveImport.objects.create(
         filename=(filename or "archiv.json")[:200],
         archive_file=_keep(text),
@@ -157,11 +159,14 @@ def _remove(name: str) -> None:
 
 @dataclass(frozen=True)
 class Flagged:
-    """One kind of reason the rules disagree with the list, and the games it concerns."""
+    """One kind of reason the rules disagree with the list, and the games it concerns, each
+    with its own reason (their numbers differ: "Erfasst sind +120 …, nach den Regeln +144")."""
 
-    reason: str  # the first game's full reason
+    kind: str  # the reason without its numbers (`reason_kind`), the group's heading
     count: int
-    places: list[str]  # "Veranstaltung x, Serie 1, Tisch 1, Spiel 7", the first few
+    # ("Veranstaltung x, Serie 1, Tisch 1, Spiel 7", that game's full reason), the first
+    # SHOWN_PER_REASON
+    games: list[tuple[str, str]]
 
 
 @dataclass
@@ -185,16 +190,61 @@ class ArchivePreview:
     def flagged_games(self) -> int:
         return sum(group.count for group in self.flagged)
 
+    def stored(self) -> dict[str, Any]:
+        return asdict(self)
 
-def preview_archive(pending: ArchiveImport, as_recorded: bool | None = None) -> ArchivePreview:
-    """Check the kept archive in the mode chosen (the import's own unless `as_recorded` is
-    given) and describe what confirming would write."""
-    mode = pending.as_recorded if as_recorded is None else as_recorded
+    @classmethod
+    def from_stored(cls, raw: dict[str, Any]) -> ArchivePreview:
+        flagged = [
+            Flagged(g["kind"], g["count"], [(place, why) for place, why in g["games"]])
+            for g in raw.get("flagged", [])
+        ]
+        return cls(**{**raw, "flagged": flagged})
+
+
+def mode_name(as_recorded: bool) -> str:
+    return "recorded" if as_recorded else "strict"
+
+
+def check_upload(
+    pending: ArchiveImport, as_recorded: bool, progress: Progress | None = None
+) -> ArchivePreview:
+    """Parse and check the kept archive in the mode chosen and keep on the import what
+    confirming would write (or why it is refused), for the preview page. A file that is no
+    archive at all is refused for good: its import is marked refused and its file removed."""
+    progress = progress or NoProgress()
+    progress.step("Archiv lesen")
     try:
-        plan = check_archive(_kept(pending), as_recorded=mode, rules=chosen_rules(pending))
+        data = _kept(pending)
     except ArchiveError as refused:
-        return ArchivePreview(problems=refused.problems)
-    return describe(plan)
+        preview = ArchivePreview(problems=refused.problems)
+        with transaction.atomic():
+            _remove(pending.archive_file)
+            ArchiveImport.objects.filter(pk=pending.pk).update(
+                status=ArchiveImport.Status.REFUSED,
+                archive_file="",
+                previews={mode_name(as_recorded): preview.stored()},
+            )
+        return preview
+    rules = chosen_rules(pending)
+    try:
+        plan = check_archive(data, as_recorded=as_recorded, rules=rules, progress=progress)
+    except ArchiveError as refused:
+        preview = ArchivePreview(problems=refused.problems)
+    else:
+        progress.step("Vorschau zusammenstellen")
+        preview = describe(plan)
+    with transaction.atomic():
+        locked = ArchiveImport.objects.select_for_update().get(pk=pending.pk)
+        locked.previews = {**locked.previews, mode_name(as_recorded): preview.stored()}
+        locked.save(update_fields=["previews"])
+    return preview
+
+
+def stored_preview(pending: ArchiveImport, as_recorded: bool) -> ArchivePreview | None:
+    """The preview `check_upload` kept for this mode, if it ran."""
+    raw = pending.previews.get(mode_name(as_recorded))
+    return None if raw is None else ArchivePreview.from_stored(raw)
 
 
 def describe(plan: Plan) -> ArchivePreview:
@@ -226,8 +276,8 @@ def describe(plan: Plan) -> ArchivePreview:
                             (f"{here}, Spiel {number}", reason)
                         )
     preview.flagged = [
-        Flagged(games[0][1], len(games), [where for where, _ in games[:SHOWN_PER_REASON]])
-        for _, games in sorted(groups.items(), key=lambda item: -len(item[1]))
+        Flagged(kind, len(games), games[:SHOWN_PER_REASON])
+        for kind, games in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
     ]
     return preview
 
@@ -242,7 +292,9 @@ def reason_kind(reason: str) -> str:
     return KIND_END.split(NUMBER.sub("…", reason), maxsplit=1)[0]
 
 
-def confirm_archive(pending: ArchiveImport, as_recorded: bool, user: Actor) -> ImportSummary:
+def confirm_archive(
+    pending: ArchiveImport, as_recorded: bool, user: Actor, progress: Progress | None = None
+) -> ImportSummary:
     """Import the kept archive in the mode chosen and record what it created; ArchiveError
     (German) when it is refused, taken already, or its file is gone."""
     claimed = ArchiveImport.objects.filter(
@@ -250,13 +302,17 @@ def confirm_archive(pending: ArchiveImport, as_recorded: bool, user: Actor) -> I
     ).update(status=ArchiveImport.Status.IMPORTING, as_recorded=as_recorded)
     if not claimed:
         raise ArchiveError([f"Der Import „{pending.filename}“ ist nicht mehr offen."])
+    progress = progress or NoProgress()
     try:
+        progress.step("Archiv lesen")
         data = _kept(pending)
         events = [e.get("key") for e in data.get("events", []) if isinstance(e, dict)]
         keys = {p.get("key") for p in data.get("players", []) if isinstance(p, dict)}
         players_before = set(Player.objects.filter(key__in=keys).values_list("key", flat=True))
         years_before = set(Season.objects.values_list("year", flat=True))
-        summary = import_archive(data, as_recorded=as_recorded, rules=chosen_rules(pending))
+        summary = import_archive(
+            data, as_recorded=as_recorded, rules=chosen_rules(pending), progress=progress
+        )
     except BaseException:
         ArchiveImport.objects.filter(pk=pending.pk).update(status=ArchiveImport.Status.UPLOADED)
         raise
@@ -322,9 +378,17 @@ def undo_archive(done: ArchiveImport) -> str:
     return f"{event_count} Veranstaltungen und {player_count} neue Spieler gelöscht"
 
 
+def interrupted_import(pending: ArchiveImport) -> None:
+    """An import whose worker died: its transaction never committed, so nothing of it is in
+    the database; it is open again for confirming."""
+    ArchiveImport.objects.filter(pk=pending.pk, status=ArchiveImport.Status.IMPORTING).update(
+        status=ArchiveImport.Status.UPLOADED
+    )
+
+
 def discard_archive(pending: ArchiveImport) -> None:
     """Forget an uploaded archive that was not imported (its file goes with it)."""
-    if pending.status == ArchiveImport.Status.UPLOADED:
+    if pending.status in (ArchiveImport.Status.UPLOADED, ArchiveImport.Status.REFUSED):
         _remove(pending.archive_file)
         pending.status, pending.archive_file = ArchiveImport.Status.DISCARDED, ""
         pending.save(update_fields=["status", "archive_file"])

@@ -46,7 +46,7 @@ from skatclub.club.models import (
     Table,
     TableTotal,
 )
-from skatclub.club.services import SEAT_RESULT_FIELDS, seat_scores
+from skatclub.club.services import SEAT_RESULT_FIELDS, NoProgress, Progress, seat_scores
 
 GAME_BATCH = 20_000
 SQLITE_CACHE_KB = 256 * 1024
@@ -58,19 +58,26 @@ def import_archive(
     replace: bool = False,
     as_recorded: bool = False,
     rules: EventRules | None = None,
+    progress: Progress | None = None,
 ) -> ImportSummary:
     """Check `data` completely, then write it in one transaction; ArchiveError if refused.
 
     `as_recorded` keeps games with a recorded value the rules disagree with (`recorded`);
-    `rules` are those of events whose archive does not state them (`check_archive`).
+    `rules` are those of events whose archive does not state them (`check_archive`);
+    `progress` is told each step (check, backup, write), none of them half-done when it ends.
     """
+    progress = progress or NoProgress()
     with paused_gc():
-        plan = check_archive(data, replace=replace, as_recorded=as_recorded, rules=rules)
+        plan = check_archive(
+            data, replace=replace, as_recorded=as_recorded, rules=rules, progress=progress
+        )
         del data  # the plan shares what it needs; let the parsed JSON go before writing
+        progress.step("Sicherung der Datenbank vor dem Import")
         try:
             automatic_backup("vor-import")  # only a checked archive gets this far
         except BackupError as error:  # the disk too full: no import without a backup
             raise ArchiveError([f"{error.message} Es wurde nichts importiert."]) from None
+        progress.step(f"{plan.game_count} Spiele schreiben (alles oder nichts)")
         if staging.wanted():
             return write_staged(plan, replace=replace)
         return write_plan(plan, replace=replace)

@@ -18,6 +18,7 @@
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
 - `versions`: the table's and the event's version that readers compare (issue 26).
 - `table_links`: each table's secret link for entry at the table, the players' sign-off.
+- `jobs`: the record of background work (`Job`): opened once per key, its progress, its end.
 
 The names below are the public API: whatever is outside this package imports only these
 (import-linter's contract "The services are used through their public names"); the modules
@@ -58,6 +59,23 @@ from skatclub.club.services.house_rules import (
     valued_ramsch,
 )
 from skatclub.club.services.imported import record_history_import
+from skatclub.club.services.jobs import (
+    BEAT_EVERY,
+    INTERRUPTED,
+    JobCancelled,
+    JobRefused,
+    NoProgress,
+    Progress,
+    active_job,
+    beat,
+    cancel_job,
+    claim_job,
+    fail_job,
+    finish_job,
+    is_dead,
+    last_job,
+    open_job,
+)
 from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
 from skatclub.club.services.locks import TableAt
 from skatclub.club.services.members import (
@@ -176,6 +194,21 @@ from skatclub.club.services.wishes import (
 from skatclub.club.services.wrong_seat import mark_wrong_seat
 
 __all__ = [
+    "BEAT_EVERY",
+    "JobCancelled",
+    "JobRefused",
+    "NoProgress",
+    "Progress",
+    "active_job",
+    "beat",
+    "cancel_job",
+    "claim_job",
+    "fail_job",
+    "finish_job",
+    "is_dead",
+    "last_job",
+    "open_job",
+    "INTERRUPTED",
     "Actor",
     "GameMove",
     "PlayerMove",

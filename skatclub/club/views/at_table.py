@@ -48,11 +48,11 @@ from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLi
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback
 from skatclub.club.presenters.turns import schedule
+from skatclub.club.printing.pdf_cache import CODE_VERSION
 from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progress_of
 from skatclub.club.queries.table_status import TableList, link_closed, table_list, table_status
 from skatclub.club.views import conditional
 from skatclub.club.views.lookups import INVALID, seated_players
-from skatclub.club.views.pdf_cache import CODE_VERSION
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 CONFLICT = 409

@@ -47,7 +47,7 @@ from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
-from skatclub.club.views.pdf_cache import CODE_VERSION
+from skatclub.club.printing.pdf_cache import CODE_VERSION
 from skatclub.club.views.permissions import club_role
 
 T = TypeVar("T")

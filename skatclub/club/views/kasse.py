@@ -19,15 +19,13 @@ from skatclub.club.models import KasseEntry, Player, Seat
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
 from skatclub.club.presenters.kasse import kasse_exports, receipt_context, report_context
-from skatclub.club.printing import render as pdf
-from skatclub.club.printing.kasse import kassenbericht_printout, receipts_printout
+from skatclub.club.printing.kasse import receipts_printout
 from skatclub.club.printing.printouts import PrintError
-from skatclub.club.printing.startkarten import startkarten_printout
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, ROUND, event_or_404, round_or_404
 from skatclub.club.views.permissions import spielwart_required
-from skatclub.club.views.printing import cached_printout, pdf_response
+from skatclub.club.views.printing import cached_printout, cached_response
 
 
 @spielwart_required
@@ -108,6 +106,8 @@ def receipt_page(request: HttpRequest, key: str, player: str) -> HttpResponse:
 def receipts_pdf(request: HttpRequest, key: str, player: str | None = None) -> HttpResponse:
     """One player's receipt, or every player's on A4 for the Kassenwart (cached by content)."""
     event = event_or_404(key)
+    if player is None:
+        return cached_response(request, event, "quittungen")
     try:
         printout = receipts_printout(event, player)
     except PrintError as error:
@@ -117,23 +117,18 @@ def receipts_pdf(request: HttpRequest, key: str, player: str | None = None) -> H
 
 @spielwart_required
 def kassenbericht_pdf(request: HttpRequest, key: str) -> HttpResponse:
-    printout = kassenbericht_printout(event_or_404(key))
-    if request.GET.get("html"):
-        return HttpResponse(pdf.render_html(printout.template, printout.context))
-    return pdf_response(printout)
+    return cached_response(request, event_or_404(key), "kassenbericht")
 
 
 @spielwart_required
 def startkarten_pdf(request: HttpRequest, key: str) -> HttpResponse:
     """Spielwart only: the cards say who has paid the Startgeld."""
-    try:
-        printout = startkarten_printout(event_or_404(key))
-    except PrintError as error:
-        messages.error(request, error.message)
+
+    def refused(message: str) -> HttpResponse:
+        messages.error(request, message)
         return redirect("spielwart-event", key=key)
-    if request.GET.get("html"):
-        return HttpResponse(pdf.render_html(printout.template, printout.context))
-    return pdf_response(printout)
+
+    return cached_response(request, event_or_404(key), "startkarten", refused=refused)
 
 
 @spielwart_required

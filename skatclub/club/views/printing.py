@@ -4,8 +4,11 @@
 Public and read-only like the result pages: a printout shows names and numbers, nothing else.
 `?html=1` on any of these URLs shows the same template as an HTML page, for a quick look (with
 a policy of its own that allows the printout's inline <style>, and no script at all). Each PDF
-is rendered once and then served from the cache until the event changes (`pdf_cache`); so are
-the league's Spielbericht and the Offiziersskat list (`cached_printout`), keyed by their content.
+is rendered once, by a print job in the background (`tasks.printing`: the request answers at
+once with a page that shows the job's progress and then fetches the PDF), and then served from
+the cache (or the finished job) until the event changes (`pdf_cache.printout_key`). The small
+printouts that show more than one event or none, the league's Spielbericht and the
+Offiziersskat list (`cached_printout`), are rendered in the request, keyed by their content.
 The blank form prints the table's address with the scheme and host it was downloaded from
 (`site_of`; part of its cache key), or none when asked from the laptop's loopback address.
 """
@@ -14,16 +17,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.shortcuts import render as render_page
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from skatclub.club.models import Event
+from skatclub.club.models import Event, Job
+from skatclub.club.presenters.jobs import job_view
 from skatclub.club.printing import render as pdf
-from skatclub.club.printing.printouts import PrintError, Printout, printout
-from skatclub.club.views.pdf_cache import cached_pdf, content_key, printout_key
+from skatclub.club.printing.pdf_cache import cached_pdf, content_key, printout_key
+from skatclub.club.printing.printouts import PrintError, Printout
+from skatclub.club.printing.runs import run_printout
+from skatclub.club.tasks.printing import printed, start_print
 
 PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'self'"
 
@@ -31,9 +38,7 @@ PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
     site = site_of(request) if kind == "blank_sheet" else ""
-    return cached_response(
-        request, event, kind, lambda: _printout(kind, event, site, **where), site=site, **where
-    )
+    return cached_response(request, event, kind, site=site, **where)
 
 
 def site_of(request: HttpRequest) -> str:
@@ -47,23 +52,39 @@ def site_of(request: HttpRequest) -> str:
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
+def refused_404(message: str) -> HttpResponse:
+    raise Http404(message)
+
+
 def cached_response(
     request: HttpRequest,
     event: Event,
     kind: str,
-    make: Callable[[], Printout],
     site: str = "",
+    refused: Callable[[str], HttpResponse] = refused_404,
     **where: int,
 ) -> HttpResponse:
-    """The printout `make()` gives, as PDF from the cache (or `?html=1` as a page)."""
+    """The event's printout `kind` as PDF: from the cache or a finished print job if it was
+    rendered in this state, else rendered by a print job in the background while this page
+    shows its progress (and fetches the PDF once it is ready). `?html=1`: as a page.
+    `refused`: the answer when the printout cannot be made (a German reason)."""
     if request.GET.get("html"):
-        return preview_response(make())
-
-    def render() -> tuple[str, bytes]:
-        found = make()
-        return found.filename, pdf.render_printout(found)
-
-    return _from_cache(request, printout_key(kind, event, site=site, **where), render)
+        return preview_response(_printout(kind, event, site, **where))
+    key = printout_key(kind, event, site=site, **where)
+    found = cache.get(key) or printed(key, event.club)
+    if found is not None:
+        return pdf_bytes_response(*found)
+    job = start_print(
+        key, kind, event, request.get_full_path(), site=site, user=request.user, **where
+    )
+    if job.status == Job.Status.DONE:  # rendered at once (the tests' immediate backend)
+        found = printed(key, event.club)
+        if found is not None:
+            return pdf_bytes_response(*found)
+    if job.status == Job.Status.FAILED:
+        return refused(job.error)
+    context = {"job": job_view(job), "event": event}
+    return render_page(request, "club/pdf_progress.html", context, status=202)
 
 
 def cached_printout(request: HttpRequest, kind: str, found: Printout) -> HttpResponse:
@@ -71,23 +92,8 @@ def cached_printout(request: HttpRequest, kind: str, found: Printout) -> HttpRes
     shows) or `?html=1` as a page."""
     if request.GET.get("html"):
         return preview_response(found)
-    return _from_cache(
-        request,
-        content_key(kind, found),
-        lambda: (found.filename, pdf.render_printout(found)),
-    )
-
-
-def preview_response(found: Printout) -> HttpResponse:
-    response = HttpResponse(pdf.render_html(found.template, found.context))
-    response["Content-Security-Policy"] = PREVIEW_POLICY
-    return response
-
-
-def _from_cache(
-    request: HttpRequest, key: str, render: Callable[[], tuple[str, bytes]]
-) -> HttpResponse:
-    cached = cached_pdf(key, render)
+    key = content_key(kind, found)
+    cached = cached_pdf(key, lambda: (found.filename, pdf.render_printout(found)))
     if cached is None:
         # Too many renders at once: the visitor comes back instead of holding a worker.
         response = render_page(request, "club/pdf_wait.html", status=503)
@@ -96,9 +102,15 @@ def _from_cache(
     return pdf_bytes_response(*cached)
 
 
+def preview_response(found: Printout) -> HttpResponse:
+    response = HttpResponse(pdf.render_html(found.template, found.context))
+    response["Content-Security-Policy"] = PREVIEW_POLICY
+    return response
+
+
 def _printout(kind: str, event: Event, site: str, **where: int) -> Printout:
     try:
-        return printout(kind, event, site=site, **where)
+        return run_printout(kind, event, site, **where)
     except PrintError as error:
         raise Http404(error.message) from error
 

@@ -35,7 +35,7 @@ from skatclub.club.queries.ledger import event_ledger, forecast_for
 from skatclub.club.services import EntryError
 from skatclub.club.views.lookups import EVENT, event_or_404
 from skatclub.club.views.permissions import spielwart_required
-from skatclub.club.views.printing import cached_response, pdf_response
+from skatclub.club.views.printing import cached_response
 
 
 def _participants(request: HttpRequest, signed: int) -> int:
@@ -166,7 +166,7 @@ def _gewinnplan(event: Event) -> Printout:
 @spielwart_required
 def plan_pdf(request: HttpRequest, key: str) -> HttpResponse:
     """The plan as it stands, a draft too (marked "Entwurf"), for the Spielwart to check."""
-    return pdf_response(_gewinnplan(event_or_404(key)))
+    return cached_response(request, event_or_404(key), "gewinnplan")
 
 
 @require_safe
@@ -174,7 +174,7 @@ def public_plan_pdf(request: HttpRequest, key: str) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
     if not PrizePlan.objects.filter(event=event, announced_at__isnull=False).exists():
         raise Http404("Für diese Veranstaltung ist kein Gewinnplan angekündigt.")
-    return cached_response(request, event, "gewinnplan", lambda: _gewinnplan(event))
+    return cached_response(request, event, "gewinnplan")
 
 
 urlpatterns = [

@@ -14,10 +14,9 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from skatclub.club.models import Attendance, Player, PrizePlan, Table
-from skatclub.club.printing import render
+from skatclub.club.printing import pdf_cache, render
 from skatclub.club.printing.printouts import Printout
 from skatclub.club.services import check_table, prizes
-from skatclub.club.views import pdf_cache
 from tests.helpers.factories import enter
 from tests.helpers.pdf import pdf_text, shows_name
 

@@ -9,9 +9,11 @@ import gzip
 import io
 import json
 import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils.html import escape
@@ -30,6 +32,10 @@ def upload(
 ) -> Any:
     file = SimpleUploadedFile(name, content, content_type="application/octet-stream")
     return client.post(LIST, {"file": file, "mode": mode})
+
+
+def kept_files() -> set[str]:
+    return {path.name for path in Path(settings.SKATCLUB_UPLOAD_DIR).iterdir()}
 
 
 def history_bytes(evenings: int = 6) -> bytes:
@@ -59,8 +65,9 @@ def test_upload_preview_confirm_and_the_result_links_the_review(spielwart_client
     assert f"<strong>{history.game_count}</strong> Spiele" in preview
     assert "<strong>5</strong> neue Spieler" in preview
     assert f"<strong>{len(history.flagged)}</strong> Spiele weichen von den Regeln ab" in preview
-    assert escape("… Augen gibt es beim Ramsch nicht") not in preview  # full reasons shown
-    assert escape("250 Augen gibt es beim Ramsch nicht") in preview
+    # The group is headed by the kind of reason, each game listed with its own numbers.
+    assert escape("2 × … Augen gibt es beim Ramsch nicht") + "</h3>" in preview
+    assert escape("Spiel 7: 250 Augen gibt es beim Ramsch nicht. Erfasst sind") in preview
     assert "Serienlänge am 3er-Tisch aus dem Archiv: 40 statt 36 Spiele" in preview
 
     done = spielwart_client.post(response["Location"], {"mode": "wie-erfasst"})
@@ -163,13 +170,24 @@ def test_a_100000_character_name_is_refused_in_german(spielwart_client: Client) 
     ids=["not-json", "not-utf8", "broken-zip"],
 )
 def test_a_file_that_is_no_archive_is_refused_in_german(
-    spielwart_client: Client, content: bytes, message: str
+    spielwart_client: Client,
+    content: bytes,
+    message: str,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
-    response = upload(spielwart_client, content)
+    before = kept_files()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = upload(spielwart_client, content)
 
-    assert response.status_code != 302
-    assert message in response.content.decode()
-    assert not ArchiveImport.objects.exists()
+    if response.status_code == 302:  # unpacked at once; read as JSON by the check job
+        page = spielwart_client.get(response["Location"]).content.decode()
+        assert message in page
+        refused = ArchiveImport.objects.get()
+        assert refused.status == ArchiveImport.Status.REFUSED and refused.archive_file == ""
+        assert kept_files() == before  # its file is gone
+    else:
+        assert message in response.content.decode()
+        assert not ArchiveImport.objects.exists()
 
 
 @pytest.mark.django_db

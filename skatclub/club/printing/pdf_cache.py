@@ -11,20 +11,24 @@ Two kinds of key, both covering everything the PDF shows:
   import leaves one per table) with the number of its Serien and tables, every field of every
   player seated or signed in (a renamed player changes no table), the names of the logins
   that checked its lists or announced its Gewinnplan (renamed, they change no table either),
-  its sign-in with the Startgeld, its Gewinnplan, the club's name, the host printed on a blank
-  form and the version of skatclub (templates).
+  its sign-in with the Startgeld, its Gewinnplan, the bookings and counts of its Kasse, the
+  club's name, the host printed on a blank form and the version of skatclub (templates).
+  The event's printouts are rendered by a background print job (`tasks.printing`), which
+  keeps the PDF on its `Job` row too (every server of a Verband finds it there).
 - `content_key` for small printouts that show more than one event (the Spielbericht of a
   league Spieltag: line-ups, captains, teams, the league's names) or none (Offiziersskat):
   the printout's HTML itself, without its printing time, so nothing it shows can be missed.
 
-Rendering: requests for the same printout that is not cached yet render it once (the others
+Rendering (`cached_pdf`, for the small printouts under `content_key`): requests for the same
+printout that is not cached yet render it once (the others
 wait for the first, a lock file per key). At most `RENDER_SLOTS` renders run at once across
 all processes (a lock file per slot). A waiting request holds a server worker, so visitors
 must not pile up behind the renders while the ranking pages wait for a worker: at most
 `WAIT_SLOTS` requests wait (`_Turn`), each at most `WAIT_SECONDS`; every other gets None at
 once (the view answers a German 503 with Retry-After).
 Every lock file is removed when it is released (`_locked`), so `locks/` stays empty.
-Reads: Event, Season, Table, Change, Player, Seat, Attendance, PrizePlan, User. Writes: cache
+Reads: Event, Season, Table, Change, Player, Seat, Attendance, PrizePlan, KasseEntry,
+CashCount, User. Writes: cache
 entries and lock files in the data folder.
 """
 
@@ -46,7 +50,9 @@ from django.db.models import Count, Max, Q
 
 from skatclub.club.models import (
     Attendance,
+    CashCount,
     Event,
+    KasseEntry,
     Player,
     PrizePlan,
     PrizeRule,
@@ -100,6 +106,7 @@ def printout_key(kind: str, event: Event, site: str = "", **where: int) -> str:
             _players(event),
             _people(event),
             _tournament(event),
+            _kasse(event),
             club_name(),
             CODE_VERSION,
         )
@@ -143,6 +150,14 @@ def _tournament(event: Event) -> tuple[object, ...]:
     plan = PrizePlan.objects.filter(event=event).values_list().first()
     rules = list(PrizeRule.objects.filter(plan__event=event).order_by("pk").values_list())
     return signed, plan, rules
+
+
+def _kasse(event: Event) -> tuple[object, ...]:
+    """What the Kassenbericht and the receipts show besides the games and the sign-in: every
+    booking and every count of the event's Kasse (two small queries)."""
+    bookings = list(KasseEntry.objects.filter(event=event).order_by("pk").values_list())
+    counts = list(CashCount.objects.filter(event=event).order_by("pk").values_list())
+    return bookings, counts
 
 
 def content_key(kind: str, printout: Printout) -> str:

@@ -1,0 +1,41 @@
+"""Every printout of an event by its name, as a background print job builds it again from
+the job's parameters (`tasks.printing`), with the title its progress page shows."""
+
+from __future__ import annotations
+
+from skatclub.club.models import Event
+from skatclub.club.printing.kasse import kassenbericht_printout, receipts_printout
+from skatclub.club.printing.printouts import KIND_NAMES, Printout, printout
+from skatclub.club.printing.prizes import gewinnplan_printout
+from skatclub.club.printing.startkarten import startkarten_printout
+
+EVENT_RUNS = {
+    "startkarten": startkarten_printout,
+    "kassenbericht": kassenbericht_printout,
+    "quittungen": receipts_printout,
+    "gewinnplan": gewinnplan_printout,
+}
+NAMES = {
+    **KIND_NAMES,
+    "startkarten": "Startkarten",
+    "kassenbericht": "Kassenbericht",
+    "quittungen": "Quittungen",
+    "gewinnplan": "Gewinnplan",
+}
+
+
+def run_printout(kind: str, event: Event, site: str = "", **where: int) -> Printout:
+    """The printout `kind` of the event (or of one Serie or table, as `where` says)."""
+    if kind in EVENT_RUNS:
+        return EVENT_RUNS[kind](event)
+    return printout(kind, event, site=site, **where)
+
+
+def run_title(kind: str, event: Event, **where: int) -> str:
+    """ "Spiellisten der Serie 2, Tisch 4 – Herbstturnier" for the progress page."""
+    name = NAMES.get(kind, kind)
+    if "round_number" in where:
+        name += f" der Serie {where['round_number']}"
+    if "table_number" in where:
+        name += f", Tisch {where['table_number']}"
+    return f"{name} – {event.name}"
