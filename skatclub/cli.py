@@ -1,5 +1,5 @@
 """The `skatclub` command of the installed package: demo, serve, backup, restore, import,
-export, print, standings, add-club, and Django's own command line as `skatclub manage`.
+export, print, standings, add-club, worker, and Django's own command line as `skatclub manage`.
 
 Each subcommand runs one of the app's management commands (club/management/commands/) with
 its own German options and help; Django's general options (--verbosity, --settings, …) still
@@ -38,6 +38,9 @@ SUBCOMMANDS = {
     "print": Subcommand("print_pdf", "Spielliste, Ergebnis, Abrechnung, Tischliste als PDF"),
     "standings": Subcommand("standings", "Rangliste einer Veranstaltung oder Serie"),
     "add-club": Subcommand("add_club", "einen weiteren Verein auf diesem Server anlegen"),
+    "worker": Subcommand(
+        "worker", "Aufträge im Hintergrund ausführen (Importe, Ausdrucke, Sicherungen)"
+    ),
 }
 MANAGE = "manage"
 # Django's options of every command: they keep working, the help leaves them out.

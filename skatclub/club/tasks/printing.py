@@ -49,7 +49,7 @@ def printed(cache_key: str, club: Club) -> tuple[str, bytes] | None:
         .values_list("output_name", "output")
         .first()
     )
-    return None if found is None else (found[0], bytes(found[1]))
+    return None if found is None else (found[0], bytes(found[1] or b""))
 
 
 @kind(PDF, queue=PRINT)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from skatclub.club.models import Job
-from skatclub.club.services.jobs import Progress
+from skatclub.club.services import Progress
 
 # Two queues, each with a worker of its own under `serve`: a print run (seconds) never
 # waits behind an archive import (minutes).

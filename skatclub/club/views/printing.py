@@ -38,7 +38,7 @@ PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; 
 def respond(request: HttpRequest, key: str, kind: str, **where: int) -> HttpResponse:
     event = get_object_or_404(Event, key=key)
     site = site_of(request) if kind == "blank_sheet" else ""
-    return cached_response(request, event, kind, site=site, **where)
+    return cached_response(request, event, kind, site=site, where=where)
 
 
 def site_of(request: HttpRequest) -> str:
@@ -61,13 +61,16 @@ def cached_response(
     event: Event,
     kind: str,
     site: str = "",
+    *,
     refused: Callable[[str], HttpResponse] = refused_404,
-    **where: int,
+    where: dict[str, int] | None = None,
 ) -> HttpResponse:
     """The event's printout `kind` as PDF: from the cache or a finished print job if it was
     rendered in this state, else rendered by a print job in the background while this page
     shows its progress (and fetches the PDF once it is ready). `?html=1`: as a page.
-    `refused`: the answer when the printout cannot be made (a German reason)."""
+    `refused`: the answer when the printout cannot be made (a German reason); `where`: the
+    Serie and table (`round_number`, `table_number`) where the printout is of one."""
+    where = where or {}
     if request.GET.get("html"):
         return preview_response(_printout(kind, event, site, **where))
     key = printout_key(kind, event, site=site, **where)

@@ -1,9 +1,10 @@
-"""`manage.py serve` and `demo`: Granian under production settings, the address and a QR code."""
+"""`manage.py serve` and `demo`: Granian under production settings, the address and a QR code,
+and a background worker per queue beside it, stopped when Granian ends."""
 
 from __future__ import annotations
 
 import io
-import os
+import subprocess
 from typing import Any
 
 import pytest
@@ -12,15 +13,40 @@ from django.core.management import call_command
 from skatclub.club.management.commands import serve
 
 
+class Started:
+    """A process `serve` would have started: it ends at once (code 0) when waited for."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], **options: Any) -> None:
+        self.argv, self.env, self.options = argv, env, options
+        self.terminated = False
+
+    def poll(self) -> int | None:
+        return 0 if self.terminated else None
+
+    def wait(self, timeout: float | None = None) -> int:
+        return 0
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+    def send_signal(self, signum: int) -> None:
+        self.terminated = True
+
+
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """What would have been started instead of this process."""
-    seen: dict[str, Any] = {}
+    """What would have been started: Granian ("argv", "env") and the workers ("workers")."""
+    seen: dict[str, Any] = {"workers": []}
 
-    def execve(path: str, argv: list[str], env: dict[str, str]) -> None:
-        seen.update(path=path, argv=argv, env=env)
+    def popen(argv: list[str], env: dict[str, str], **options: Any) -> Started:
+        process = Started(argv, env, **options)
+        if "granian" in argv:
+            seen.update(argv=argv, env=env)
+        else:
+            seen["workers"].append(process)
+        return process
 
-    monkeypatch.setattr(os, "execve", execve)
+    monkeypatch.setattr(subprocess, "Popen", popen)
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.0.2.20"])
     return seen
 
@@ -48,3 +74,19 @@ def test_demo_serves_the_same_way_on_the_laptop_only(started: dict[str, Any], db
     assert {"--host=127.0.0.1", "--port=8124"} <= set(started["argv"])
     assert started["env"]["DEBUG"] == "0"
     assert "Adresse: http://127.0.0.1:8124/" in out.getvalue()
+
+
+def test_serve_starts_a_worker_per_queue_and_stops_them_when_granian_ends(
+    started: dict[str, Any], db: None
+) -> None:
+    call_command("serve", "--port", "8125", stdout=io.StringIO())
+
+    workers = started["workers"]
+    assert [w.argv[1:5] for w in workers] == [["-m", "skatclub", "manage", "worker"]] * 2
+    assert {a for w in workers for a in w.argv if a.startswith("--queue-name=")} == {
+        "--queue-name=default",
+        "--queue-name=print",
+    }
+    assert all(w.env["DEBUG"] == "0" for w in workers)
+    assert all(w.options["process_group"] == 0 for w in workers)  # Strg+C passed on once
+    assert all(w.terminated for w in workers)  # Granian ended: the workers are stopped

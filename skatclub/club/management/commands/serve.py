@@ -5,6 +5,11 @@ address of the laptop (0.0.0.0) on a fixed port, ALLOWED_HOSTS = the laptop's ow
 addresses, plain HTTP (HTTPS=0: cookies work without TLS on the LAN). Before serving: a backup
 of the SQLite database, migrations, static files. Prints the address and a QR code for phones
 in the room. `demo` serves the same way (on 127.0.0.1 unless --lan).
+
+Beside Granian, one background worker per queue (`manage.py worker`: imports and backups on
+"default", print runs on "print"); this process waits for Granian, passes Strg+C and SIGTERM
+on to all of them, and stops the workers when Granian ends (a worker in the middle of a job
+finishes it first, up to `STOP_SECONDS`).
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+from types import FrameType
 from typing import Any
 
 import segno
@@ -91,10 +98,32 @@ def print_address(stdout: OutputWrapper, url: str) -> None:
     stdout.write(code.getvalue(), ending="")
 
 
+def worker_argv(queue: str) -> list[str]:
+    """A background worker for one queue, as `python -m skatclub manage worker` (a checkout
+    and an installed wheel alike)."""
+    return [
+        sys.executable,
+        "-m",
+        "skatclub",
+        MANAGE,
+        "worker",
+        f"--queue-name={queue}",
+        f"--interval={WORKER_INTERVAL}",
+        "--no-reload",
+        "--verbosity=0",
+    ]
+
+
+MANAGE = "manage"
+QUEUES = ("default", "print")
+WORKER_INTERVAL = 0.5  # seconds between looks at an empty queue: a print run begins at once
+STOP_SECONDS = 60
+
+
 def serve(
     stdout: OutputWrapper, *, host: str, port: int, workers: int, access_log: bool = False
 ) -> None:
-    """Replace this process with Granian under production settings (does not return)."""
+    """Run Granian and the background workers under production settings until Granian ends."""
     addresses = lan_addresses() if host == "0.0.0.0" else []
     urls = [f"http://{a}:{port}/" for a in addresses] or [f"http://127.0.0.1:{port}/"]
     for url in urls[1:]:
@@ -109,8 +138,43 @@ def serve(
         "ALLOWED_HOSTS": ",".join(allowed_hosts(addresses)),
     }
     sys.stdout.flush()
+    # Each in a process group of its own: Strg+C reaches this process only, which passes it
+    # on once (a worker stops after its job; a second signal would kill the job).
+    background = [
+        subprocess.Popen(worker_argv(queue), env=env, process_group=0) for queue in QUEUES
+    ]
     argv = server_argv(host, port, workers, access_log=access_log)
-    os.execve(sys.executable, argv, env)
+    server = subprocess.Popen(argv, env=env, process_group=0)
+    supervise(server, background)
+
+
+def supervise(server: subprocess.Popen[bytes], background: list[subprocess.Popen[bytes]]) -> None:
+    """Wait for the server; a signal to this process goes on to the server and the workers;
+    when the server ends, the workers are asked to stop and, after STOP_SECONDS, made to."""
+    everyone = [server, *background]
+
+    def forward(signum: int, frame: FrameType | None) -> None:
+        for process in everyone:
+            if process.poll() is None:
+                process.send_signal(signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        code = server.wait()
+    finally:
+        for process in background:
+            if process.poll() is None:
+                process.terminate()
+        for process in background:
+            try:
+                process.wait(timeout=STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if code:
+        sys.exit(code)
 
 
 def prepare(stdout: OutputWrapper) -> None:
