@@ -27,6 +27,7 @@ from skatclub.club.imports.reader import (
 )
 
 NAME = re.compile(r"^[0-9a-f]{32}\.rows$")  # what `keep` makes; nothing else is opened
+UPLOAD = re.compile(r"^[0-9a-f]{32}\.upload$")  # what `keep_upload` makes
 GONE = "Die hochgeladene Tabelle ist nicht mehr da; bitte die Datei neu hochladen."
 
 
@@ -54,6 +55,32 @@ def keep(spreadsheet: Spreadsheet) -> str:
         path.unlink(missing_ok=True)
         raise
     return name
+
+
+def keep_upload(source: Path) -> str:
+    """Copy the uploaded file as it came (bounded by the upload's limit) into a new file
+    (0600) for the background job that reads it (`read_upload`); its name."""
+    name = f"{secrets.token_hex(16)}.upload"
+    descriptor = os.open(upload_dir() / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as target, source.open("rb") as upload:
+        while chunk := upload.read(1024 * 1024):
+            target.write(chunk)
+    return name
+
+
+def read_upload(name: str) -> tuple[Spreadsheet, str]:
+    """The uploaded file kept by `keep_upload`, read once: the sheet and the name of the file
+    with its rows (`keep`). The uploaded file itself is removed either way."""
+    if not UPLOAD.match(name or ""):
+        raise SpreadsheetError(GONE)
+    path = upload_dir() / name
+    if not path.is_file():
+        raise SpreadsheetError(GONE)
+    try:
+        spreadsheet = open_spreadsheet(path)
+        return spreadsheet, keep(spreadsheet)
+    finally:
+        path.unlink(missing_ok=True)
 
 
 def kept_spreadsheet(name: str) -> Spreadsheet:

@@ -40,12 +40,14 @@ class SpreadsheetImport(models.Model):
         UPLOADED = "uploaded", "hochgeladen"
         IMPORTED = "imported", "importiert"
         UNDONE = "undone", "rückgängig gemacht"
+        REFUSED = "refused", "abgelehnt"
 
     club = tenancy.club_column()
     filename = models.CharField("Datei", max_length=200)
     kind = models.CharField("Format", max_length=10)
     # The file in the upload folder with the file's rows (`imports.kept`) while the Spielwart
     # maps, reviews and confirms; removed (and emptied here) once imported or discarded.
+    # Empty while the background job reads the upload (`options["upload"]`: its file).
     rows_file = models.CharField("Zeilen (Datei im Datenordner)", max_length=40, blank=True)
     status = models.CharField(
         "Stand", max_length=10, choices=Status.choices, default=Status.UPLOADED

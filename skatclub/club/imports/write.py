@@ -26,7 +26,8 @@ from skatclub.club.archive import staging, write_plan
 from skatclub.club.archive.plan import Plan
 from skatclub.club.archive.write import CHANGED_MEANWHILE
 from skatclub.club.backup import BackupError, automatic_backup
-from skatclub.club.imports.kept import kept_spreadsheet, remove
+from skatclub.club.imports.errors import SpreadsheetError
+from skatclub.club.imports.kept import kept_spreadsheet, read_upload, remove, worksheet_options
 from skatclub.club.imports.mapping import columns_of
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import ImportSettings, Preview, preview, read_rows
@@ -88,6 +89,21 @@ def spreadsheet_preview(spreadsheet_import: SpreadsheetImport) -> Preview:
         chosen_rows(spreadsheet_import.options),
     )
     return preview(read, spreadsheet_import.names, import_settings(spreadsheet_import))
+
+
+def read_uploaded(spreadsheet_import: SpreadsheetImport) -> None:
+    """Read the kept upload once into its rows (the background job after an upload); a file
+    that cannot be read marks the import refused (SpreadsheetError, German, raised on)."""
+    try:
+        spreadsheet, rows = read_upload(spreadsheet_import.options.get("upload", ""))
+    except SpreadsheetError:
+        SpreadsheetImport.objects.filter(pk=spreadsheet_import.pk).update(
+            status=SpreadsheetImport.Status.REFUSED, options={}
+        )
+        raise
+    SpreadsheetImport.objects.filter(pk=spreadsheet_import.pk).update(
+        kind=spreadsheet.kind, rows_file=rows, options=worksheet_options(spreadsheet.ranges)
+    )
 
 
 def confirm_import(

@@ -32,7 +32,7 @@ PDF_DAYS = 1
 JOB_DAYS = 30
 # Files in the upload folder that no import names (a process killed between writing the file
 # and its record) are removed after as long as a kept upload.
-KEPT_SUFFIXES = (".json", ".rows")
+KEPT_SUFFIXES = (".json", ".rows", ".upload")
 
 
 def start_housekeeping() -> Job:
@@ -72,6 +72,10 @@ def clean_uploads(now: datetime.datetime) -> int:
         ):
             discard_import(sheet)
             count += 1
+        refused = SpreadsheetImport.objects.filter(
+            status=SpreadsheetImport.Status.REFUSED, created_at__lt=before
+        )
+        count += refused.delete()[0]
         named = set(
             ArchiveImport.objects.exclude(archive_file="").values_list("archive_file", flat=True)
         )

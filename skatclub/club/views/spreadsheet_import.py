@@ -3,9 +3,11 @@ confirm; and undo a whole import. See `imports` for what each step does.
 
 Every view is `@spielwart_required`, reads top to bottom and redirects after a successful POST.
 Nothing is written to the club's data before "Importieren" on the preview page; the upload
-streams to a temporary file and stops at its size limit (`imports.upload`), is read once, and
-its rows are kept as a file in the data folder between the steps (`imports.kept`; removed
-once imported or discarded).
+streams to a temporary file and stops at its size limit (`imports.upload`), is read once by a
+background job (`tasks.spreadsheet`; the columns page shows its progress meanwhile), and its
+rows are kept as a file in the data folder between the steps (`imports.kept`; removed once
+imported or discarded). Writing the import and undoing it are background jobs too; the list
+page shows the latest with their progress.
 """
 
 from __future__ import annotations
@@ -20,30 +22,26 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from skatclub.club.imports.forms import DuplicatesForm, MappingForm, NamesForm, UploadForm
-from skatclub.club.imports.kept import keep, kept_spreadsheet, worksheet_options
+from skatclub.club.imports.kept import keep_upload, kept_spreadsheet
 from skatclub.club.imports.mapping import columns_of, headings_of, suggested
 from skatclub.club.imports.models import SpreadsheetImport, SpreadsheetMapping
 from skatclub.club.imports.plan import explanations, read_rows
-from skatclub.club.imports.reader import (
-    Spreadsheet,
-    SpreadsheetError,
-    chosen_rows,
-    open_spreadsheet,
-)
+from skatclub.club.imports.reader import Spreadsheet, SpreadsheetError, chosen_rows
 from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.imports.write import (
-    ImportRefused,
-    confirm_import,
     discard_import,
     import_settings,
+    refusal,
     save_mapping,
     spreadsheet_preview,
-    undo_import,
 )
-from skatclub.club.models import Player
+from skatclub.club.models import Job, Player
 from skatclub.club.numbers import whole_number
+from skatclub.club.presenters.jobs import job_view
 from skatclub.club.presenters.name_review import name_review
 from skatclub.club.services import acting_user
+from skatclub.club.tasks import reap
+from skatclub.club.tasks import spreadsheet as sheet_jobs
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
@@ -51,6 +49,7 @@ SAMPLE_ROWS = 5
 # Names reviewed per page: two fields each, within Django's DATA_UPLOAD_MAX_NUMBER_FIELDS
 # (1000) for one POST. More names (20 seasons: about 2,000) are reviewed page by page.
 FORM_NAMES = 400
+LATEST_JOBS = 5
 
 
 @spielwart_required
@@ -62,31 +61,29 @@ def import_list(request: HttpRequest) -> HttpResponse:
     error = ""
     if posted and form.is_valid():
         upload = form.cleaned_data["file"]
-        try:
-            on_disk = hasattr(upload, "temporary_file_path")  # always, with our handler
-            spreadsheet = open_spreadsheet(
-                Path(upload.temporary_file_path()) if on_disk else upload.read()
-            )
-            kept = keep(spreadsheet)  # read the workbook once; the next steps read these rows
-        except SpreadsheetError as refused:
-            error = refused.message
-        else:
-            pending = SpreadsheetImport.objects.create(
-                filename=(upload.name or "tabelle")[:200],
-                kind=spreadsheet.kind,
-                rows_file=kept,
-                options=worksheet_options(spreadsheet.ranges),
-                created_by=acting_user(request.user),
-            )
+        pending = SpreadsheetImport.objects.create(
+            filename=(upload.name or "tabelle")[:200],
+            options={"upload": keep_upload(Path(upload.temporary_file_path()))},
+            created_by=acting_user(request.user),
+        )
+        job = sheet_jobs.start_read(pending, request.user)
+        if job.status != Job.Status.FAILED:
             return redirect("spreadsheet-import-columns", pk=pending.pk)
+        error = job.error  # read at once (jobs run in the request): refused like before
+        pending.delete()
     imports = SpreadsheetImport.objects.select_related("created_by")[:50]
-    context = {"form": form, "error": error, "imports": imports}
+    recent = Job.objects.filter(kind__startswith="sheet-")[:LATEST_JOBS]
+    jobs = [job_view(reap(job)) for job in recent]
+    context = {"form": form, "error": error, "imports": imports, "jobs": jobs}
     status = INVALID if (error or form.errors) else 200
     return render(request, "club/import_list.html", context, status=status)
 
 
 @spielwart_required
 def import_columns(request: HttpRequest, pk: int) -> HttpResponse:
+    reading = _reading(request, pk)
+    if reading is not None:
+        return reading
     pending, spreadsheet = _pending(pk)
     if isinstance(spreadsheet, str):
         return _gone(request, spreadsheet)
@@ -178,13 +175,28 @@ def import_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _confirm(request: HttpRequest, pending: SpreadsheetImport, result: Any) -> HttpResponse:
-    try:
-        created = confirm_import(pending, result, user=request.user)
-    except ImportRefused as refused:
-        messages.error(request, refused.message)
+    if result.plan is None:  # refused as the preview says: no job, nothing to wait for
+        messages.error(request, refusal(result))
         return redirect("spreadsheet-import-preview", pk=pending.pk)
-    messages.success(request, f"Importiert: {created.text()}.")
+    job = sheet_jobs.start_import(pending, request.user)
+    if job.status == Job.Status.FAILED:
+        messages.error(request, job.error)
+        return redirect("spreadsheet-import-preview", pk=pending.pk)
+    if job.status == Job.Status.DONE:
+        messages.success(request, job.result_text)
     return redirect("spreadsheet-import-list")
+
+
+def _reading(request: HttpRequest, pk: int) -> HttpResponse | None:
+    """While the background job reads the upload: its progress (or why it was refused)."""
+    pending = get_object_or_404(SpreadsheetImport, pk=pk)
+    if pending.rows_file and pending.status != SpreadsheetImport.Status.REFUSED:
+        return None
+    job = sheet_jobs.read_job(pending)
+    if job is None:
+        return None
+    context = {"pending": pending, "job": job_view(reap(job))}
+    return render(request, "club/import_reading.html", context)
 
 
 @spielwart_required
@@ -201,14 +213,11 @@ def import_undo(request: HttpRequest, pk: int) -> HttpResponse:
             "replaced": len(created.get("replaced", [])),
         }
         return render(request, "club/import_undo.html", context)
-    try:
-        undone = undo_import(done)
-    except ImportRefused as refused:
-        messages.error(request, refused.message)
-    else:
-        messages.success(
-            request, f"Import „{done.filename}“ rückgängig gemacht: {undone.text('')} gelöscht."
-        )
+    job = sheet_jobs.start_undo(done, request.user)
+    if job.status == Job.Status.DONE:
+        messages.success(request, job.result_text)
+    elif job.status == Job.Status.FAILED:
+        messages.error(request, job.error)
     return redirect("spreadsheet-import-list")
 
 

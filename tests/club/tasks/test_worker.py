@@ -147,13 +147,16 @@ def test_a_worker_process_killed_mid_import_loses_nothing_and_doubles_nothing(
 
 def start_worker_process(*extra: str) -> subprocess.Popen[bytes]:
     database = connection.settings_dict
-    url = (
-        f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
-        f"{database['NAME']}"
-    )
-    env = {**os.environ, "DATABASE_URL": url, "SKATCLUB_UPLOAD_DIR": str(settings.SKATCLUB_UPLOAD_DIR)}
+    url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "SKATCLUB_UPLOAD_DIR": str(settings.SKATCLUB_UPLOAD_DIR),
+    }
     argv = [sys.executable, "-m", "skatclub", "manage", "worker", "--queue-name=*"]
-    return subprocess.Popen([*argv, "--no-startup-delay", "--verbosity=0", *extra], cwd=ROOT, env=env)
+    return subprocess.Popen(
+        [*argv, "--no-startup-delay", "--verbosity=0", *extra], cwd=ROOT, env=env
+    )
 
 
 def wait_until(condition: object, seconds: float = 120) -> None:

@@ -14,7 +14,7 @@ import logging
 import threading
 from typing import Any
 
-from django.db import connection
+from django.db import OperationalError, connection
 from django_tasks_db.management.commands.db_worker import Command as DbWorker
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
@@ -30,7 +30,7 @@ HOUSEKEEPING_SECONDS = 3600.0
 class BeatingWorker(Worker):
     """db_worker's worker, beating on the job's row while it runs."""
 
-    def run_task(self, db_task_result: DBTaskResult) -> None:
+    def run_task(self, db_task_result: DBTaskResult[Any, Any]) -> None:
         job_id = _job_id(db_task_result)
         stop = threading.Event()
         beater = threading.Thread(target=_beat, args=(job_id, stop), daemon=True)
@@ -44,7 +44,7 @@ class BeatingWorker(Worker):
                 beater.join()
 
 
-def _job_id(db_task_result: DBTaskResult) -> int | None:
+def _job_id(db_task_result: DBTaskResult[Any, Any]) -> int | None:
     args = db_task_result.args_kwargs.get("args") or []
     if db_task_result.task_path.endswith(".run_job") and args and isinstance(args[0], int):
         return args[0]
@@ -54,7 +54,13 @@ def _job_id(db_task_result: DBTaskResult) -> int | None:
 def _beat(job_id: int, stop: threading.Event) -> None:
     try:
         while not stop.wait(services.BEAT_EVERY):
-            services.beat(job_id)
+            try:
+                services.beat(job_id)
+            except OperationalError as error:
+                if not services.is_busy(error):
+                    raise
+                # SQLite: the job itself holds the write lock (an import's last step); the
+                # next beat comes in time, long before the job would count as gone.
     finally:
         connection.close()  # this thread's own connection
 
