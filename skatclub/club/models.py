@@ -1229,6 +1229,9 @@ class Job(models.Model):
         CANCELLED = "cancelled", "abgebrochen"
 
     ACTIVE = (Status.QUEUED, Status.RUNNING)
+    # The kind of a print run: started by any visitor of a printout, as public as it, and
+    # not for a visitor to cancel.
+    PRINT = "pdf"
 
     club = tenancy.club_column()
     token = models.CharField("Kennung", max_length=32, unique=True)

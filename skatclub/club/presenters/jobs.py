@@ -60,7 +60,9 @@ def job_view(job: Job, now: datetime.datetime | None = None) -> JobView:
         percent=min(100, job.done * 100 // job.total) if counted else None,
         elapsed=duration((ended - began).total_seconds()),
         left=_left(job, now),
-        cancellable=job.active and (job.status == Job.Status.QUEUED or job.cancellable),
+        cancellable=job.kind != Job.PRINT
+        and job.active
+        and (job.status == Job.Status.QUEUED or job.cancellable),
         finished=not job.active,
         error=job.error,
         result_text=job.result_text,

@@ -3,9 +3,9 @@ the job's parameters (`tasks.printing`), with the title its progress page shows.
 
 from __future__ import annotations
 
-from skatclub.club.models import Event
+from skatclub.club.models import Event, Table
 from skatclub.club.printing.kasse import kassenbericht_printout, receipts_printout
-from skatclub.club.printing.printouts import KIND_NAMES, Printout, printout
+from skatclub.club.printing.printouts import KIND_NAMES, PrintError, Printout, printout
 from skatclub.club.printing.prizes import gewinnplan_printout
 from skatclub.club.printing.startkarten import startkarten_printout
 
@@ -29,6 +29,18 @@ def run_printout(kind: str, event: Event, site: str = "", **where: int) -> Print
     if kind in EVENT_RUNS:
         return EVENT_RUNS[kind](event)
     return printout(kind, event, site=site, **where)
+
+
+def check_printable(event: Event, **where: int) -> None:
+    """PrintError (German) when the Serie or the table the address names does not exist
+    (one small query): checked before a print job is started for it."""
+    number, table = where.get("round_number"), where.get("table_number")
+    if number is not None and not event.rounds.filter(number=number).exists():
+        raise PrintError(f"Serie {number} gibt es bei dieser Veranstaltung nicht.")
+    if table is not None:
+        found = Table.objects.filter(round__event=event, round__number=number, number=table)
+        if not found.exists():
+            raise PrintError(f"Tisch {table} gibt es in Serie {number} nicht.")
 
 
 def run_title(kind: str, event: Event, **where: int) -> str:

@@ -11,11 +11,11 @@ from skatclub.club.printing import render as pdf
 from skatclub.club.printing.pdf_cache import CACHE_SECONDS
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.printing.runs import run_printout, run_title
-from skatclub.club.services import Actor, JobRefused, Progress
+from skatclub.club.services import INTERRUPTED, Actor, JobRefused, Progress, last_job
 from skatclub.club.tasks.registry import PRINT, Finished, kind
-from skatclub.club.tasks.runner import start
+from skatclub.club.tasks.runner import UNEXPECTED, start
 
-PDF = "pdf"
+PDF = Job.PRINT
 
 
 def start_print(
@@ -38,6 +38,15 @@ def start_print(
         club=event.club,
         user=user,
     )
+
+
+def refusal_of(cache_key: str, club: Club) -> str | None:
+    """Why the newest print job for this key was refused, when it was (a job that was
+    interrupted or failed unexpectedly is tried again)."""
+    job = last_job(cache_key, club)
+    if job is None or job.status != Job.Status.FAILED or job.error in (INTERRUPTED, UNEXPECTED):
+        return None
+    return job.error
 
 
 def printed(cache_key: str, club: Club) -> tuple[str, bytes] | None:

@@ -29,8 +29,8 @@ from skatclub.club.presenters.jobs import job_view
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.pdf_cache import cached_pdf, content_key, printout_key
 from skatclub.club.printing.printouts import PrintError, Printout
-from skatclub.club.printing.runs import run_printout
-from skatclub.club.tasks.printing import printed, start_print
+from skatclub.club.printing.runs import check_printable, run_printout
+from skatclub.club.tasks.printing import printed, refusal_of, start_print
 
 PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'self'"
 
@@ -77,6 +77,13 @@ def cached_response(
     found = cache.get(key) or printed(key, event.club)
     if found is not None:
         return pdf_bytes_response(*found)
+    try:
+        check_printable(event, **where)  # a mistyped address starts no job
+    except PrintError as error:
+        return refused(error.message)
+    failed = refusal_of(key, event.club)
+    if failed is not None:  # the same state again: it would fail the same way
+        return refused(failed)
     job = start_print(
         key, kind, event, request.get_full_path(), site=site, user=request.user, **where
     )

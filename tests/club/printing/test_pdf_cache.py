@@ -14,7 +14,7 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from skatclub.club.models import Attendance, Player, PrizePlan, Table
-from skatclub.club.printing import pdf_cache, render
+from skatclub.club.printing import render
 from skatclub.club.printing.printouts import Printout
 from skatclub.club.services import check_table, prizes
 from tests.helpers.factories import enter
@@ -56,22 +56,6 @@ def test_a_repeat_request_is_served_from_the_cache_until_the_event_changes(
     enter(four_table, 2, 3, "Gr o1 v")
     assert client.get(URL).status_code == 200
     assert len(cached) == 2
-
-
-def test_when_every_render_slot_is_busy_the_visitor_is_asked_to_reload(
-    client: Client, four_table: Table, cached: list[int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(pdf_cache, "WAIT_SECONDS", 0.2)
-    far = time.monotonic() + 60
-    slots = [pdf_cache._locked(f"render-{n}", far) for n in range(pdf_cache.RENDER_SLOTS)]
-    for slot in slots:
-        assert slot.__enter__()
-    response = client.get(URL)
-    for slot in slots:
-        slot.__exit__(None, None, None)
-    assert response.status_code == 503
-    assert "wird gerade erstellt" in response.content.decode()
-    assert cached == []
 
 
 EVENT = "/veranstaltungen/2026-11-20-preisskat/"

@@ -128,5 +128,6 @@ class Command(DbWorker):
                 options["exclude_queues"].split(",") if options["exclude_queues"] else []
             ),
         )
-        worker.configure_signals()
+        if threading.current_thread() is threading.main_thread():  # signals only there
+            worker.configure_signals()
         worker.run()
