@@ -117,6 +117,9 @@ INSTALLED_APPS = [
 # Verband's PostgreSQL carries the queue for any number of workers (`manage.py worker`).
 # SKATCLUB_TASKS=immediate runs each task at once in the process that starts it (the tests).
 TASK_QUEUES = ["default", "print"]
+# Printouts fetched in the last day are rendered again a minute after a change at the event's
+# tables (tasks/printing.py), so the next visitor gets them at once.
+SKATCLUB_WARM_PRINTS = env_bool("SKATCLUB_WARM_PRINTS", True)
 TASKS = {
     "default": {
         "BACKEND": (

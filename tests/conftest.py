@@ -45,6 +45,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # The fixtures' event is dated 2026-11-20 and its table links must keep writing whatever
     # day the suite runs; the tests of a link's expiry set their own number of days.
     settings.SKATCLUB_TABLE_LINK_DAYS = 100_000
+    # No print run warmed after each change (tests/club/tasks/test_print_jobs.py turns it on).
+    settings.SKATCLUB_WARM_PRINTS = False
     # Background jobs run at once, in the test process, inside the request that starts them
     # (tests/club/tasks/test_worker.py runs the real worker on the database queue).
     settings.TASKS = {

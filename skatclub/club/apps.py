@@ -1,7 +1,7 @@
 from typing import Any
 
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate, pre_migrate
+from django.db.models.signals import post_migrate, post_save, pre_migrate
 
 
 class ClubConfig(AppConfig):
@@ -22,9 +22,21 @@ class ClubConfig(AppConfig):
 
     def ready(self) -> None:
         from skatclub.club.migration_history import refuse_unreachable
+        from skatclub.club.models import Change
 
         pre_migrate.connect(refuse_unreachable, sender=self)
         post_migrate.connect(_home_club, sender=self)
+        # Every write at a table leaves a Change: the event's fetched printouts are rendered
+        # again a minute later (off in the tests, SKATCLUB_WARM_PRINTS).
+        post_save.connect(_warm_after_change, sender=Change)
+
+
+def _warm_after_change(sender: Any, **kwargs: Any) -> None:
+    # Imported at the first change, not at start-up: the tasks bind their backend when
+    # imported, after the settings are complete (the tests change them before).
+    from skatclub.club.tasks.printing import warm_after_change
+
+    warm_after_change(sender, **kwargs)
 
 
 def _home_club(using: str = "default", apps: Any = None, **kwargs: Any) -> None:

@@ -10,6 +10,7 @@ German text; anything else with a German line on the page and the traceback in t
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -47,13 +48,16 @@ def start(
     *,
     club: Club,
     user: Actor = None,
+    run_after: datetime.datetime | None = None,
 ) -> Job:
-    """The job for `key`: the one already queued or running, or a new one, queued."""
+    """The job for `key`: the one already queued or running, or a new one, queued (to run
+    not before `run_after`, if given)."""
     job, new = open_job(kind, key, title, params, club=club, user=user)
     if new:
         # In the same transaction as the job's row (the queue is a table of the same
         # database): both are there for the worker, or neither.
-        run_job.using(queue_name=KINDS[kind].queue).enqueue(job.pk)
+        queued = run_job.using(queue_name=KINDS[kind].queue, run_after=run_after)
+        queued.enqueue(job.pk)
     job.refresh_from_db()
     return job
 

@@ -11,6 +11,8 @@ import time
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 from pytest_django import Settings
 
 from skatclub.club.models import Club, Event, Job, Season, Table
@@ -136,3 +138,24 @@ def test_a_queued_job_can_be_cancelled_and_is_then_never_run(
 
 def test_the_event_fixture_is_dated_as_the_urls_say(event: Event) -> None:
     assert event.date == datetime.date(2026, 11, 20)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_printout_fetched_before_is_rendered_again_a_minute_after_a_change(
+    queued: None, settings: Settings, client: Client, played: Table
+) -> None:
+    settings.SKATCLUB_WARM_PRINTS = True
+    client.get(RESULTS)
+    run_worker()
+    assert client.get(RESULTS).status_code == 200
+
+    enter(played, 2, 3, "Pi m1 a61")
+
+    warm = Job.objects.get(kind="pdf-warm")
+    assert warm.status == Job.Status.QUEUED
+    DBTaskResult.objects.update(run_after=timezone.now())  # a minute later
+    call_command("worker", "--batch", "--queue-name=*", "--no-startup-delay", "--verbosity=0")
+    assert Job.objects.get(kind="pdf-warm").status == Job.Status.DONE
+    response = client.get(RESULTS)
+    assert response.status_code == 200 and response.content.startswith(b"%PDF-")
+    assert Job.objects.filter(kind="pdf", status=Job.Status.DONE).count() == 2
