@@ -37,7 +37,7 @@ def check_printable(event: Event, **where: int) -> None:
     number, table = where.get("round_number"), where.get("table_number")
     if number is not None and not event.rounds.filter(number=number).exists():
         raise PrintError(f"Serie {number} gibt es bei dieser Veranstaltung nicht.")
-    if table is not None:
+    if table is not None and number is not None:
         found = Table.objects.filter(round__event=event, round__number=number, number=table)
         if not found.exists():
             raise PrintError(f"Tisch {table} gibt es in Serie {number} nicht.")
