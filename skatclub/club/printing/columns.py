@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-import pyphen
-
-from skatclub.club.printing.fonts import CONDENSED, text_width_mm
+from skatclub.club.printing.fonts import CONDENSED, hyphenator, text_width_mm
 
 SOFT_HYPHEN = "\u00ad"
-HYPHEN = "\u2010"  # what WeasyPrint draws at a soft hyphen where it breaks
 PADDING_MM = 2.0  # 1 mm either side of a cell (`pdf/kassenbericht.html`)
 SLACK_MM = 0.6  # WeasyPrint may lay a line out a little wider than the sum of its advances
 MIN_FREE_MM = 20.0  # a free text's column is never narrower
@@ -97,10 +93,5 @@ def _breakable_word(word: str, width_mm: float, size_pt: float, bold: bool) -> s
 
     if not too_wide(word):
         return word
-    parts = _hyphenator().inserted(word, hyphen=SOFT_HYPHEN).split(SOFT_HYPHEN)
+    parts = hyphenator().inserted(word, hyphen=SOFT_HYPHEN).split(SOFT_HYPHEN)
     return SOFT_HYPHEN.join(SOFT_HYPHEN.join(p) if too_wide(p) else p for p in parts)
-
-
-@cache
-def _hyphenator() -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang="de_DE")
