@@ -19,6 +19,7 @@ import datetime
 import io
 import sys
 import tempfile
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -131,10 +132,10 @@ def main() -> None:
         from skatclub.club.models import Event
         from skatclub.club.printing import render as pdf
         from skatclub.club.printing.kasse import kassenbericht_printout, receipts_printout
-        from skatclub.club.printing.printouts import printout
+        from skatclub.club.printing.printouts import Printout, printout
 
         event = Event.objects.get(key="fit") if kept else build(args.tables)
-        found = {
+        found: dict[str, Callable[[], Printout]] = {
             "spielliste": lambda: printout("score_sheet", event, round_number=1),
             "spielliste-blanko": lambda: printout("blank_sheet", event, round_number=1),
             "kassenbericht": lambda: kassenbericht_printout(event),
