@@ -69,5 +69,9 @@ def name_columns(page: Any) -> list[tuple[float, float, float, float]]:
     return boxes
 
 
+BROKEN = "\u2010"  # the hyphen drawn where a printout breaks a word (printing/fonts.py)
+
+
 def _squeezed(page: object) -> str:
-    return "".join(c["text"] for c in page.chars if c["text"].strip())  # type: ignore[attr-defined]
+    chars = page.chars  # type: ignore[attr-defined]
+    return "".join(c["text"] for c in chars if c["text"].strip() and c["text"] != BROKEN)

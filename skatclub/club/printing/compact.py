@@ -14,6 +14,9 @@ tokens of the club notation, for a derivation too wide for its column at the typ
 The engine writes the derivations (`scoring/value.py`, `scoring/ramsch.py`); this module only
 reads their fixed wording. A text it does not know (an old record, "abweichend erfasst: +18")
 stays as it is, numbers formatted. `COMPACT_LEGEND` explains the tokens under the list.
+`tiny_derivation`, for the narrowest columns (long names at a 5-table), leaves out what the
+game's notation beside it already says: `6 × 24 = 144`, `überr. 3 × 11 = 33`
+(`TINY_LEGEND`).
 Pure Python, no Django.
 """
 
@@ -58,6 +61,27 @@ FACTOR = re.compile(r" × 2 \(([^)]*)\)")
 def derivation_text(derivation: str) -> str:
     """The derivation in full, every number in the club's format (1.536, −260, +240)."""
     return NUMBER.sub(_number, derivation)
+
+
+TINY_LEGEND = (
+    "Berechnung ganz kurz (schmale Spalte): Stufen × Grundwert = Spielwert (die Stufen aus der "
+    "Kurzschrift des Spiels), überr. = überreizt, · × n = Kontra, Re und Bock zusammen."
+)
+TINY_SUIT = re.compile(r"[mo]\d+ [^=]+ = (\d+) × \S+ (\d+) = ")
+TINY_OVERBID = re.compile(r"überreizt r\d+: (\d+) × \S+ (\d+) = ")
+TINY_HOUSE = re.compile(r" · [A-Za-z ]+ × ")
+
+
+@lru_cache(maxsize=4096)
+def tiny_derivation(derivation: str) -> str:
+    """The compact derivation without what the game's notation already says (its levels, its
+    suit, the Reizwert): "m2 Sp H S = 5 × Kr 12 = 60" -> "5 × 12 = 60", "überreizt r23: 3 × Pi
+    11 = 33" -> "überr. 3 × 11 = 33"; a Null, a Ramsch and
+    an unknown text stay compact."""
+    short = compact_derivation(derivation)
+    tiny = TINY_SUIT.sub(r"\1 × \2 = ", short, count=1)
+    tiny = TINY_OVERBID.sub(r"überr. \1 × \2 = ", tiny, count=1)
+    return TINY_HOUSE.sub(" · × ", tiny, count=1)
 
 
 @lru_cache(maxsize=4096)

@@ -15,11 +15,12 @@ with tabs and spaces of known widths (`placed_line`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+import pyphen
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -108,21 +109,47 @@ def text_width_mm(
 
 
 def wrapped(
-    text: str, width_mm: float, size_pt: float, *, bold: bool = False, family: str = CONDENSED
+    text: str,
+    width_mm: float,
+    size_pt: float,
+    *,
+    bold: bool = False,
+    family: str = CONDENSED,
+    hyphenate: bool = False,
+    syllables: bool = False,
 ) -> list[str]:
     """Greedy lines of at most `width_mm`, broken after spaces and hyphens; a word longer than
-    a line is broken between characters. A line break in `text` is kept."""
+    a line is broken between characters. A line break in `text` is kept. With `hyphenate`
+    (text placed by the layout modules, whose breaks are final) a word
+    wider than a line is broken at a German syllable, or between characters, with a visible
+    hyphen (`HYPHEN`); with `syllables` too, any word that does not fit the rest of a line."""
     return [
         line
         for paragraph in text.split("\n")
-        for line in _wrapped(paragraph, width_mm, size_pt, bold, family)
+        for line in _wrapped(paragraph, width_mm, size_pt, bold, family, hyphenate, syllables)
     ]
+
+
+HYPHEN = "\u2010"  # drawn where a word is broken (WeasyPrint draws the same)
+
+
+@cache
+def hyphenator() -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang="de_DE")
 
 
 @lru_cache(maxsize=1 << 12)  # the same names, legends and page heads on every sheet
 def _wrapped(
-    text: str, width_mm: float, size_pt: float, bold: bool, family: str
+    text: str,
+    width_mm: float,
+    size_pt: float,
+    bold: bool,
+    family: str,
+    hyphenate: bool,
+    syllables: bool,
 ) -> tuple[str, ...]:
+    if hyphenate or syllables:
+        return _hyphenated(text, width_mm, size_pt, bold, family, syllables)
     lines: list[str] = []
     current = ""
 
@@ -143,6 +170,64 @@ def _wrapped(
     if current.strip():
         lines.append(current.rstrip())
     return tuple(lines)
+
+
+def _hyphenated(
+    text: str, width_mm: float, size_pt: float, bold: bool, family: str, syllables: bool
+) -> tuple[str, ...]:
+    lines: list[str] = []
+    current = ""
+
+    def fits(part: str) -> bool:
+        return text_width_mm(part.rstrip(), size_pt, family, bold=bold) <= width_mm
+
+    for word in _words(text):
+        if fits(current + word):
+            current += word
+            continue
+        cut = _syllable_cut(current, word, fits) if syllables else 0
+        if cut:
+            lines.append(current + word[:cut] + HYPHEN)
+            current, word = "", word[cut:]
+        elif current:
+            lines.append(current.rstrip())
+            current = ""
+        while not fits(word):
+            cut = _syllable_cut("", word, fits) or _letter_cut(word, fits)
+            lines.append(word[:cut] + _hyphen(word, cut))
+            word = word[cut:]
+        current = word
+    if current.strip():
+        lines.append(current.rstrip())
+    return tuple(lines)
+
+
+def _syllable_cut(current: str, word: str, fits: Callable[[str], bool]) -> int:
+    """The longest start of `word` up to a German syllable that fits after `current` with a
+    hyphen; 0 if none does."""
+    bare = word.rstrip(" -")
+    for cut in reversed(hyphenator().positions(bare)):
+        if fits(current + word[:cut] + HYPHEN):
+            return int(cut)
+    return 0
+
+
+def _letter_cut(word: str, fits: Callable[[str], bool]) -> int:
+    cut = 1
+    while cut < len(word) - 1 and fits(word[: cut + 1] + _hyphen(word, cut + 1)):
+        cut += 1
+    return cut
+
+
+def _hyphen(word: str, cut: int) -> str:
+    """No hyphen between two CJK characters (they break anywhere) or after a hyphen."""
+    if word[cut - 1] == "-" or (_is_cjk(word[cut - 1]) and _is_cjk(word[cut : cut + 1] or "a")):
+        return ""
+    return HYPHEN
+
+
+def _is_cjk(char: str) -> bool:
+    return ord(char) >= 0x2E80
 
 
 def _words(text: str) -> list[str]:

@@ -11,9 +11,13 @@ money; rendered by `printing.render` like every other printout.
 
 from __future__ import annotations
 
+from typing import Any
+
+from skatclub.club.formatting import euro
 from skatclub.club.models import Event
 from skatclub.club.presenters.kasse import receipt_context, receipts_context, report_context
-from skatclub.club.printing.page_head import PageHead
+from skatclub.club.printing.columns import PADDING_MM, Column, breakable, column_widths
+from skatclub.club.printing.page_head import PORTRAIT_MM, PageHead
 from skatclub.club.printing.printouts import (
     PrintError,
     Printout,
@@ -32,10 +36,51 @@ def kassenbericht_printout(event: Event) -> Printout:
         club_name(event.season.club_id),
         f"{event.name}, {event.date:%d.%m.%Y}",
     )
-    context = (
-        report_context(event_ledger(event, kasse=True)) | page_context(head) | {"event": event}
-    )
+    report = report_context(event_ledger(event, kasse=True))
+    widths, rows = player_columns(report["rows"])
+    context = report | page_context(head) | {"event": event, "rows": rows}
+    context["player_columns"] = widths
     return Printout("pdf/kassenbericht.html", f"kassenbericht-{event.key}.pdf", context)
+
+
+TABLE_PT = 9.0  # the type of the table of players (`pdf/kassenbericht.html`)
+SH = "\u00ad"
+AMOUNTS = ("entry_fee", "lost_fees", "game_cash", "prizes", "rounding", "net", "at_the_end")
+HEADS = (
+    f"Start{SH}geld",
+    f"Verlust{SH}spiel{SH}geld",
+    f"Preis{SH}skat",
+    "Preise",
+    f"Run{SH}dung",
+    "Saldo",
+    "Schluss",
+)
+
+
+def player_columns(rows: list[dict[str, Any]]) -> tuple[list[float], list[dict[str, Any]]]:
+    """The widths in mm of the table of players (name, the seven amounts) from what its cells
+    show, and its rows with names and Sachpreise breakable inside their columns."""
+    columns = [Column("Name", free=[row["name"] for row in rows])]
+    for key, head in zip(AMOUNTS, HEADS, strict=True):
+        shown = [_amount(row, key) for row in rows if row[key] or key in ("net", "at_the_end")]
+        items = [f"+ {row['items']}" for row in rows if key == "prizes" and row["items"]]
+        columns.append(Column(head, shown, items, bold=key == "at_the_end", min_free_mm=0))
+    widths = column_widths(columns, PORTRAIT_MM, TABLE_PT).mm
+    name_mm, prizes_mm = widths[0] - PADDING_MM, widths[4] - PADDING_MM
+    printed = [
+        row
+        | {
+            "name": breakable(row["name"], name_mm, TABLE_PT),
+            "items": breakable(row["items"], prizes_mm, TABLE_PT),
+        }
+        for row in rows
+    ]
+    return widths, printed
+
+
+def _amount(row: dict[str, Any], key: str) -> str:
+    """An amount as its cell shows it (`club/_kassenbericht.html`)."""
+    return euro(row[key]) + (" ✓" if key == "entry_fee" and row["paid"] else "")
 
 
 def receipts_printout(event: Event, player_key: str | None = None) -> Printout:

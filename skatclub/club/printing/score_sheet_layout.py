@@ -34,12 +34,19 @@ from scoring import WON_BONUS, others_rate
 from skatclub.club import formatting
 from skatclub.club.formatting import signed
 from skatclub.club.models import Table
-from skatclub.club.printing.compact import COMPACT_LEGEND, compact_derivation, derivation_text
+from skatclub.club.printing.compact import (
+    COMPACT_LEGEND,
+    TINY_LEGEND,
+    compact_derivation,
+    derivation_text,
+    tiny_derivation,
+)
 from skatclub.club.printing.fonts import Cell, placed_line, text_width_mm, wrapped
 from skatclub.club.printing.page_head import RULE_MM, PageHead
 from skatclub.club.printing.sheet_common import (
     DATA_PT,
     GAP_MM,
+    NAME_LINES,
     PAGE_MM,
     SIGNATURE_MM,
     TAB_MM,
@@ -48,6 +55,7 @@ from skatclub.club.printing.sheet_common import (
     Room,
     line_mm,
     name_block,
+    names_mm,
     pagination,
     signature_drawing,
     signature_labels,
@@ -59,10 +67,14 @@ from skatclub.club.queries.score_sheet import ScoreSheet, SheetRow
 NR_RIGHT, GAME_LEFT = 6.2, 7.8
 VALUE_WIDTH, POINTS_WIDTH = 10.0, 13.0
 # The notation column takes one of these widths: the one that leaves the fewest notes.
-NOTATION_WIDTHS = (20.0, 24.0, 28.0, 32.0, 38.0)
-MIN_ROW_MM, MAX_ROW_MM = 3.4, 5.0
+NOTATION_WIDTHS = (14.0, 17.0, 20.0, 24.0, 28.0, 32.0, 38.0)
+# The derivation column gives way to the names down to this (a short "5 × 12 = 60" fits).
+MIN_DERIVATION_MM = 18.0
+NAME_MARGIN_MM = 1.6  # a name starts 0.8 mm inside its column and ends as far from its right
+MIN_ROW_MM, MAX_ROW_MM = 3.2, 5.0  # 8 pt type is 2.8 mm high
 LOST_MARK = "✘"
 LABEL_LINES = 2
+CARRY_SHADE = "#f2f2f2"
 
 
 @dataclass(frozen=True)
@@ -77,15 +89,20 @@ class Columns:
         return f"{round(self.notation_mm)}-{round(self.player_mm * 10)}"
 
 
-def column_options(table_size: int) -> list[Columns]:
-    """Player columns as wide as the grid allows (a name of 10 letters fits one line at 9 pt)
-    or a little narrower, for a wider derivation; each with every notation width."""
-    widest = min(18.0, 72.0 / table_size)
-    return [
-        Columns(notation, round(player, 2))
-        for player in (widest, widest * 0.9)
-        for notation in NOTATION_WIDTHS
-    ]
+def column_options(table_size: int, names_mm: float = 0.0) -> list[Columns]:
+    """Player columns wide enough for every name on three lines (`names_mm`, measured) and at
+    least as wide as a name of 10 letters needs on one line; or that usual width, or a little
+    less, for a wider derivation; each with every notation width. The derivation column
+    gives way first: the players' columns stop growing where it would be narrower than
+    `MIN_DERIVATION_MM`. `printed_pages` takes the narrower ones only to save a sheet."""
+    usual = min(18.0, 72.0 / table_size)
+    fixed = GAME_LEFT + NOTATION_WIDTHS[0] + 1.8 + VALUE_WIDTH + POINTS_WIDTH
+    widest = (WIDTH_MM - fixed - MIN_DERIVATION_MM) / table_size
+    need = names_mm + NAME_MARGIN_MM
+    # The names' width first; the usual widths as fallbacks, for a list that would not fit
+    # one sheet with them (its names then take more lines).
+    players = {round(min(widest, width), 2) for width in (max(need, usual), usual, usual * 0.9)}
+    return [Columns(notation, player) for player in players for notation in NOTATION_WIDTHS]
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,7 @@ class FilledFrame:
     foot: bool
     row_mm: float
     columns: Columns
+    carry: bool = False  # a first line with the stands carried over from the sheet before
 
     @property
     def notation_mm(self) -> float:
@@ -111,16 +129,22 @@ class FilledFrame:
 
     @property
     def css_class(self) -> str:
-        key = f"{self.table_size}-{self.first}-{self.rows}-{int(self.foot)}"
+        key = f"{self.table_size}-{self.first}-{self.rows}-{int(self.foot)}{int(self.carry)}"
         return f"filled-{key}-{round(self.row_mm * 100)}-{self.columns.key}"
 
     @property
     def lines(self) -> int:
-        return self.rows + (len(FOOT_FIELDS) if self.foot else 0)
+        return self.carry + self.rows + (len(FOOT_FIELDS) if self.foot else 0)
+
+    @property
+    def top_mm(self) -> float:
+        """Where the games start: under the carried-over line, if any."""
+        return self.row_mm if self.carry else 0.0
 
     @property
     def grid_mm(self) -> float:
-        return round(self.row_mm * self.rows, 3)
+        """The carried-over line and the games."""
+        return round(self.top_mm + self.row_mm * self.rows, 3)
 
     @property
     def body_mm(self) -> float:
@@ -150,12 +174,18 @@ class FilledFrame:
         return self.players_left + self.player_mm * (position - 1)
 
     @property
+    def derivation_label(self) -> str:
+        label = "Berechnung des Spielwerts"
+        fits = text_width_mm(label, DATA_PT, bold=True) + 1.0 <= self.derivation_mm
+        return label if fits else "Berechnung"
+
+    @property
     def labels(self) -> str:
         """Two lines of column headings: "Platz n" over each player's column."""
         first = [
             Cell(NR_RIGHT, "Nr.", "r"),
             Cell(GAME_LEFT, "Spiel"),
-            Cell(self.derivation_left, "Berechnung des Spielwerts"),
+            Cell(self.derivation_left, self.derivation_label),
             Cell(self.points_left - 1.0, "Spiel-", "r"),
             Cell(self.players_left - 1.0, "Spiel-", "r"),
         ]
@@ -174,9 +204,19 @@ class FilledFrame:
         the dealer (and at a 5-table of the other player who sits out), the foot's lines."""
         drawing = Drawing(WIDTH_MM, self.body_mm)
         offset = (self.first - 1) % self.table_size * self.row_mm
-        drawing.tiled(self._round_tile(), 0, -offset, WIDTH_MM, self.grid_mm + offset)
-        for index in range(self.rows, self.lines):
-            drawing.hline(index * self.row_mm, 0, WIDTH_MM, 0.5 if index == self.rows else 0.1)
+        drawing.tiled(
+            self._round_tile(),
+            0,
+            self.top_mm - offset,
+            WIDTH_MM,
+            self.grid_mm - self.top_mm + offset,
+        )
+        if self.carry:
+            drawing.rect(0, 0, WIDTH_MM, self.row_mm, CARRY_SHADE)
+            drawing.hline(self.row_mm, 0, WIDTH_MM, 0.5)
+        games_end = self.carry + self.rows
+        for index in range(games_end, self.lines):
+            drawing.hline(index * self.row_mm, 0, WIDTH_MM, 0.5 if index == games_end else 0.1)
         xs = self._column_xs()
         for x in xs[:2]:
             drawing.vline(x, 0, self.grid_mm, 0.15)
@@ -273,6 +313,7 @@ class Cells:
     lines: list[list[Cell]]  # one per game, without the totals
     notes: list[str]
     compact: bool  # some derivation is compact: the legend explains the tokens
+    tiny: bool  # some derivation is tiny (`compact.tiny_derivation`): so does the legend
     changes: dict[int, int]  # the Spielpunkte column (`_changes`)
 
 
@@ -280,26 +321,22 @@ def printed_pages(
     sheet: ScoreSheet, status: str, club: str, event: str, printed_at: str
 ) -> list[PrintedPage]:
     """The pages of one table's list. `event`: its name and date."""
-    cells = _best_cells(sheet)
-    probe = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, cells.columns)
-    names = name_block(sheet.players, lambda p: probe.player_left(p) + 0.8, probe.player_mm - 1.6)
-    notes = _wrapped_block(cells.notes)
-    legend = _wrapped_block([_legend(sheet, cells.compact)])
     size = f"{sheet.table_size}er-Tisch · {len(sheet.rows)} Spiele"
     paper = " · als Summen von der Papierliste erfasst" if sheet.entry == Table.Entry.TOTALS else ""
     title = f"Spielliste · Serie {sheet.round_number} · Tisch {sheet.table_number}"
     about = f"{event} · {size}{paper} · gedruckt am {printed_at}"
     head = PageHead(title + " · Blatt 2 von 2", status, club, about)
-    fixed = head.height_mm + RULE_MM + LABEL_LINES * line_mm(DATA_PT) + names.height_mm
-    fixed += 3 * GAP_MM
-    last = (len(notes) + len(legend)) * line_mm(DATA_PT) + SIGNATURE_MM + 3 * GAP_MM
-    room = Room(PAGE_MM - fixed, last, len(FOOT_FIELDS), MIN_ROW_MM, MAX_ROW_MM)
-    parts, row_mm = pagination(len(sheet.rows), sheet.table_size, room)
+    plan = _best_plan(sheet, head.height_mm)
+    cells, names, notes, legend = plan.cells, plan.names, plan.notes, plan.legend
+    parts, row_mm = plan.parts, plan.row_mm
     pages = []
     for index, (first, count) in enumerate(parts, start=1):
         is_last = index == len(parts)
-        frame = FilledFrame(sheet.table_size, first, count, is_last, row_mm, cells.columns)
-        lines = [
+        frame = FilledFrame(
+            sheet.table_size, first, count, is_last, row_mm, cells.columns, carry=index > 1
+        )
+        lines = [_carried(sheet, frame, index - 1)] if index > 1 else []
+        lines += [
             placed_line(cells.lines[n - 1] + _totals(sheet.rows[n - 1], frame), DATA_PT, TAB_MM)
             for n in range(first, first + count)
         ]
@@ -335,13 +372,16 @@ class Texts:
     full_mm: float
     short: str
     short_mm: float
+    tiny: str
+    tiny_mm: float
 
 
 def _texts(row: SheetRow) -> Texts:
     game = (row.notation or ("eingepasst" if row.passed_in else "")) if row.entered else ""
-    full = short = ""
+    full = short = tiny = ""
     if _has_derivation(row):
         full, short = derivation_text(row.derivation), compact_derivation(row.derivation)
+        tiny = tiny_derivation(row.derivation)
     return Texts(
         game,
         text_width_mm(game, DATA_PT),
@@ -349,34 +389,81 @@ def _texts(row: SheetRow) -> Texts:
         text_width_mm(full, DATA_PT),
         short,
         text_width_mm(short, DATA_PT),
+        tiny,
+        text_width_mm(tiny, DATA_PT),
     )
 
 
-def _best_cells(sheet: ScoreSheet) -> Cells:
-    """The column widths that send the fewest texts into notes; among those the widest
-    player columns, then the widest derivation column."""
+@dataclass(frozen=True)
+class Plan:
+    """One way to lay out a sheet: its cells, names, notes and legend, and its pages."""
+
+    cells: Cells
+    names: NameBlock
+    notes: list[str]
+    legend: list[str]
+    parts: list[tuple[int, int]]  # (first game, games) per page
+    row_mm: float
+
+    @property
+    def key(self) -> tuple[int, int, int, float, float]:
+        """Fewest pages; names on three lines, else on as few as may be; fewest notes; wide
+        player columns."""
+        columns = self.cells.columns
+        name_lines = max(self.names.lines, NAME_LINES)
+        return (
+            len(self.parts),
+            name_lines,
+            len(self.notes),
+            -columns.player_mm,
+            columns.notation_mm,
+        )
+
+
+def _best_plan(sheet: ScoreSheet, head_mm: float) -> Plan:
+    """For each width of the player columns the notation width that sends the fewest texts
+    into notes; of those the plan with the fewest pages (see `Plan.key`)."""
     texts = [_texts(row) for row in sheet.rows]
 
     def notes(columns: Columns) -> int:
         width = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns).derivation_mm
         return sum(
             (t.game_mm > columns.notation_mm)
-            + (bool(t.full) and min(t.full_mm, t.short_mm) > width)
+            + (bool(t.full) and min(t.full_mm, t.short_mm, t.tiny_mm) > width)
             for t in texts
         )
 
-    best = min(
-        column_options(sheet.table_size),
-        key=lambda c: (notes(c), -c.player_mm, c.notation_mm),
+    options = column_options(sheet.table_size, names_mm(sheet.players))
+    plans = []
+    for player in sorted({c.player_mm for c in options}, reverse=True):
+        same = [c for c in options if c.player_mm == player]
+        best = min(same, key=lambda c: (notes(c), c.notation_mm))
+        plans.append(_plan(sheet, _cells(sheet, best, texts), head_mm))
+    return min(plans, key=lambda plan: plan.key)
+
+
+def _plan(sheet: ScoreSheet, cells: Cells, head_mm: float) -> Plan:
+    probe = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, cells.columns)
+    names = name_block(
+        sheet.players, lambda p: probe.player_left(p) + 0.8, probe.player_mm - NAME_MARGIN_MM
     )
-    return _cells(sheet, best, texts)
+    notes = _notes_block(cells.notes)
+    legend = _wrapped_block([_legend(sheet, cells.compact, cells.tiny)])
+    fixed = head_mm + RULE_MM + LABEL_LINES * line_mm(DATA_PT) + names.height_mm + 3 * GAP_MM
+    last = (len(notes) + len(legend)) * line_mm(DATA_PT) + SIGNATURE_MM + 3 * GAP_MM
+    room = Room(PAGE_MM - fixed, last, len(FOOT_FIELDS), MIN_ROW_MM, MAX_ROW_MM)
+    parts, row_mm = pagination(len(sheet.rows), sheet.table_size, room)
+    if len(parts) > 1:  # room for the line that carries the stands over
+        room = Room(PAGE_MM - fixed - MAX_ROW_MM, last, len(FOOT_FIELDS), MIN_ROW_MM, MAX_ROW_MM)
+        parts, row_mm = pagination(len(sheet.rows), sheet.table_size, room)
+    return Plan(cells, names, notes, legend, parts, row_mm)
 
 
 def _cells(sheet: ScoreSheet, columns: Columns, texts: list[Texts]) -> Cells:
     frame = FilledFrame(sheet.table_size, 1, 0, False, MAX_ROW_MM, columns)
     changes = _changes(sheet)
     notes: list[str] = []
-    compact = False
+    compact = tiny = False
     lines = []
     for row, text in zip(sheet.rows, texts, strict=True):
         cells = [Cell(NR_RIGHT, str(row.number), "r")]
@@ -390,16 +477,19 @@ def _cells(sheet: ScoreSheet, columns: Columns, texts: list[Texts]) -> Cells:
                 shown = text.full
             elif text.short_mm <= frame.derivation_mm:
                 shown, compact = text.short, True
+            elif text.tiny_mm <= frame.derivation_mm:
+                shown, tiny = text.tiny, True
             else:
                 shown = _note(notes, row, "Berechnung", text.full)
             cells.append(Cell(frame.derivation_left, shown))
         lines.append(cells + _value_cells(row, frame, changes.get(row.number)))
-    return Cells(columns, lines, notes, compact, changes)
+    return Cells(columns, lines, notes, compact, tiny, changes)
 
 
 def _note(notes: list[str], row: SheetRow, what: str, text: str) -> str:
     """A text too wide for its cell goes in full into a numbered note; the cell refers to it."""
-    notes.append(f"Anm. {len(notes) + 1} (Spiel {row.number}, {what}): {text}")
+    about = f"Spiel {row.number}" + (f", {what}" if what != "Spiel" else "")
+    notes.append(f"Anm. {len(notes) + 1} ({about}): {text}")
     return f"→ Anm. {len(notes)}"
 
 
@@ -447,6 +537,19 @@ def _totals(row: SheetRow, frame: FilledFrame) -> list[Cell]:
     ]
 
 
+def _carried(sheet: ScoreSheet, frame: FilledFrame, sheet_before: int) -> str:
+    """The marked first line of a continuation sheet: every player's stand after the last
+    game of the sheet before, and the sum of the Spielpunkte column so far."""
+    before = [row.totals for row in sheet.rows[: frame.first - 1] if row.totals is not None]
+    stands = before[-1] if before else [0] * frame.table_size
+    cells = [Cell(1.0, f"Übertrag von Blatt {sheet_before} (nach Spiel {frame.first - 1})")]
+    cells += [
+        Cell(frame.player_left(p) + frame.player_mm - 1.2, formatting.number(stand), "r")
+        for p, stand in enumerate(stands, start=1)
+    ]
+    return placed_line(cells, DATA_PT, TAB_MM, bold=True)
+
+
 def _has_derivation(row: SheetRow) -> bool:
     return row.entered and (not row.passed_in or row.is_ramsch) and bool(row.derivation)
 
@@ -455,7 +558,30 @@ def _wrapped_block(texts: list[str]) -> list[str]:
     return [line for text in texts for line in wrapped(text, WIDTH_MM - 1.0, DATA_PT)]
 
 
-def _legend(sheet: ScoreSheet, compact: bool) -> str:
+NOTE_GAP_MM = 3.0
+
+
+def _notes_block(notes: list[str]) -> list[str]:
+    """The notes, side by side in three or two columns where every one fits its column
+    (short notations mostly do), else one under the other, wrapped."""
+    for per_line in (3, 2):
+        column = (WIDTH_MM - 1.0) / per_line
+        if all(text_width_mm(note, DATA_PT) <= column - NOTE_GAP_MM for note in notes):
+            return [
+                placed_line(
+                    [
+                        Cell(1.0 + i * column, note)
+                        for i, note in enumerate(notes[at : at + per_line])
+                    ],
+                    DATA_PT,
+                    TAB_MM,
+                )
+                for at in range(0, len(notes), per_line)
+            ]
+    return _wrapped_block(notes)
+
+
+def _legend(sheet: ScoreSheet, compact: bool, tiny: bool) -> str:
     shades = "Grau: Geber"
     if any(row.dealer_position in row.sitting_positions for row in sheet.rows):
         shades += " (setzt aus)"
@@ -468,7 +594,9 @@ def _legend(sheet: ScoreSheet, compact: bool) -> str:
         "Summe der Stände. Dicke Linie: Ende einer Runde (jeder hat einmal gegeben). "
         f"{sheet.score_rule}."
     )
-    return f"{text} {COMPACT_LEGEND}" if compact else text
+    return " ".join(
+        [text, *([COMPACT_LEGEND] if compact else []), *([TINY_LEGEND] if tiny else [])]
+    )
 
 
 FOOT_FIELDS = (
@@ -485,7 +613,7 @@ FOOT_FIELDS = (
 
 def foot_labels(table_size: int) -> list[str]:
     return [
-        "Spielpunkte (Summe der Spalte = Summe der Stände)",
+        "Spielpunkte (Σ Spalte = Σ Stände)",
         "gewonnene Spiele",
         "verlorene Spiele",
         "verlorene Spiele der Mitspieler",

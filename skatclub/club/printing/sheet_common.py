@@ -66,12 +66,13 @@ def name_block(
     players: Sequence[SheetPlayer], left: Callable[[int], float], width_mm: float
 ) -> NameBlock:
     """Every name in full in its column (`left(position)` mm from the edge, `width_mm` wide),
-    wrapped after spaces and hyphens, inside a word only when a word is wider than the column."""
+    wrapped after spaces and hyphens, inside a word at a German syllable (or, a word without
+    one that fits, between letters) with a visible hyphen."""
     bold = True
-    split = [wrapped(p.name, width_mm, NAME_PT, bold=True) for p in players]
+    split = [name_lines(p.name, width_mm, bold=True) for p in players]
     if any(len(lines) > 2 for lines in split):
         bold = False
-        split = [wrapped(p.name, width_mm, NAME_PT) for p in players]
+        split = [name_lines(p.name, width_mm) for p in players]
     count = max((len(lines) for lines in split), default=0)
     rows = [
         placed_line(
@@ -84,6 +85,34 @@ def name_block(
         for i in range(count)
     ]  # fmt: skip
     return NameBlock("\n".join(rows), max(count, 1), bold)
+
+
+def name_lines(name: str, width_mm: float, *, bold: bool = False) -> list[str]:
+    """A name's lines in its column: broken after spaces and hyphens, a word wider than the
+    column at a syllable; where that takes more than `NAME_LINES` lines, any word that does
+    not fit the rest of a line is broken at a syllable too (always with a visible hyphen)."""
+    lines = wrapped(name, width_mm, NAME_PT, bold=bold, hyphenate=True)
+    if len(lines) <= NAME_LINES:
+        return lines
+    filled = wrapped(name, width_mm, NAME_PT, bold=bold, syllables=True)
+    return filled if len(filled) < len(lines) else lines
+
+
+NAME_LINES = 3  # a name of 40 characters stands on three lines in a column as wide as this
+
+
+def names_mm(players: Sequence[SheetPlayer], lines: int = NAME_LINES) -> float:
+    """The narrowest text width (to 0.5 mm) in which every name stands on `lines` lines or
+    fewer, regular, hyphenated as `name_block` does."""
+    low, high = 2, 120  # in half millimetres
+    names = [p.name for p in players]
+    while low < high:
+        middle = (low + high) // 2
+        if all(len(name_lines(n, middle / 2)) <= lines for n in names):
+            high = middle
+        else:
+            low = middle + 1
+    return low / 2
 
 
 def signature_drawing(table_size: int, height: float = SIGNATURE_MM) -> Drawing:

@@ -46,7 +46,7 @@ from skatclub.club.services import TotalLine, prizes, record_game, record_totals
 from skatclub.club.services.house_rules import record_ramsch
 from skatclub.club.services.offiziersskat import create_match, record_match_game
 from tests.helpers.factories import make_table
-from tests.helpers.pdf import name_columns
+from tests.helpers.pdf import BROKEN, name_columns
 
 pdfplumber = pytest.importorskip("pdfplumber")
 pytestmark = pytest.mark.django_db
@@ -238,10 +238,15 @@ def _render(found: Printout) -> bytes:
 def _derivations(derivation: str) -> tuple[str, ...]:
     """The derivation as it may stand in its cell: in full, compact, or as a note's number."""
     try:
-        from skatclub.club.printing.compact import compact_derivation, derivation_text
+        from skatclub.club.printing.compact import (
+            compact_derivation,
+            derivation_text,
+            tiny_derivation,
+        )
     except ImportError:
         return (derivation,)
-    return (derivation_text(derivation), compact_derivation(derivation), "→ Anm.")
+    full, short = derivation_text(derivation), compact_derivation(derivation)
+    return (full, short, "→ Anm.", tiny_derivation(derivation))
 
 
 def _table_statuses(event: Event, number: int) -> dict[str, str]:
@@ -272,7 +277,8 @@ def _long_texts(event: Event, number: int) -> list[tuple[str, ...]]:
     """Notations and derivations too long for a cell stand in full in a note."""
     games = Game.objects.filter(table__round__event=event, table__round__number=number)
     texts: list[tuple[str, ...]] = [(g.notation,) for g in games if len(g.notation) > 18]
-    return texts + [_derivations(g.derivation)[:2] for g in games if len(g.derivation) > 70]
+    forms = [_derivations(g.derivation) for g in games if len(g.derivation) > 70]
+    return texts + [(f[0], f[1], f[3]) if len(f) > 3 else f for f in forms]
 
 
 def _build() -> dict[str, Printed]:
@@ -399,7 +405,7 @@ def visible(page: Any) -> list[dict[str, Any]]:
 def runs(page: Any, text: str) -> list[list[dict[str, Any]]]:
     """The characters of each place where `text` stands on the page (whitespace and line
     breaks ignored; characters in the order they are drawn)."""
-    chars = visible(page)
+    chars = [c for c in visible(page) if c["text"] != BROKEN]  # a broken word's hyphen
     stream = "".join(c["text"] for c in chars)
     wanted = squeezed(text)
     return [
