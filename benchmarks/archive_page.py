@@ -1,7 +1,7 @@
 """Benchmark: a club archive of ~264,000 games through the Spielwart's pages, as a proxy with a
 short read timeout sees it.
 
-    python benchmarks/archive_page.py                 # 132 events, about 264,000 games
+    python benchmarks/archive_page.py                 # 129 events, about 264,000 games
     python benchmarks/archive_page.py --events 10     # a quick run
 
 Covers: `skatclub serve` as the laptop runs it (Granian, the two background workers, SQLite
@@ -158,7 +158,7 @@ def workers_of(server: subprocess.Popen[bytes]) -> list[int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=132)
+    parser.add_argument("--events", type=int, default=129)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="skatclub-archive-page-") as folder:
         data = Path(folder) / "data"

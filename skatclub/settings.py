@@ -276,14 +276,26 @@ Path(FILE_UPLOAD_TEMP_DIR).mkdir(mode=0o700, exist_ok=True)  # Django checks tha
 SKATCLUB_UPLOAD_DIR = Path(os.environ.get("SKATCLUB_UPLOAD_DIR") or DATA_DIR / "uploads")
 
 # Rendered PDFs (printing/pdf_cache.py) and pages (views/conditional.py), shared by all server
-# processes: Django's file cache, looking for room at most every few seconds (cache.py).
+# processes: on the laptop Django's file cache, looking for room at most every few seconds
+# (cache.py); with REDIS_URL (or CACHE_URL) Django's own Redis cache, which every application
+# server of a Verband shares (docs/operations.md, "Two servers behind a proxy").
+CACHE_URL = os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL") or ""
 CACHES = {
-    "default": {
-        "BACKEND": "skatclub.cache.FolderCache",
-        "LOCATION": str(DATA_DIR / "cache"),
-        "TIMEOUT": 24 * 3600,
-        "OPTIONS": {"MAX_ENTRIES": 500},
-    }
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "TIMEOUT": 24 * 3600,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "skatclub"),
+        }
+        if CACHE_URL
+        else {
+            "BACKEND": "skatclub.cache.FolderCache",
+            "LOCATION": str(DATA_DIR / "cache"),
+            "TIMEOUT": 24 * 3600,
+            "OPTIONS": {"MAX_ENTRIES": 500},
+        }
+    )
 }
 
 # Every error with its traceback on the console and in a rotating file in the data folder.

@@ -22,13 +22,14 @@ SHOW = (
     "'debug': s.DEBUG, 'key': s.SECRET_KEY, 'proxy': getattr(s, 'SECURE_PROXY_SSL_HEADER', None),"
     "'redirect': s.SECURE_SSL_REDIRECT, 'secure_cookies': s.SESSION_COOKIE_SECURE,"
     "'max_age': db['CONN_MAX_AGE'], 'health': db['CONN_HEALTH_CHECKS'], 'options': db['OPTIONS'],"
-    "'log': s.LOGGING['handlers']['file']['filename']}))"
+    "'log': s.LOGGING['handlers']['file']['filename'], 'cache': s.CACHES['default']}))"
 )
 
 
 def read_settings(data: Path, **env: str) -> dict[str, object]:
     clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "HTTPS"}}
-    clean.pop("DATABASE_URL", None)
+    for name in ("DATABASE_URL", "REDIS_URL", "CACHE_URL"):
+        clean.pop(name, None)
     clean |= {"DJANGO_SETTINGS_MODULE": "skatclub.settings", "SKATCLUB_DATA": str(data), **env}
     out = subprocess.run(
         [sys.executable, "-c", SHOW],
@@ -59,6 +60,18 @@ def test_the_proxy_header_is_trusted_only_when_configured(tmp_path: Path) -> Non
     assert read_settings(tmp_path)["proxy"] is None
     configured = read_settings(tmp_path, SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto")
     assert configured["proxy"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_the_laptop_caches_in_its_data_folder_a_verband_in_the_shared_redis(
+    tmp_path: Path,
+) -> None:
+    laptop = read_settings(tmp_path)["cache"]
+    assert isinstance(laptop, dict) and laptop["BACKEND"] == "skatclub.cache.FolderCache"
+    assert laptop["LOCATION"] == str(tmp_path / "cache")
+    shared = read_settings(tmp_path, REDIS_URL="redis://127.0.0.1:6379/3")["cache"]
+    assert isinstance(shared, dict)
+    assert shared["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert shared["LOCATION"] == "redis://127.0.0.1:6379/3"
 
 
 def test_plain_http_on_the_lan_by_default_https_when_switched_on(tmp_path: Path) -> None:

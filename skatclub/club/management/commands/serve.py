@@ -30,7 +30,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser, OutputWrapper
 
 DEFAULT_PORT = 8000
-DEFAULT_WORKERS = 3
+# One server process per core, at most three: Granian warns (in English, on the Spielwart's
+# console) when there are more processes than cores, and on a 2-core laptop a third process
+# only makes the two background workers and the pages wait for each other.
+DEFAULT_WORKERS = max(1, min(3, os.cpu_count() or 1))
 APPLICATION = "skatclub.wsgi:application"
 THREADS = 4  # per process: requests run at once
 # Per process: connections served at once. Granian counts a kept-alive connection as long as
@@ -39,7 +42,10 @@ THREADS = 4  # per process: requests run at once
 BACKPRESSURE = 2048
 LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 PORT_HELP = f"Port (Standard {DEFAULT_PORT})"
-WORKERS_HELP = f"so viele Server-Prozesse (Standard {DEFAULT_WORKERS})"
+WORKERS_HELP = (
+    f"so viele Server-Prozesse (Standard: einer je Prozessorkern, höchstens 3; hier "
+    f"{DEFAULT_WORKERS})"
+)
 
 
 def lan_addresses() -> list[str]:
