@@ -87,6 +87,9 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     # The readers learn of it from the table's version, which the save's history row raised
     # (`log_change`, its one caller's step before): raising it here too was one UPDATE more
     # on every save.
+    # The seats as they now are, with their players, for whoever answers the save
+    # (`queries.saved_tail` reads `table.seats.all()`: no query; five queries a save without).
+    table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
     return True
 
 

@@ -360,3 +360,24 @@ def test_a_refused_line_with_its_number_keeps_what_was_typed(
     assert response.status_code == 422
     assert 'name="line" value="2 Null m1"' in page and "Spiel 1:" in page
     assert not Game.objects.exists()
+
+
+def test_a_spielwart_save_on_the_entry_page_takes_at_most_twelve_queries(
+    spielwart_client: Client, four_table: Table
+) -> None:
+    """Issue 44: the session, the login, the club, the table under its lock with its seats,
+    the numbers taken, the closing, the game, the version, the history and the seat sums;
+    the answer from what the save holds (17 before, 12 at 074cb60)."""
+    spielwart_client.post(URL, {"line": "2 Kr m2 H S", "number": "1"}, HTTP_X_ENTRY_PARTIAL="1")
+    with CaptureQueriesContext(connection) as queries:
+        response = spielwart_client.post(
+            URL, {"line": "3 Pi m1 a61", "number": "2"}, HTTP_X_ENTRY_PARTIAL="1"
+        )
+    assert response.status_code == 200 and response.json()["number"] == 2
+    statements = [
+        q["sql"]
+        for q in queries.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))
+    ]
+    print(f"{len(statements)} queries for a save")
+    assert len(statements) <= 12, "\n".join(s[:120] for s in statements)
