@@ -42,6 +42,18 @@ class JobCancelled(Exception):  # noqa: N818  (a way out, not an error)
     """The Spielwart cancelled the job at a point where stopping is safe."""
 
 
+class JobTimedOut(Exception):  # noqa: N818  (raised by the worker's alarm)
+    """The job ran longer than its kind allows (`tasks.registry.Kind.seconds`)."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.message = (
+            f"Der Auftrag hat länger gebraucht als erlaubt ({seconds // 60} Minuten) und wurde "
+            "abgebrochen; es wurde nichts halb übernommen. Bitte den Verwalter des Servers "
+            "fragen (das Protokoll nennt den Auftrag)."
+        )
+
+
 class JobRefused(EntryError):
     """The job cannot do what it was asked; `message` (German) says why and what to do."""
 

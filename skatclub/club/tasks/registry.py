@@ -30,22 +30,35 @@ class Finished:
 Run = Callable[[Job, Progress], Finished]
 
 
+# How long a job may run before the worker stops it (`services.JobTimedOut`): an archive of
+# a million games takes minutes, a print run of 40 tables about one.
+LONG_SECONDS = 2 * 3600
+PRINT_SECONDS = 15 * 60
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
     run: Run
     queue: str = LONG
     on_dead: Callable[[Job], None] | None = None
+    seconds: int = LONG_SECONDS
 
 
 KINDS: dict[str, Kind] = {}
 
 
 def kind(
-    name: str, *, queue: str = LONG, on_dead: Callable[[Job], None] | None = None
+    name: str,
+    *,
+    queue: str = LONG,
+    on_dead: Callable[[Job], None] | None = None,
+    seconds: int | None = None,
 ) -> Callable[[Run], Run]:
+    limit = seconds or (PRINT_SECONDS if queue == PRINT else LONG_SECONDS)
+
     def register(run: Run) -> Run:
-        KINDS[name] = Kind(name, run, queue, on_dead)
+        KINDS[name] = Kind(name, run, queue, on_dead, limit)
         return run
 
     return register

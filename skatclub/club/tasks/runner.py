@@ -23,6 +23,7 @@ from skatclub.club.services import (
     Actor,
     JobCancelled,
     JobRefused,
+    JobTimedOut,
     Progress,
     claim_job,
     fail_job,
@@ -81,6 +82,9 @@ def run_job(job_id: int) -> str:
         except JobRefused as refused:
             fail_job(job_id, refused.message)
             return "abgelehnt"
+        except JobTimedOut as late:
+            fail_job(job_id, late.message)
+            raise
         except ArchiveError as refused:
             fail_job(job_id, "\n".join(refused.problems))
             return "abgelehnt"

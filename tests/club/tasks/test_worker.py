@@ -24,7 +24,8 @@ from pytest_django import Settings
 
 from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.models import Event, Game, Job
-from skatclub.club.services import INTERRUPTED
+from skatclub.club.services import INTERRUPTED, Progress
+from skatclub.club.tasks.registry import KINDS, Finished, Kind
 from tests.helpers.history import club_history
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -103,6 +104,26 @@ def test_an_import_whose_worker_died_is_marked_failed_and_can_be_confirmed_again
     spielwart_client.post(preview_url, {"mode": "wie-erfasst"})
     run_worker()
     assert Game.objects.count() == games
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_that_runs_longer_than_its_kind_allows_is_stopped_and_says_so(
+    queued: None, spielwart_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def slow(job: Job, progress: Progress) -> Finished:
+        time.sleep(30)
+        return Finished()
+
+    monkeypatch.setitem(KINDS, "archive-check", Kind("archive-check", slow, seconds=1))
+    upload(spielwart_client, evenings=1)
+    started = time.monotonic()
+
+    run_worker()
+
+    assert time.monotonic() - started < 20
+    job = Job.objects.get(kind="archive-check")
+    assert job.status == Job.Status.FAILED
+    assert "länger gebraucht als erlaubt" in job.error
 
 
 def dead_pid() -> int:

@@ -11,7 +11,11 @@ a server of a Verband runs as many more as it likes (docs/operations.md).
 from __future__ import annotations
 
 import logging
+import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
 from django.db import OperationalError, connection
@@ -20,15 +24,17 @@ from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
 from skatclub.club import services, tasks
+from skatclub.club.models import Job
 from skatclub.club.tasks.housekeeping import start_housekeeping
-from skatclub.club.tasks.registry import LONG
+from skatclub.club.tasks.registry import KINDS, LONG
 
 logger = logging.getLogger(__name__)
 HOUSEKEEPING_SECONDS = 3600.0
 
 
 class BeatingWorker(Worker):
-    """db_worker's worker, beating on the job's row while it runs."""
+    """db_worker's worker, beating on the job's row while it runs and stopping it when it
+    runs longer than its kind allows (an alarm, in the main thread)."""
 
     def run_task(self, db_task_result: DBTaskResult[Any, Any]) -> None:
         job_id = _job_id(db_task_result)
@@ -37,11 +43,39 @@ class BeatingWorker(Worker):
         if job_id is not None:
             beater.start()
         try:
-            super().run_task(db_task_result)
+            with _time_limit(_limit_of(job_id)):
+                super().run_task(db_task_result)
         finally:
             stop.set()
             if job_id is not None:
                 beater.join()
+
+
+def _limit_of(job_id: int | None) -> int | None:
+    if job_id is None:
+        return None
+    kind_name = Job.all_clubs.filter(pk=job_id).values_list("kind", flat=True).first()
+    return KINDS[kind_name].seconds if kind_name in KINDS else None
+
+
+@contextmanager
+def _time_limit(seconds: int | None) -> Iterator[None]:
+    """`JobTimedOut` inside the block after `seconds` (only in the main thread, where the
+    worker runs; a worker in a test's thread runs without)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def late(signum: int, frame: FrameType | None) -> None:
+        raise services.JobTimedOut(seconds)
+
+    previous = signal.signal(signal.SIGALRM, late)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _job_id(db_task_result: DBTaskResult[Any, Any]) -> int | None:
