@@ -9,7 +9,6 @@ import datetime
 import time
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -18,6 +17,7 @@ from pytest_django import Settings
 from skatclub.club.models import Club, Event, Job, Season, Table
 from skatclub.club.services import open_job
 from tests.helpers.factories import enter
+from tests.helpers.jobs import DATABASE_QUEUE, run_worker
 
 RESULTS = "/veranstaltungen/2026-11-20-preisskat/ergebnis.pdf"
 SHEETS = "/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten.pdf"
@@ -25,19 +25,13 @@ SHEETS = "/veranstaltungen/2026-11-20-preisskat/serie/1/spiellisten.pdf"
 
 @pytest.fixture
 def queued(settings: Settings) -> None:
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "print"]}
-    }
+    settings.TASKS = DATABASE_QUEUE
 
 
 @pytest.fixture
 def played(four_table: Table) -> Table:
     enter(four_table, 1, 2, "Kr m2 a75")
     return four_table
-
-
-def run_worker() -> None:
-    call_command("worker", "--batch", "--queue-name=print", "--no-startup-delay", "--verbosity=0")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -154,7 +148,7 @@ def test_a_printout_fetched_before_is_rendered_again_a_minute_after_a_change(
     warm = Job.objects.get(kind="pdf-warm")
     assert warm.status == Job.Status.QUEUED
     DBTaskResult.objects.update(run_after=timezone.now())  # a minute later
-    call_command("worker", "--batch", "--queue-name=*", "--no-startup-delay", "--verbosity=0")
+    run_worker()
     assert Job.objects.get(kind="pdf-warm").status == Job.Status.DONE
     response = client.get(RESULTS)
     assert response.status_code == 200 and response.content.startswith(b"%PDF-")

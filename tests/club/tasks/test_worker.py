@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from pytest_django import Settings
@@ -27,21 +26,15 @@ from skatclub.club.models import Event, Game, Job
 from skatclub.club.services import INTERRUPTED, Progress
 from skatclub.club.tasks.registry import KINDS, Finished, Kind
 from tests.helpers.history import club_history
+from tests.helpers.jobs import DATABASE_QUEUE, run_worker
 
 ROOT = Path(__file__).resolve().parents[3]
-DATABASE_QUEUE = {
-    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "print"]}
-}
 
 
 @pytest.fixture
 def queued(settings: Settings) -> None:
     """Jobs wait in the database for a worker, as on a server."""
     settings.TASKS = DATABASE_QUEUE
-
-
-def run_worker() -> None:
-    call_command("worker", "--batch", "--queue-name=*", "--no-startup-delay", "--verbosity=0")
 
 
 def upload(client: Client, evenings: int = 3) -> tuple[int, str]:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import tablib
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from playwright.sync_api import Page
 from pytest_django import Settings
 from pytest_django.live_server_helper import LiveServer
@@ -21,6 +20,7 @@ from skatclub.club.models import Event, Game, Table
 from tests.helpers.browser import BROWSER_TEST, log_in
 from tests.helpers.factories import enter
 from tests.helpers.history import club_history
+from tests.helpers.jobs import DATABASE_QUEUE, run_worker
 
 pytestmark = [*BROWSER_TEST, pytest.mark.django_db(transaction=True)]
 WIDTHS = [1280, 390]
@@ -28,9 +28,7 @@ WIDTHS = [1280, 390]
 
 @pytest.fixture
 def queued(settings: Settings) -> None:
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "print"]}
-    }
+    settings.TASKS = DATABASE_QUEUE
 
 
 class Worker:
@@ -39,7 +37,7 @@ class Worker:
     whole tables, so a worker looking at its queue all the time would lock the pages out."""
 
     def start(self) -> None:
-        call_command("worker", "--batch", "--queue-name=*", "--no-startup-delay", "--verbosity=0")
+        run_worker()
 
 
 @pytest.fixture
