@@ -6,10 +6,10 @@ second one (the partial unique constraint on `Job` decides a race), `Progress` w
 step and the count a person follows, at most every `WRITE_EVERY` seconds and never inside a
 transaction (where nobody else would see it), and asks whether the Spielwart cancelled.
 
-A job is alive while its worker is: the worker beats (`beat`) every few seconds and names
-itself (`worker`: host and process id). `is_dead` tells a job whose worker is gone (the
-process is not there any more on this host, or no beat for `DEAD_AFTER`) from one that
-is busy; `tasks.reap` marks such a job failed.
+A job is alive while its worker is: the worker names itself (`worker`: host and process id)
+and beats (`beat`) every few seconds. `is_dead` tells a job whose worker is gone (on this
+host its process is not there any more; on another host, no beat for `DEAD_AFTER`) from one
+that is busy; `tasks.reap` marks such a job failed.
 Reads and writes: Job.
 """
 
@@ -171,17 +171,15 @@ def beat(job_id: int) -> None:
 
 
 def is_dead(job: Job, now: datetime.datetime | None = None) -> bool:
-    """A running job whose worker is gone: no beat for DEAD_AFTER, or its process (on this
-    host) is not there any more."""
+    """A running job whose worker is gone: on this host, its process is not there any more;
+    on another, it has not beaten for DEAD_AFTER."""
     if job.status != Job.Status.RUNNING:
         return False
-    now = now or timezone.now()
-    if job.beat_at is None or now - job.beat_at > DEAD_AFTER:
-        return True
     host, _, pid = job.worker.rpartition(":")
     if host == socket.gethostname() and pid.isdigit():
-        return not _process_exists(int(pid))
-    return False
+        return not _process_exists(int(pid)) or _began_after(int(pid), job.started_at)
+    now = now or timezone.now()
+    return job.beat_at is None or now - job.beat_at > DEAD_AFTER
 
 
 def _process_exists(pid: int) -> bool:
@@ -192,6 +190,18 @@ def _process_exists(pid: int) -> bool:
     except PermissionError:  # somebody else's process: it exists
         return True
     return True
+
+
+def _began_after(pid: int, started: datetime.datetime | None) -> bool:
+    """Whether process `pid` began after the job did: its number was given to another
+    process after a restart (Linux: /proc/<pid> is made when the process begins)."""
+    if started is None:
+        return False
+    try:
+        began = os.stat(f"/proc/{pid}").st_ctime
+    except OSError:  # no /proc (macOS, Windows): the number is taken as the job's process
+        return False
+    return began > started.timestamp() + 1
 
 
 class Progress:

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_safe
 from skatclub.club.models import Event, Job
 from skatclub.club.presenters.jobs import job_view
 from skatclub.club.printing import render as pdf
-from skatclub.club.printing.pdf_cache import cached_pdf, content_key, printout_key
+from skatclub.club.printing.pdf_cache import CACHE_SECONDS, cached_pdf, content_key, printout_key
 from skatclub.club.printing.printouts import PrintError, Printout
 from skatclub.club.printing.runs import check_printable, run_printout
 from skatclub.club.tasks.printing import printed, refusal_of, start_print
@@ -74,7 +74,11 @@ def cached_response(
     if request.GET.get("html"):
         return preview_response(_printout(kind, event, site, **where))
     key = printout_key(kind, event, site=site, **where)
-    found = cache.get(key) or printed(key, event.club)
+    found = cache.get(key)
+    if found is None:
+        found = printed(key, event.club)  # rendered by another server, or evicted here
+        if found is not None:
+            cache.set(key, found, CACHE_SECONDS)
     if found is not None:
         return pdf_bytes_response(*found)
     try:
