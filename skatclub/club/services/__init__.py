@@ -61,6 +61,7 @@ from skatclub.club.services.house_rules import (
 from skatclub.club.services.imported import record_history_import
 from skatclub.club.services.jobs import (
     BEAT_EVERY,
+    DEAD_AFTER,
     INTERRUPTED,
     JobCancelled,
     JobRefused,
@@ -196,6 +197,7 @@ from skatclub.club.services.wrong_seat import mark_wrong_seat
 
 __all__ = [
     "BEAT_EVERY",
+    "DEAD_AFTER",
     "JobCancelled",
     "JobRefused",
     "JobTimedOut",

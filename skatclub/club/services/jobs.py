@@ -20,6 +20,7 @@ import os
 import secrets
 import socket
 import time
+from pathlib import Path
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -194,13 +195,19 @@ def _process_exists(pid: int) -> bool:
 
 def _began_after(pid: int, started: datetime.datetime | None) -> bool:
     """Whether process `pid` began after the job did: its number was given to another
-    process after a restart (Linux: /proc/<pid> is made when the process begins)."""
+    process after a restart (Linux: its start in /proc/<pid>/stat, in clock ticks after boot)."""
     if started is None:
         return False
     try:
-        began = os.stat(f"/proc/{pid}").st_ctime
-    except OSError:  # no /proc (macOS, Windows): the number is taken as the job's process
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        boot = next(
+            int(line.split()[1])
+            for line in Path("/proc/stat").read_text().splitlines()
+            if line.startswith("btime ")
+        )
+    except (OSError, StopIteration, IndexError, ValueError):  # no /proc: macOS, Windows
         return False
+    began = boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime
     return began > started.timestamp() + 1
 
 
