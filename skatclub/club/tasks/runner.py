@@ -85,6 +85,9 @@ def run_job(job_id: int) -> str:
         except JobTimedOut as late:
             fail_job(job_id, late.message)
             raise
+        except (KeyboardInterrupt, SystemExit):  # the worker told twice to stop at once
+            fail_job(job_id, INTERRUPTED)
+            raise
         except ArchiveError as refused:
             fail_job(job_id, "\n".join(refused.problems))
             return "abgelehnt"
