@@ -89,7 +89,10 @@ def refresh_table(table: Table, seats: Sequence[Seat], *, added: Game | None = N
     # on every save.
     # The seats as they now are, with their players, for whoever answers the save
     # (`queries.saved_tail` reads `table.seats.all()`: no query; five queries a save without).
-    table._prefetched_objects_cache = {"seats": list(seats)}  # type: ignore[attr-defined]
+    cached = Seat.objects.filter(table=table).order_by("position")
+    cached._result_cache = list(seats)  # as prefetch_related does
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    table._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return True
 
 

@@ -78,7 +78,7 @@ def test_the_secretary_imports_the_clubs_evening_totals_in_the_browser(
     shot(page, width, "3-vorschau-wie-erfasst")
     assert "abweichend erfasst" in page.inner_text("main")
     page.get_by_role("button", name="Jetzt importieren").click()
-    page.get_by_text("Importiert:").wait_for()
+    page.locator("li.success", has_text="Importiert:").wait_for()
     shot(page, width, "4-importiert")
 
     for year, players in totals_of_rows(rows).items():
