@@ -329,8 +329,11 @@ def blank_pages(sheet: ScoreSheet, status: str, heading: str, entry_url: str) ->
     if any(row.dealer_position in row.sitting_positions for row in sheet.rows):
         seats += " (setzt aus)"
     band = Band(names, "\n".join([seats, *LEGEND[1:]]))
-    head = _head(status, heading + " · Blatt 2 von 2", entry_url)
+    head = _head(status, heading, entry_url)
     frames = blank_frames(sheet.table_size, len(sheet.rows), head.height_mm, band.height_mm)
+    if len(frames) > 1:  # every sheet's head then says "Blatt n von m"
+        head = _head(status, heading + " · Blatt 2 von 2", entry_url)
+        frames = blank_frames(sheet.table_size, len(sheet.rows), head.height_mm, band.height_mm)
     pages = []
     for index, frame in enumerate(frames, start=1):
         numbered = f"{heading} · Blatt {index} von {len(frames)}" if len(frames) > 1 else heading

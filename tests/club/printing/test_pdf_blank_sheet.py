@@ -7,7 +7,7 @@ from django.test import Client
 from pytest_django import Settings
 
 from scoring import GAMES_PER_ROUND, TABLE_SIZES
-from skatclub.club.models import Event, Table
+from skatclub.club.models import Club, Event, Player, Table
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.blank_layout import MIN_ROW_MM, blank_frames, foot_rows
 from skatclub.club.printing.printouts import printout
@@ -85,3 +85,29 @@ def test_the_short_address_leads_a_spielwart_to_the_tables_entry_page(
 
     assert response.status_code == 302
     assert response["Location"] == four_table.get_absolute_url()
+
+
+LONG_NAMES = [
+    "Hans-Jürgen Schröder-Müller-Lüdenscheidt",
+    "Eva-Maria Schulze-Brinkmann-Oberländerin",
+    "Maximiliane Sophie Freifrau von Ärmelsee",
+    "Donaudampfschifffahrtsgesellschaftskapit",
+]
+LONG_CLUB = "Skatfreunde Grün-Weiß Altenburg-Großenhain 1921 e. V., Abteilung Preissk"
+
+
+def test_a_4_table_of_40_character_names_under_a_72_character_club_prints_one_sheet_of_5_mm_rows(
+    event: Event, four_table: Table
+) -> None:
+    Club.objects.update(name=LONG_CLUB)
+    for seat, name in zip(four_table.seats.order_by("position"), LONG_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(name=name)
+    site = "http://192.168.100.200:8000"
+    found = printout("blank_sheet", event, round_number=1, table_number=1, site=site)
+    (page,) = found.context["pages"]
+
+    assert page.frame.row_mm >= 5.0 and page.frame.player_mm >= 25.0
+    pages, text = pdf_text(pdf.render_printout(found))
+    assert pages == 1
+    for label in ("Spielpunkte", "gew.", "verl.", "± 50", "verl. and.", "× 30", "Seeger-Fabian"):
+        assert label in text
