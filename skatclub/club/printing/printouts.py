@@ -27,7 +27,7 @@ from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Club, Event, Round, Seat, Table
 from skatclub.club.presenters.pages import played_rounds_of, provisional_text
-from skatclub.club.printing.blank_layout import blank_pages
+from skatclub.club.printing.blank_layout import FOOT_ROW_MM, blank_pages
 from skatclub.club.printing.fonts import font_face_css
 from skatclub.club.printing.page_head import LANDSCAPE_MM, PORTRAIT_MM, PageHead
 from skatclub.club.printing.payout import payout_context
@@ -195,7 +195,7 @@ def sheets_printout(
             )
         ]
         blank_frames = sorted({p.frame for p in pages}, key=lambda frame: frame.css_class)
-        context |= {"pages": pages, "frames": blank_frames}
+        context |= {"pages": pages, "frames": blank_frames, "foot_row_mm": FOOT_ROW_MM}
         return Printout("pdf/blank_sheet.html", filename, context, parts_key="pages")
     about = f"{event.name}, {event.date:%d.%m.%Y}"
     printed = [

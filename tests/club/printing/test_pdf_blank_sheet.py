@@ -7,27 +7,38 @@ from django.test import Client
 from pytest_django import Settings
 
 from scoring import GAMES_PER_ROUND, TABLE_SIZES
-from skatclub.club.models import Event, Table
+from skatclub.club.models import Club, Event, Player, Table
 from skatclub.club.printing import render as pdf
-from skatclub.club.printing.blank_layout import MIN_ROW_MM, blank_frames
+from skatclub.club.printing.blank_layout import MIN_ROW_MM, blank_frames, foot_rows
 from skatclub.club.printing.printouts import printout
 from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
-def test_rows_are_at_least_4_7_mm_and_player_columns_at_least_22_mm(size: int) -> None:
-    frames = blank_frames(size, GAMES_PER_ROUND[size], head_mm=15.0, names_mm=7.6)
+def test_every_standard_serie_fits_one_sheet_with_player_columns_of_at_least_25_mm(
+    size: int,
+) -> None:
+    """Under a head of two lines and names of three (40 characters)."""
+    frames = blank_frames(size, GAMES_PER_ROUND[size], head_mm=13.3, band_mm=14.82)
 
-    assert all(f.row_mm >= MIN_ROW_MM == 4.7 for f in frames)
-    assert all(f.player_mm >= 22.0 for f in frames)
-    assert frames[-1].foot and frames[-1].last == GAMES_PER_ROUND[size]
-    assert all(f.rows % size == 0 for f in frames[:-1])  # pages split after a round of deals
+    assert len(frames) == 1 and frames[0].foot and frames[0].last == GAMES_PER_ROUND[size]
+    assert frames[0].row_mm >= 4.0 > MIN_ROW_MM
+    assert frames[0].player_mm >= 25.0
 
 
-def test_a_3_and_a_4_table_fit_one_page_a_5_table_runs_over_two() -> None:
-    """Under a head of two lines and names of two lines (the usual)."""
-    pages = [len(blank_frames(s, GAMES_PER_ROUND[s], 15.0, 7.6)) for s in TABLE_SIZES]
-    assert pages == [1, 1, 2]
+def test_a_4_table_of_48_games_has_rows_of_5_mm_under_long_names() -> None:
+    (frame,) = blank_frames(4, 48, head_mm=13.3, band_mm=14.82)
+    assert frame.row_mm >= 5.0 and frame.player_mm >= 32.0
+
+
+def test_the_foot_has_the_boxes_in_the_order_the_players_compute() -> None:
+    labels = [box.label for row in foot_rows(4) for box in row]
+    assert labels == [
+        "Spielpunkte", "gew.", "verl.", "± 50", "verl. and.", "× 30", "Seeger-Fabian",
+        "Unterschrift",
+    ]  # fmt: skip
+    assert [box.label for box in foot_rows(3)[1]][2] == "× 40"
+    assert all(abs(sum(box.share for box in row) - 1.0) < 1e-9 for row in foot_rows(5))
 
 
 def test_the_form_has_big_round_and_tisch_fields_a_status_a_control_sum_per_round_and_an_address(
@@ -74,3 +85,29 @@ def test_the_short_address_leads_a_spielwart_to_the_tables_entry_page(
 
     assert response.status_code == 302
     assert response["Location"] == four_table.get_absolute_url()
+
+
+LONG_NAMES = [
+    "Hans-Jürgen Schröder-Müller-Lüdenscheidt",
+    "Eva-Maria Schulze-Brinkmann-Oberländerin",
+    "Maximiliane Sophie Freifrau von Ärmelsee",
+    "Donaudampfschifffahrtsgesellschaftskapit",
+]
+LONG_CLUB = "Skatfreunde Grün-Weiß Altenburg-Großenhain 1921 e. V., Abteilung Preissk"
+
+
+def test_a_4_table_of_40_character_names_under_a_72_character_club_prints_one_sheet_of_5_mm_rows(
+    event: Event, four_table: Table
+) -> None:
+    Club.objects.update(name=LONG_CLUB)
+    for seat, name in zip(four_table.seats.order_by("position"), LONG_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(name=name)
+    site = "http://192.168.100.200:8000"
+    found = printout("blank_sheet", event, round_number=1, table_number=1, site=site)
+    (page,) = found.context["pages"]
+
+    assert page.frame.row_mm >= 5.0 and page.frame.player_mm >= 25.0
+    pages, text = pdf_text(pdf.render_printout(found))
+    assert pages == 1
+    for label in ("Spielpunkte", "gew.", "verl.", "± 50", "verl. and.", "× 30", "Seeger-Fabian"):
+        assert label in text
