@@ -17,7 +17,8 @@ What fits where (A4 less 5 mm at the top and the bottom: 286 mm; a 4-table of 48
   beside them on the left and the right, no separate line of column heads;
 - the foot, three rows of boxes under every player's column in the order the players compute
   (`FOOT_ROWS`): Spielpunkte, gewonnen, verloren; ± 50 for the won and lost games, the others'
-  lost games, × 40 (3-table) or × 30; the Seeger-Fabian total and the player's signature. The
+  lost games times the table's factor (the engine's); the Seeger-Fabian total and the
+  player's signature. The
   left columns (Nr., Spiel, Wert) are the key: the same boxes with their names, in the same
   proportions. The Kontrolle column holds the control sum of the Spielpunkte and the
   Spielwart's signature. A separate row of signature boxes would not fit.
@@ -80,7 +81,7 @@ class FootBox:
 def foot_rows(table_size: int) -> tuple[tuple[FootBox, ...], ...]:
     """The foot's boxes, row by row, in the order the players compute them: the sums of the
     list, then the bonuses, then the total (Spielpunkte ± 50 × (gew. − verl.) + the others'
-    lost games × 40 or 30) and the signature."""
+    lost games times the table's factor) and the signature."""
     return (
         (FootBox("Spielpunkte", 0.5), FootBox("gew.", 0.25), FootBox("verl.", 0.25)),
         (

@@ -15,7 +15,7 @@ from tests.helpers.pdf import flat, pdf_text
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
-def test_every_standard_serie_fits_one_sheet_with_player_columns_of_at_least_25_mm(
+def test_every_standard_length_fits_one_sheet_with_player_columns_of_at_least_25_mm(
     size: int,
 ) -> None:
     """Under a head of two lines and names of three (40 characters)."""
