@@ -81,10 +81,6 @@ def import_job(pending: ArchiveImport) -> Job | None:
     return last_job(import_key(pending), pending.club)
 
 
-def undo_job(done: ArchiveImport) -> Job | None:
-    return last_job(undo_key(done), done.club)
-
-
 def _import_of(job: Job) -> ArchiveImport:
     return ArchiveImport.objects.get(pk=job.params["import"])
 

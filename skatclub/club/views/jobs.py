@@ -17,7 +17,6 @@ from django.views.decorators.http import require_POST, require_safe
 from skatclub.club import services, tasks
 from skatclub.club.models import Job
 from skatclub.club.presenters.jobs import job_view
-from skatclub.club.tasks.printing import PDF
 from skatclub.club.views.permissions import is_spielwart, spielwart_required
 
 LATEST = 30
@@ -26,7 +25,7 @@ LATEST = 30
 @spielwart_required
 @require_safe
 def job_list(request: HttpRequest) -> HttpResponse:
-    jobs = [job_view(tasks.reap(job)) for job in Job.objects.exclude(kind=PDF)[:LATEST]]
+    jobs = [job_view(tasks.reap(job)) for job in Job.objects.exclude(kind=Job.PRINT)[:LATEST]]
     return render(request, "club/job_list.html", {"jobs": jobs})
 
 
@@ -40,7 +39,7 @@ def job_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def job_state(request: HttpRequest, token: str) -> HttpResponse:
     job = get_object_or_404(Job, token=token)
-    if job.kind != PDF and not is_spielwart(request.user):
+    if job.kind != Job.PRINT and not is_spielwart(request.user):
         return JsonResponse({"error": "Nur für Spielwarte."}, status=403)
     response = JsonResponse(job_view(tasks.reap(job)).state())
     response["Cache-Control"] = "no-store"

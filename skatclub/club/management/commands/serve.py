@@ -29,6 +29,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser, OutputWrapper
 
+from skatclub.club.tasks import QUEUES
+
 DEFAULT_PORT = 8000
 # One server process per core, at most three: Granian warns (in English, on the Spielwart's
 # console) when there are more processes than cores, and on a 2-core laptop a third process
@@ -121,7 +123,6 @@ def worker_argv(queue: str) -> list[str]:
 
 
 MANAGE = "manage"
-QUEUES = ("default", "print")
 WORKER_INTERVAL = 0.5  # seconds between looks at an empty queue: a print run begins at once
 STOP_SECONDS = 60
 
