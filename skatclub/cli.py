@@ -37,6 +37,7 @@ SUBCOMMANDS = {
     "export": Subcommand("export_archive", "das Skatclub-Archiv (JSON) schreiben"),
     "print": Subcommand("print_pdf", "Spielliste, Ergebnis, Abrechnung, Tischliste als PDF"),
     "standings": Subcommand("standings", "Rangliste einer Veranstaltung oder Serie"),
+    "unlock": Subcommand("unlock", "die Anmeldesperre eines Benutzernamens aufheben"),
     "add-club": Subcommand("add_club", "einen weiteren Verein auf diesem Server anlegen"),
     "worker": Subcommand(
         "worker", "Aufträge im Hintergrund ausführen (Importe, Ausdrucke, Sicherungen)"

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import get_script_prefix, set_script_prefix
+from django.utils import timezone
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -156,3 +158,49 @@ def _club_prefix(path: str) -> tuple[str | None, str]:
     if len(parts) < 4 or parts[0] != "" or parts[1] != PREFIX or not parts[2]:
         return None, path
     return parts[2], "/" + parts[3]
+
+
+class LoginDeviceMiddleware:
+    """Puts the device cookie of a successful login on its answer (services/login_devices.py)
+    and says so, once per process and in the data folder for `check --deploy`, when requests
+    come with X-Forwarded-For but the deployment has not declared its proxies: then every
+    client has the proxy's address and the login lock counts them all as one."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.warned = False
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.conf import settings
+
+        from skatclub.club import services
+
+        forwarded = "HTTP_X_FORWARDED_FOR" in request.META
+        if forwarded and not self.warned and not settings.SKATCLUB_PROXY_HOPS:
+            self.warned = True
+            note_undeclared_proxy()
+        response = self.get_response(request)
+        value = getattr(request, services.NEW_DEVICE_COOKIE, None)
+        if value is not None:
+            response.set_cookie(
+                services.DEVICE_COOKIE,
+                value,
+                max_age=services.DEVICE_COOKIE_AGE,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
+
+
+def note_undeclared_proxy() -> None:
+    from django.conf import settings
+
+    logger.warning(
+        "Requests carry X-Forwarded-For but SKATCLUB_PROXY_HOPS is not set: every client "
+        "counts as the proxy's address for the login lock. Set SKATCLUB_PROXY_HOPS to the "
+        "number of proxies in front of this server (docs/operations.md)."
+    )
+    marker = settings.SKATCLUB_FORWARDED_MARKER
+    if marker:
+        Path(marker).write_text(timezone.now().isoformat() + "\n", encoding="utf-8")

@@ -146,6 +146,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "skatclub.middleware.BusyDatabaseMiddleware",
     "skatclub.middleware.DailyBackupMiddleware",
+    # The device cookie after a login; warns of X-Forwarded-For without SKATCLUB_PROXY_HOPS.
+    "skatclub.middleware.LoginDeviceMiddleware",
     # Last, as django-axes asks: counts failed logins and answers a locked-out login.
     "axes.middleware.AxesMiddleware",
 ]
@@ -205,7 +207,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATABASE_ROUTERS = ["skatclub.club.archive.staging.StagingRouter"]
 
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    # axes' backend (refuses a locked-out login before the password) that knows device cookies
+    "skatclub.club.services.login_devices.LoginLockBackend",
     # Django's ModelBackend, whose user comes with the club roles (one query less a request).
     "skatclub.club.auth.ClubBackend",
 ]
@@ -216,6 +219,9 @@ AUTHENTICATION_BACKENDS = [
 # The address is REMOTE_ADDR, or X-Forwarded-For's entry of our own proxy when the deployment
 # says how many proxies append to it (SKATCLUB_PROXY_HOPS), so a client cannot pick his own.
 SKATCLUB_PROXY_HOPS = int(os.environ.get("SKATCLUB_PROXY_HOPS", "0"))
+# Written when a request with X-Forwarded-For arrives without SKATCLUB_PROXY_HOPS, so that
+# `check --deploy` warns (skatclub.checks).
+SKATCLUB_FORWARDED_MARKER = str(DATA_DIR / "forwarded-without-proxy-hops")
 AXES_FAILURE_LIMIT = 20
 AXES_COOLOFF_TIME = timedelta(minutes=30)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -224,6 +230,10 @@ AXES_CLIENT_IP_CALLABLE = "skatclub.login_throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "skatclub.login_throttle.locked_out"
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "skatclub.middleware.login_username"
+# A browser that logged in as the name before is exempt from that lock and throttled on its
+# own (device cookies, skatclub/club/services/login_devices.py): guessing from elsewhere locks
+# out unknown devices only, never the Spielwart's laptop.
+AXES_WHITELIST_CALLABLE = "skatclub.club.services.login_devices.trusted_device"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

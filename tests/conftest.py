@@ -7,6 +7,7 @@ Personas: `spielwart` (enters results), `checker` (a second Spielwart who confir
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -34,6 +35,9 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.SKATCLUB_BACKUP_DIR = tempfile.mkdtemp(prefix="skatclub-test-backups-")
     # Kept uploads (the spreadsheet import's rows) and upload temporary files likewise.
     settings.SKATCLUB_UPLOAD_DIR = tempfile.mkdtemp(prefix="skatclub-test-uploads-")
+    # A test's X-Forwarded-For must not leave the check --deploy warning in the data folder.
+    marker = Path(tempfile.mkdtemp(prefix="skatclub-test-marker-")) / "forwarded"
+    settings.SKATCLUB_FORWARDED_MARKER = str(marker)
     settings.FILE_UPLOAD_TEMP_DIR = tempfile.mkdtemp(prefix="skatclub-test-upload-tmp-")
     # The daily backup while serving is tested on its own (tests/club/test_daily_backup.py).
     settings.SKATCLUB_DAILY_BACKUP_HOURS = 0

@@ -891,11 +891,22 @@ class Signature(models.Model):
     (`services.review.reopen_check`), so a signature always covers the list as it stands.
     """
 
+    class Way(models.TextChoices):
+        # The seat's own link (its QR code on the table's page): the player's own phone.
+        OWN_PHONE = "own", "mit dem eigenen Handy"
+        # The table's phone, confirmed by every other player at the table tapping his name.
+        TABLE_PHONE = "table", "am Tischhandy, von den anderen bestätigt"
+
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="signatures", verbose_name="Tisch"
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, verbose_name="Spieler")
     signed_at = models.DateTimeField("unterschrieben am", auto_now_add=True)
+    way = models.CharField(
+        "unterschrieben", max_length=5, choices=Way.choices, default=Way.TABLE_PHONE
+    )
+    # The names of the players who confirmed on the table's phone, as they read then.
+    confirmed_by = models.JSONField("bestätigt von", default=list, blank=True)
 
     class Meta:
         verbose_name = "Unterschrift am Tisch"
@@ -1293,3 +1304,29 @@ class Job(models.Model):
     @property
     def active(self) -> bool:
         return self.status in self.ACTIVE
+
+
+class LoginDevice(models.Model):
+    """A browser that has logged in as `username` (the device cookie of OWASP's "slow down
+    online guessing attacks with device cookies"): its wrong passwords are counted here, on
+    their own, so guessing from anywhere else never locks it out.
+
+    The cookie carries `key` signed; `services.login_devices` reads and writes both.
+    """
+
+    key = models.CharField("Schlüssel", max_length=40)
+    username = models.CharField("Benutzername", max_length=150)
+    created_at = models.DateTimeField("angelegt", auto_now_add=True)
+    last_login_at = models.DateTimeField("zuletzt angemeldet")
+    failures = models.PositiveIntegerField("falsche Passwörter", default=0)
+    failed_since = models.DateTimeField("seit", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "angemeldetes Gerät"
+        verbose_name_plural = "angemeldete Geräte"
+        constraints = [
+            models.UniqueConstraint(fields=["key", "username"], name="one_device_per_username")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username}: Gerät {self.key[:6]}…"

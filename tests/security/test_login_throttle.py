@@ -14,19 +14,10 @@ from django.test import Client, RequestFactory
 from pytest_django import Settings
 
 from skatclub.login_throttle import client_address
+from tests.helpers.logins import LOGIN, guess
 
-LOGIN = "/anmelden/"
 PASSWORD = "geheim-und-lang-genug"
 PROXY = "10.0.0.1"
-
-
-def guess(client: Client, username: str, times: int, **meta: Any) -> int:
-    """`times` wrong passwords; the status of the last answer."""
-    status = 0
-    for _ in range(times):
-        response = client.post(LOGIN, {"username": username, "password": "falsch"}, **meta)
-        status = response.status_code
-    return status
 
 
 def logs_in(username: str, **meta: Any) -> bool:

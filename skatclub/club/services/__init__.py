@@ -80,6 +80,22 @@ from skatclub.club.services.jobs import (
 )
 from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
 from skatclub.club.services.locks import TableAt
+from skatclub.club.services.login_devices import (
+    COOKIE as DEVICE_COOKIE,
+)
+from skatclub.club.services.login_devices import (
+    COOKIE_AGE as DEVICE_COOKIE_AGE,
+)
+from skatclub.club.services.login_devices import (
+    NEW_COOKIE as NEW_DEVICE_COOKIE,
+)
+from skatclub.club.services.login_devices import (
+    record_failure as record_login_failure,
+)
+from skatclub.club.services.login_devices import (
+    record_login,
+    unlock_login,
+)
 from skatclub.club.services.members import (
     MAX_MEMBER_NUMBER,
     admit,
@@ -196,6 +212,12 @@ from skatclub.club.services.wishes import (
 from skatclub.club.services.wrong_seat import mark_wrong_seat
 
 __all__ = [
+    "DEVICE_COOKIE",
+    "DEVICE_COOKIE_AGE",
+    "NEW_DEVICE_COOKIE",
+    "record_login",
+    "record_login_failure",
+    "unlock_login",
     "BEAT_EVERY",
     "DEAD_AFTER",
     "JobCancelled",
