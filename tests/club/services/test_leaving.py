@@ -90,7 +90,7 @@ def figures(event: Event) -> dict[str, Any]:
     }
 
 
-def test_a_paid_player_who_leaves_after_serie_1_is_not_drawn_for_serie_2(
+def test_a_paid_player_who_leaves_after_round_1_is_not_drawn_for_round_2(
     spielwart_client: Client, after_one: Round, players: dict[str, Player]
 ) -> None:
     anna = players["anna"]
@@ -146,7 +146,7 @@ def test_the_results_keep_him_ranked_and_say_that_he_left(
     assert rows["anna"].rounds == 1 and rows["bernd"].rounds == 2
 
 
-def test_the_tischliste_of_serie_2_names_who_left(
+def test_the_tischliste_of_round_2_names_who_left(
     spielwart_client: Client, after_one: Round, players: dict[str, Player]
 ) -> None:
     services.leave(event=after_one.event, player=players["anna"])
@@ -227,7 +227,7 @@ def test_the_pages_offer_the_leave_to_who_played_with_the_rule_in_one_sentence(
     assert "Wer heimgeht: „gegangen nach Serie …“" in refused
 
 
-def test_re_forming_the_serie_he_played_in_keeps_him_there(
+def test_re_forming_the_round_he_played_in_keeps_him_there(
     after_one: Round, players: dict[str, Player]
 ) -> None:
     services.leave(event=after_one.event, player=players["anna"])
