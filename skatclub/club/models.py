@@ -418,6 +418,11 @@ class Attendance(models.Model):
     )
     fee_cents = models.PositiveIntegerField("Startgeld in Cent", default=0)
     paid = models.BooleanField("bezahlt", default=False)
+    # He went home after this Serie (issue 41): not drawn again, his Startgeld, his results and
+    # his place in the Gewinnplan stay (`services.leaving`).
+    left_after = models.PositiveSmallIntegerField(
+        "gegangen nach Serie", null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = "Anwesenheit"
@@ -934,6 +939,8 @@ class Change(models.Model):
         LINK = "link", "Tisch-Link ausgegeben"
         UNLINK = "unlink", "Tisch-Link gesperrt"
         SIGN = "sign", "am Tisch unterschrieben"
+        LEFT = "left", "gegangen"
+        STAYED = "stayed", "Gehen zurückgenommen"
 
     class Source(models.TextChoices):
         OFFICE = "", "Spielwart"

@@ -21,6 +21,7 @@ from typing import Any
 import django_tables2 as tables
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 
@@ -313,9 +314,15 @@ def standings_rows(rows: Iterable[Row], found: EventLedger) -> list[dict[str, An
             "cash_value": accounts[row.player_id].game_cash,
             "fees": euro(accounts[row.player_id].lost_fee_total),
             "fees_value": accounts[row.player_id].lost_fee_total,
+            "gone": gone_text(found.gone.get(row.player_id)),
         }
         for row in rows
     ]
+
+
+def gone_text(left_after: int | None) -> str:
+    """„gegangen nach Serie n“ for a player who left during the day, else ""."""
+    return f"gegangen nach Serie {left_after}" if left_after is not None else ""
 
 
 class StandingsTable(tables.Table):
@@ -334,6 +341,11 @@ class StandingsTable(tables.Table):
     decomposition = tables.Column("Berechnung", orderable=False)
     cash = tables.Column("Spielgeld (exakt)", attrs=NUM, order_by=("cash_value",))
     fees = tables.Column("Verlustspielgeld", attrs=NUM, order_by=("fees_value",))
+
+    def render_name(self, value: str, record: dict[str, Any]) -> str:
+        if not record.get("gone"):
+            return value
+        return format_html('{} <span class="status-open small">{}</span>', value, record["gone"])
 
     class Meta:
         orderable = True

@@ -145,7 +145,7 @@ def _tournament(event: Event) -> tuple[object, ...]:
     signed = list(
         Attendance.objects.filter(event=event)
         .order_by("pk")
-        .values_list("pk", "player_id", "rate", "fee_cents", "paid")
+        .values_list("pk", "player_id", "rate", "fee_cents", "paid", "left_after")
     )
     plan = PrizePlan.objects.filter(event=event).values_list().first()
     rules = list(PrizeRule.objects.filter(plan__event=event).order_by("pk").values_list())

@@ -33,6 +33,7 @@ from skatclub.club.printing.page_head import LANDSCAPE_MM, PORTRAIT_MM, PageHead
 from skatclub.club.printing.payout import payout_context
 from skatclub.club.printing.score_sheet_layout import printed_pages
 from skatclub.club.printing.sheet_common import TAB_PX
+from skatclub.club.queries.attendance import gone_names
 from skatclub.club.queries.ledger import event_ledger, round_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 from skatclub.club.queries.score_sheet import score_sheets
@@ -273,6 +274,7 @@ def seating_printout(event: Event, round_: Round) -> Printout:
             for number, seated in tables.items()
         ],
         "index": sorted(seats, key=lambda s: (german_key(s.player.name), s.player.key)),
+        "gone": gone_names(event, round_.number),
     }
     return Printout(
         "pdf/seating.html", f"tischliste-{event.key}-serie-{round_.number}.pdf", context

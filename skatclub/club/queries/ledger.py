@@ -41,6 +41,7 @@ class EventLedger:
     bookings: list[KasseEntry] = field(default_factory=list)
     count: CashCount | None = None
     signed: int = 0  # players signed in
+    gone: dict[int, int] = field(default_factory=dict)  # who left: after which Serie
 
     @property
     def accounts(self) -> tuple[engine.Account, ...]:
@@ -75,7 +76,7 @@ def event_ledger(
     signed = {
         a["player_id"]: a
         for a in Attendance.objects.filter(event=event).values(
-            "player_id", "fee_cents", "paid", "player__name", "player__key"
+            "player_id", "fee_cents", "paid", "player__name", "player__key", "left_after"
         )
     }
     by_row = {row.player_id: row for row in rows}
@@ -97,7 +98,10 @@ def event_ledger(
         counted=count.counted_cents if count else None,
     )
     places = {row.player_id: row.place for row in rows}
-    return EventLedger(event, found, rows, names, keys, places, plan, bookings, count, len(signed))
+    gone = {pid: a["left_after"] for pid, a in signed.items() if a["left_after"] is not None}
+    return EventLedger(
+        event, found, rows, names, keys, places, plan, bookings, count, len(signed), gone
+    )
 
 
 def round_ledger(event: Event, rows: list[Row]) -> EventLedger:

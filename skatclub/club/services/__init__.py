@@ -12,7 +12,8 @@
 - `events`: events with their season, guests and attendance, closing one; `closing`: the one
   guard of a closed event (no new Serie, seat or game); `rule_change`: an event's rules
   changed after games were stored, re-valued with a preview; `signin`: a tournament's
-  sign-in; `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
+  sign-in; `leaving`: „gegangen nach Serie n“ (not drawn again, money and results stay);
+  `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
@@ -79,6 +80,7 @@ from skatclub.club.services.jobs import (
     open_job,
 )
 from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
+from skatclub.club.services.leaving import leave, stay
 from skatclub.club.services.locks import TableAt
 from skatclub.club.services.login_devices import (
     COOKIE as DEVICE_COOKIE,
@@ -364,6 +366,8 @@ __all__ = [
     "shown_text",
     "sign_in",
     "ChangeSignIn",
+    "leave",
+    "stay",
     "sign_table",
     "table_changed",
     "event_changed",

@@ -242,17 +242,25 @@ def mark_absent(*, event: Event, player: Player) -> None:
     attendance = Attendance.objects.select_for_update().filter(event=event, player=player).first()
     if attendance is None:
         return
+    seated = Seat.objects.filter(round__event=event, player=player).exists()
+    gone = (
+        " Wer heimgeht: „gegangen nach Serie …“ (er wird nicht mehr ausgelost, Startgeld und "
+        "Ergebnisse bleiben)."
+        if seated
+        else ""
+    )
     if attendance.paid and attendance.fee_cents:
         raise EntryError(
             "paid",
             f"{player.name} hat das Startgeld schon bezahlt; die Anmeldung bleibt, sonst fehlte "
-            "das Geld in der Kasse. Wer sein Geld zurückbekommt: erst „nicht bezahlt“ setzen.",
+            "das Geld in der Kasse."
+            + (gone or " Wer sein Geld zurückbekommt: erst „nicht bezahlt“ setzen."),
         )
-    if attendance.fee_cents and Seat.objects.filter(round__event=event, player=player).exists():
+    if attendance.fee_cents and seated:
         raise EntryError(
             "seated",
             f"{player.name} hat schon an einem Tisch gesessen und schuldet das Startgeld; die "
-            "Anmeldung bleibt, damit es in der Abrechnung steht.",
+            "Anmeldung bleibt, damit es in der Abrechnung steht." + gone,
         )
     attendance.delete()
     event_changed(event.pk)

@@ -256,7 +256,7 @@ def _planned_in_advance(
 def _seating(
     event: Event, number: int, seating: str, seed: str, allow_five: bool, avoid: str
 ) -> Seating:
-    present = present_ids(event)
+    present = present_ids(event, number)
     if seating == "standings":
         if number == 1:
             raise draw.DrawError("Die erste Serie wird ausgelost; setzen geht ab der zweiten.")
@@ -299,8 +299,13 @@ def round_report(round_: Round) -> list[str]:
     return _report(meetings.conflicts(tables, met, _apart_pairs(round_.event)))
 
 
-def present_ids(event: Event) -> set[int]:
-    return set(Attendance.objects.filter(event=event).values_list("player_id", flat=True))
+def present_ids(event: Event, number: int | None = None) -> set[int]:
+    """Who is signed in; for Serie `number`, without those who left before it
+    (`Attendance.left_after`: "gegangen nach Serie n" plays no Serie after n)."""
+    signed = Attendance.objects.filter(event=event)
+    if number is not None:
+        signed = signed.exclude(left_after__lt=number)
+    return set(signed.values_list("player_id", flat=True))
 
 
 def _earlier_meetings(
@@ -514,7 +519,7 @@ def regrouping(round_: Round, allow_five: bool) -> Proposal | None:
     tables = list(round_.tables.prefetch_related("seats"))
     current = [[s.player_id for s in t.seats.all()] for t in tables]
     seated = {p for t in current for p in t}
-    present = present_ids(round_.event)
+    present = present_ids(round_.event, round_.number)
     arrived, left = sorted(present - seated), sorted(seated - present)
     if not arrived and not left:
         return None

@@ -57,12 +57,26 @@ class ChangeSignIn(EntryError):
     def __init__(self, attendance: Attendance, rate: str, fee: int, paid: bool) -> None:
         now = _state(attendance.get_rate_display(), attendance.fee_cents, attendance.paid)
         wanted = _state(Attendance.Rate(rate).label, fee, paid)
+        if attendance.paid and attendance.fee_cents:
+            # What was paid stays paid: say so, and what the change means in money.
+            now = f"{attendance.get_rate_display()}, bereits bezahlt: {euro(attendance.fee_cents)}"
+            wanted = f"{Attendance.Rate(rate).label}, {euro(fee)}" + _difference(
+                attendance.fee_cents, fee
+            )
         super().__init__(
             "change_sign_in",
             f"{attendance.player.name} ist schon angemeldet ({now}). Ändern auf {wanted}?",
         )
         self.player = attendance.player
         self.rate, self.paid = rate, paid
+
+
+def _difference(paid: int, fee: int) -> str:
+    if fee < paid:
+        return f" ({euro(paid - fee)} zurückgeben)"
+    if fee > paid:
+        return f" ({euro(fee - paid)} nachzahlen)"
+    return ""
 
 
 def _state(rate: str, fee: int, paid: bool) -> str:

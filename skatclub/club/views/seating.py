@@ -23,6 +23,7 @@ from scoring import ScoringError
 from skatclub.club import services
 from skatclub.club.forms import AdvanceForm, RoundForm, SwapForm
 from skatclub.club.models import Player, Round, Seat, Table, TableLink
+from skatclub.club.queries.attendance import gone_names
 from skatclub.club.queries.progress import (
     ProgressAnnotations,
     TableProgress,
@@ -199,6 +200,7 @@ def round_overview(request: HttpRequest, key: str, number: int) -> HttpResponse:
         "allow_five": allow_five,
         "report": services.round_report(round_),
         "deletable": _is_last_and_empty(round_, (card["progress"] for card in cards)),
+        "gone": gone_names(round_.event, round_.number),
     }
     return render(request, "club/spielwart_round.html", context)
 

@@ -21,6 +21,7 @@ from skatclub.club.forms.signin import NewPlayerForm
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import Export, download, links
+from skatclub.club.queries.attendance import leaving_states
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.queries.members import numbers_here
 from skatclub.club.services import ChangeSignIn, EntryError, SamePlayer, mark_absent
@@ -56,6 +57,7 @@ def signin_page(request: HttpRequest, key: str) -> HttpResponse:
         "query": query,
         "found": [(p, services.default_rate(event, p)) for p in found],
         "signed": signed,
+        "leaving": _with_leaving(event, signed),
         "sums": _sums(event),
         "form": form,
         "same": same if isinstance(same, SamePlayer) else None,
@@ -91,13 +93,7 @@ def _post(
             )
             messages.success(request, f"{player.name} ist angemeldet{_fee(attendance)}.")
             return _back(event, ""), form, None
-        if action in ("paid", "unpaid"):
-            services.set_paid(event=event, player=player, paid=action == "paid")
-            state = "bezahlt" if action == "paid" else "nicht bezahlt"
-            messages.success(request, f"Startgeld von {player.name}: {state}.")
-        elif action == "sign_out":
-            mark_absent(event=event, player=player)
-            messages.success(request, f"{player.name} ist abgemeldet.")
+        _change(request, event, player, action)
     except (SamePlayer, ChangeSignIn) as question:
         return None, form, question
     except EntryError as error:
@@ -106,6 +102,33 @@ def _post(
             return None, form, None
         messages.error(request, error.message)
     return _back(event, query), form, None
+
+
+def _change(request: HttpRequest, event: Event, player: Player, action: str) -> None:
+    """Paid or not, signed out, gone or back: one signed-in player's row."""
+    if action in ("paid", "unpaid"):
+        services.set_paid(event=event, player=player, paid=action == "paid")
+        state = "bezahlt" if action == "paid" else "nicht bezahlt"
+        messages.success(request, f"Startgeld von {player.name}: {state}.")
+    elif action == "sign_out":
+        mark_absent(event=event, player=player)
+        messages.success(request, f"{player.name} ist abgemeldet.")
+    elif action in ("leave", "stay"):
+        messages.success(request, leave_or_stay(request, event, player, action))
+
+
+def leave_or_stay(request: HttpRequest, event: Event, player: Player, action: str) -> str:
+    """„gegangen nach Serie n“ or its undo, with the message that says so (both pages)."""
+    if action == "leave":
+        attendance = services.leave(event=event, player=player, user=request.user)
+        return f"{player.name}: gegangen nach Serie {attendance.left_after}."
+    services.stay(event=event, player=player, user=request.user)
+    return f"{player.name} spielt weiter mit; er wird wieder ausgelost."
+
+
+def _with_leaving(event: Event, signed: Iterable[Attendance]) -> list[tuple[Attendance, Any]]:
+    states = leaving_states(event)
+    return [(a, states.get(a.player_id)) for a in signed]
 
 
 def _register(event: Event, data: dict[str, Any], confirmed_new: bool) -> Attendance:

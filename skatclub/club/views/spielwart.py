@@ -39,12 +39,14 @@ from skatclub.club.presenters.pages import (
 )
 from skatclub.club.presenters.tables import StandingsTable, standings_rows
 from skatclub.club.queries import members
+from skatclub.club.queries.attendance import leaving_states
 from skatclub.club.queries.ledger import event_ledger, round_ledger
 from skatclub.club.queries.standings import event_standings
 from skatclub.club.services import EntryError, SamePlayer, has_results
 from skatclub.club.text import search_text
 from skatclub.club.views.lookups import EVENT, INVALID, ROUND, event_or_404
 from skatclub.club.views.permissions import spielwart_required
+from skatclub.club.views.signin import leave_or_stay
 
 # --- start page and players ----------------------------------------------------------------
 
@@ -300,9 +302,10 @@ def attendance(request: HttpRequest, key: str) -> HttpResponse:
     candidates = Player.objects.filter(is_active=True).exclude(attendance__event=event)
     if query:
         candidates = candidates.filter(Q(name__icontains=query) | Q(key__icontains=query))
+    states = leaving_states(event)
     context = {
         "event": event,
-        "present": present,
+        "present": [(player, states.get(player.pk)) for player in present],
         "candidates": candidates[:50],
         "query": query,
         "guest_form": guest_form,
@@ -346,6 +349,11 @@ def _change_attendance(
             messages.error(request, error.message)
         else:
             messages.success(request, f"{player.name} ist nicht mehr anwesend.")
+    elif action in ("leave", "stay"):
+        try:
+            messages.success(request, leave_or_stay(request, event, player, action))
+        except services.EntryError as error:
+            messages.error(request, error.message)
     return GuestForm(), None, True
 
 

@@ -275,3 +275,19 @@ def test_a_long_search_and_a_long_name_are_bounded(
     assert spielwart_client.get(SIGNIN, {"q": "x" * 100_000}).status_code == 200
     response = spielwart_client.post(SIGNIN, {"action": "register", "name": "x" * 300})
     assert response.status_code == 422 and not Player.objects.exists()
+
+
+def test_signing_in_again_after_paying_shows_what_was_paid(
+    spielwart_client: Client, tournament: Event, players: dict[str, Player]
+) -> None:
+    anna = players["anna"]
+    spielwart_client.post(SIGNIN, {"action": "sign_in", "player": anna.pk, "paid": "1"})
+    asked = spielwart_client.post(
+        SIGNIN, {"action": "sign_in", "player": anna.pk, "rate": "reduced", "paid": "1"}
+    )
+    page = asked.content.decode()
+    assert (
+        "Anna Albers ist schon angemeldet (voll, bereits bezahlt: 10,00 €). "
+        "Ändern auf ermäßigt, 5,00 € (5,00 € zurückgeben)?"
+    ) in page
+    assert "5,00 € bezahlt?" not in page

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0026_jobs'),
+        ('club', '0027_attendance_left_after'),
     ]
 
     operations = [
