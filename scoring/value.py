@@ -70,25 +70,23 @@ def valuation(
     check_declaration(declaration, spec, house_rules)
     d = declaration
     if d.type is GameType.NULL:
+        if outcome.schneider or outcome.schwarz:
+            # A Null is won or lost, nothing more: a typed "Null S" would otherwise pass as won.
+            raise AnnouncementNotInNull(
+                "Im Nullspiel gibt es kein Schneider und kein Schwarz: "
+                "ein Null ist nur gewonnen oder verloren (v)."
+            )
         result = _priced_null(ruleset, d.hand, d.ouvert, null_won(outcome), _house_key(d))
+        as_played = result
     else:
         won_play, schneider, schwarz = suit_result(d, outcome)
-        result = _priced(
-            ruleset,
-            d.type,
-            d.matadors or 0,
-            d.hand,
-            d.ouvert,
-            d.schneider_announced,
-            d.schwarz_announced,
-            won_play,
-            schneider,
-            schwarz,
-            d.bid,
-            _house_key(d),
-        )
+        suit = (d.type, d.matadors or 0, d.hand, d.ouvert, d.schneider_announced)
+        played = (d.schwarz_announced, won_play, schneider, schwarz)
+        result = _priced(ruleset, *suit, *played, d.bid, _house_key(d))
+        # The game as played, before the bid and Kontra: what an overbid is measured against.
+        as_played = _priced(ruleset, *suit, *played, None, (False, False, 0))
     if outcome.won is not None and outcome.won is not result.won:
-        raise OutcomeInconsistent(_won_mismatch(outcome.won, result))
+        raise OutcomeInconsistent(_won_mismatch(outcome.won, result, as_played, d.bid))
     return result
 
 
@@ -96,15 +94,17 @@ def _house_key(d: Declaration) -> tuple[bool, bool, int]:
     return (d.kontra, d.re, d.bock)
 
 
-def _won_mismatch(entered: bool, result: Valuation) -> str:
+def _won_mismatch(entered: bool, result: Valuation, as_played: Valuation, bid: int | None) -> str:
     said = "gewonnen" if entered else "verloren"
     actual = "verloren" if entered else "gewonnen"
     if result.overbid:
-        # Said from the Reizwert alone: no Augen may have been typed at all.
+        # Said from the Reizwert alone: no Augen may have been typed at all. The bid is set
+        # against the game as played, not against the value charged for the loss (the next
+        # multiple of the Grundwert reaching the bid), which read like the game's own value.
         return (
-            f"Eingetragen ist „{said}“, aber das Spiel ist überreizt: "
-            f"{result.derivation.removeprefix('überreizt: ')}. "
-            "Ein überreiztes Spiel ist verloren."
+            f"Überreizt: gereizt {bid}, das Spiel ist nur {as_played.game_value} wert "
+            f"({as_played.derivation}). Eingetragen ist „{said}“, aber ein überreiztes Spiel "
+            "ist verloren."
         )
     return f"Eingetragen ist „{said}“, nach Augen und Stichen ist das Spiel {actual}."
 

@@ -13,8 +13,10 @@ import pytest
 from scoring import (
     MAX_BOCK,
     MAX_GAMES_PER_ROUND,
+    AnnouncementNotInNull,
     InvalidRequest,
     Outcome,
+    OutcomeInconsistent,
     Ruleset,
     max_list_score,
     parse_notation,
@@ -193,3 +195,23 @@ def test_a_whole_round_of_the_highest_games_fits_a_32_bit_column() -> None:
 def test_bock_beyond_the_limit_is_refused() -> None:
     with pytest.raises(InvalidRequest):
         valuation(*parse_notation(f"Kr m1 B{MAX_BOCK + 1}"), Ruleset.ISKO)
+
+
+@pytest.mark.parametrize("notation", ["Null S", "Null Z", "Null H S", "Null ouv H Z"])
+def test_a_null_with_schneider_or_schwarz_is_refused_not_counted_as_won(notation: str) -> None:
+    # A Null is only won or lost; "Null S" was read as a won Null = 23 (issue 42).
+    with pytest.raises(AnnouncementNotInNull, match="Im Nullspiel gibt es kein Schneider"):
+        valuation(*parse_notation(notation))
+
+
+def test_an_overbid_game_entered_as_won_is_refused_naming_the_bid_and_the_game_s_own_value() -> (
+    None
+):
+    # Karo mit 1 is worth 18; the loss is charged at 27 (3 × Karo 9), which the old refusal
+    # called "berechnet 27" as if it were the game's value (issue 42).
+    with pytest.raises(OutcomeInconsistent) as refused:
+        valuation(*parse_notation("Ka m1 r27"))
+    assert str(refused.value) == (
+        "Überreizt: gereizt 27, das Spiel ist nur 18 wert (mit 1, Spiel 2 × Karo 9 = 18). "
+        "Eingetragen ist „gewonnen“, aber ein überreiztes Spiel ist verloren."
+    )

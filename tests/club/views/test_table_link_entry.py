@@ -639,3 +639,22 @@ def test_the_history_of_a_resend_has_one_creation(
     client.post(url(link, "spiel/"), post, headers=PARTIAL)
     client.post(url(link, "spiel/"), post, headers=PARTIAL)
     assert Change.objects.filter(table=four_table, action=Change.Action.CREATE).count() == 1
+
+
+def test_a_null_with_schneider_is_refused_by_read_back_and_save_typed_or_tapped(
+    client: Client, link: TableLink, four_table: Table
+) -> None:
+    # Issue 42: "3 Null S" was read back as "Null, gewonnen Schneider = 23" and saved.
+    buttons = {
+        "number": "1",
+        "declarer": "3",
+        "type": "null",
+        "result": "won",
+        "level": "schneider",
+    }
+    for post in ({"number": "1", "line": "3 Null S"}, buttons):
+        for what in ("vorlesen/", "spiel/"):
+            answer = client.post(url(link, what), post, headers=PARTIAL)
+            assert answer.status_code == 422, (what, post)
+            assert "Im Nullspiel gibt es kein Schneider" in answer.content.decode(), (what, post)
+    assert not Game.objects.exists()
