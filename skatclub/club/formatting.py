@@ -15,6 +15,7 @@ What typed input echoes back (`money.cents_text`, "12,50") is input, not output,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from math import gcd
@@ -140,3 +141,10 @@ def json_cents(amount: Fraction) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text
+
+
+def listing(parts: Sequence[str]) -> str:
+    """Parts as German lists them: "A", "A und B", "A, B und C"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " und " + parts[-1]

@@ -22,7 +22,7 @@ from django.db.models import Count, Q
 from django.utils.safestring import SafeString
 
 from scoring.season import SeasonRanking, SeasonRule, season_ranking
-from skatclub.club.formatting import euros, rounded
+from skatclub.club.formatting import euros, listing, rounded
 from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.tables import Num, escaped
@@ -195,7 +195,7 @@ def provisional_text(rounds: list[PlayedRound]) -> str:
         f"Serie {s.number} ({s.unchecked} {'Tisch' if s.unchecked == 1 else 'Tische'})"
         for s in open_
     ]
-    listed = ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else parts[0]
+    listed = listing(parts)
     verb = "ist" if len(open_) == 1 else "sind"
     return f"{listed} {verb} noch nicht geprüft."
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.ledger import Account
-from skatclub.club.formatting import euro
+from skatclub.club.formatting import euro, listing
 from skatclub.club.models import Event
 from skatclub.club.presenters.kasse import by_name, step_text
 from skatclub.club.queries.ledger import EventLedger, event_ledger
@@ -79,7 +79,7 @@ def _covers(has_fees: bool, has_prizes: bool) -> str:
         parts.append("das noch offene Startgeld (bei der Anmeldung bezahltes ist erledigt)")
     if has_prizes:
         parts.append("die Geldpreise des Gewinnplans")
-    listed = ", ".join(parts[:-1]) + " und " + parts[-1]
+    listed = listing(parts)
     return f"Jeder Betrag enthält {listed}; dieselben Beträge stehen im Kassenbericht."
 
 

@@ -38,6 +38,7 @@ from skatclub.club.queries.ledger import event_ledger, round_ledger
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
 from skatclub.club.queries.score_sheet import score_sheets
 from skatclub.club.queries.standings import Row, event_standings
+from skatclub.club.queries.table_status import signed_on_lists
 
 SETTLEMENT_PORTRAIT_ROUNDS = 3
 KINDS = ("score_sheet", "blank_sheet", "results", "settlement", "seating")
@@ -199,12 +200,13 @@ def sheets_printout(
         context |= {"pages": pages, "frames": blank_frames, "foot_row_mm": FOOT_ROW_MM}
         return Printout("pdf/blank_sheet.html", filename, context, parts_key="pages")
     about = f"{event.name}, {event.date:%d.%m.%Y}"
+    signed = signed_on_lists(s.table_id for s in sheets)
     printed = [
         page
         for s in sheets
         for page in printed_pages(
             s, status_text([progress[s.table_id]]), context["club_name"], about,
-            context["printed_at"],
+            context["printed_at"], signed.get(s.table_id),
         )
     ]  # fmt: skip
     frames = sorted({page.frame for page in printed}, key=lambda frame: frame.css_class)

@@ -27,6 +27,7 @@ Spalte" equals the sum of the players' stands with Ramsch and Bock as without.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -252,10 +253,6 @@ class FilledFrame:
     def signature_boxes(self) -> str:
         return signature_drawing(self.table_size).url
 
-    @property
-    def signature_labels(self) -> str:
-        return signature_labels(self.table_size)
-
 
 @dataclass(frozen=True)
 class PrintedPage:
@@ -268,6 +265,7 @@ class PrintedPage:
     body: str  # one line per game, then (last page) one per sum of the foot
     notes: str  # last page: what did not fit its cell
     notes_lines: int
+    signatures: str  # last page: the boxes' labels and how each seat signed at the table
     legend: str  # last page
     legend_lines: int
     page: int
@@ -318,9 +316,15 @@ class Cells:
 
 
 def printed_pages(
-    sheet: ScoreSheet, status: str, club: str, event: str, printed_at: str
+    sheet: ScoreSheet,
+    status: str,
+    club: str,
+    event: str,
+    printed_at: str,
+    signed_at_table: Mapping[int, str] | None = None,
 ) -> list[PrintedPage]:
-    """The pages of one table's list. `event`: its name and date."""
+    """The pages of one table's list. `event`: its name and date; `signed_at_table`: seat -> how
+    its player signed at the table (`queries.table_status.signed_on_lists`)."""
     size = f"{sheet.table_size}er-Tisch · {len(sheet.rows)} Spiele"
     paper = " · als Summen von der Papierliste erfasst" if sheet.entry == Table.Entry.TOTALS else ""
     title = f"Spielliste · Serie {sheet.round_number} · Tisch {sheet.table_number}"
@@ -352,6 +356,7 @@ def printed_pages(
                 body="\n".join(lines),
                 notes="\n".join(notes) if is_last else "",
                 notes_lines=len(notes) if is_last else 0,
+                signatures=signature_labels(sheet.table_size, signed_at_table) if is_last else "",
                 legend="\n".join(legend) if is_last else "",
                 legend_lines=len(legend) if is_last else 0,
                 page=index,

@@ -12,7 +12,7 @@ Reads and writes nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring import dealer_position, sitting_positions
@@ -124,11 +124,27 @@ def signature_drawing(table_size: int, height: float = SIGNATURE_MM) -> Drawing:
     return drawing
 
 
-def signature_labels(table_size: int) -> str:
+def signature_labels(table_size: int, signed: Mapping[int, str] | None = None) -> str:
+    """The boxes' labels; `signed`: seat -> how its player signed at the table (a second line
+    in his box, "✓ eigenes Handy"), for a list signed on the phones."""
     width = _signature_width(table_size)
     labels = [f"Unterschrift Platz {p}" for p in range(1, table_size + 1)] + ["Spielwart"]
     cells = [Cell(i * (width + 2.0) + 1.0, text) for i, text in enumerate(labels)]
-    return placed_line(cells, DATA_PT, TAB_MM)
+    lines = [placed_line(cells, DATA_PT, TAB_MM)]
+    # A mark wider than its box (a 5-table's) takes two lines; the box has room for three.
+    marks = {
+        p: wrapped(f"✓ {how}", width - 2.0, DATA_PT)[:2]
+        for p, how in (signed or {}).items()
+        if 1 <= p <= table_size
+    }
+    for row in range(max((len(m) for m in marks.values()), default=0)):
+        cells = [
+            Cell((p - 1) * (width + 2.0) + 1.0, mark[row])
+            for p, mark in sorted(marks.items())
+            if row < len(mark)
+        ]
+        lines.append(placed_line(cells, DATA_PT, TAB_MM))
+    return "\n".join(lines)
 
 
 def _signature_width(table_size: int) -> float:

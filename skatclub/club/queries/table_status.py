@@ -11,14 +11,15 @@ the table, so a notice goes away once the players carry on. `SIGNATURES_RESET` i
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
-from skatclub.club.models import Change, Game, Seat, Table
+from skatclub.club.formatting import listing
+from skatclub.club.models import Change, Game, Seat, Signature, Table
 from skatclub.club.queries.progress import progress_of
 
 # The note on the history row of a write that withdrew the players' signatures.
@@ -122,7 +123,8 @@ def notice_of(rows: Iterable[ChangeRow]) -> str | None:
 class TableList:
     """A table's list as its phones show it: the table (its Serie, event and checker loaded),
     the seats in seat order with their running totals (players loaded), the games in number
-    order, the ids of the players who signed, and the notice for the players.
+    order, how each player who signed did it (`signed`: player id -> `signed_how`), and the
+    notice for the players.
 
     Read by `table_list`, or built by the save that just changed the list from what it holds
     under the table's lock (`services.save_entry`): the page after a save is the same either
@@ -131,7 +133,7 @@ class TableList:
     table: Table
     seats: Sequence[Seat]
     games: Sequence[Game]
-    signed: frozenset[int]
+    signed: Mapping[int, str]
     notice: str
 
 
@@ -141,8 +143,42 @@ def table_list(table_id: int) -> TableList:
     if table.round.event.house_ramsch:
         games = games.prefetch_related("ramsch_scores")
     seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
-    signed = frozenset(table.signatures.values_list("player_id", flat=True))
+    signed = signed_at_table(table)
     return TableList(table, list(seats), list(games), signed, table_notice(table.pk))
+
+
+def signed_at_table(table: Table) -> dict[int, str]:
+    """Player id -> how he signed the table's list (`signed_how`), for every signature."""
+    return {s.player_id: signed_how(s) for s in table.signatures.all()}
+
+
+def signed_how(signature: Signature, *, short: bool = False) -> str:
+    """How a player signed, in the words every surface shows: "mit dem eigenen Handy" or
+    "am Tischhandy, bestätigt von Bernd und Carl"; `short` for the box on the printed list
+    ("eigenes Handy", "Tischhandy, bestätigt")."""
+    if signature.way == Signature.Way.OWN_PHONE:
+        return "eigenes Handy" if short else "mit dem eigenen Handy"
+    names = list(signature.confirmed_by)
+    if not names:  # signed before the opponents' confirmation existed
+        return "Tischhandy" if short else "am Tischhandy"
+    return "Tischhandy, bestätigt" if short else f"am Tischhandy, bestätigt von {listing(names)}"
+
+
+def signed_on_lists(table_ids: Iterable[int]) -> dict[int, dict[int, str]]:
+    """Table id -> seat position -> how its player signed (`signed_how`, short), for the
+    printed lists: two queries for all tables."""
+    ids = list(table_ids)
+    signatures = list(Signature.objects.filter(table_id__in=ids).order_by())
+    if not signatures:
+        return {}
+    seats = Seat.objects.filter(table_id__in={s.table_id for s in signatures})
+    position = {(t, p): n for t, p, n in seats.values_list("table_id", "player_id", "position")}
+    found: dict[int, dict[int, str]] = {}
+    for s in signatures:
+        seat = position.get((s.table_id, s.player_id))
+        if seat is not None:
+            found.setdefault(s.table_id, {})[seat] = signed_how(s, short=True)
+    return found
 
 
 def _reset(action: str, at_table: bool, number: int | None) -> str:

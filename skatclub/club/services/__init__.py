@@ -177,6 +177,8 @@ from skatclub.club.services.table_links import (
     live_link,
     live_links,
     revoke_link,
+    seat_player,
+    seat_token,
     sign_table,
 )
 from skatclub.club.services.users import (
@@ -368,6 +370,8 @@ __all__ = [
     "ChangeSignIn",
     "leave",
     "stay",
+    "seat_player",
+    "seat_token",
     "sign_table",
     "table_changed",
     "event_changed",

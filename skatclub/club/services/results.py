@@ -249,7 +249,7 @@ def _list_after(recorded: Recorded, seat_rows: list[Seat], listed: list[Game]) -
     games = sorted([g for g in listed if g.number != game.number] + [game], key=_number)
     # The version is the one `log_change` raised on the locked row. A save withdraws every
     # signature (`reopen_check`): none are left.
-    return TableList(table, seat_rows, games, frozenset(), notice)
+    return TableList(table, seat_rows, games, {}, notice)
 
 
 def _number(game: Game) -> int:

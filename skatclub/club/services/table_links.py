@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 
+from django.core import signing
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 
 from skatclub.club import tenancy
+from skatclub.club.formatting import listing
 from skatclub.club.models import Change, Event, Player, Round, Signature, Table, TableLink
 from skatclub.club.queries.progress import progress_of
 from skatclub.club.queries.table_status import link_closed
@@ -192,16 +196,49 @@ def is_signed_off(table: Table) -> bool:
     return seated > 0 and table.signatures.count() >= seated
 
 
+# A seat's own address: the table's token, the seat and its player, signed with the
+# SECRET_KEY. Renewing the table's link or seating another player there ends it; nothing is
+# stored, so there is nothing to issue or to forget to revoke.
+SEAT_SALT = "skatclub.seat-link"
+
+
+def seat_token(link: TableLink, position: int, player_id: int) -> str:
+    """The secret of one seat's link: the seat's player signs with it on his own phone."""
+    return signing.Signer(salt=SEAT_SALT).signature(f"{link.token}:{position}:{player_id}")
+
+
+def seat_player(link: TableLink, position: int, token: str) -> Player | None:
+    """The player seated at `position` if `token` is that seat's secret, else None (a wrong
+    or old secret, another table's, a seat that changed player)."""
+    seat = link.table.seats.select_related("player").filter(position=position).first()
+    if seat is None or not constant_time_compare(token, seat_token(link, position, seat.player_id)):
+        return None
+    return seat.player
+
+
 @transaction.atomic
-def sign_table(*, link: TableLink, player: Player) -> Signature:
-    """`player` signs his table's complete list on the table's device."""
+def sign_table(
+    *,
+    link: TableLink,
+    player: Player,
+    way: str = Signature.Way.TABLE_PHONE,
+    confirmed_by: Sequence[Player] = (),
+    phone_signed: int | None = None,
+) -> Signature:
+    """`player` signs his table's complete list: on his own phone through his seat's link
+    (`way=OWN_PHONE`, the caller has checked `seat_token`), or on the table's phone, where
+    every other player at the table confirms that it is him (`confirmed_by`), as a
+    Bridgemate's opponents confirm the score: one phone alone cannot sign for four.
+    `phone_signed`: the player this phone already signed for at this table through a seat
+    link, if any; one phone signs one seat. Signing twice keeps the first signature."""
     table = (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__event")
         .get(pk=link.table_id)
     )
     _check_live(link, table)
-    if not table.seats.filter(player=player).exists():
+    seated = [s.player for s in table.seats.select_related("player").order_by("position")]
+    if player not in seated:
         raise EntryError("unknown_player", f"{player.name} sitzt nicht an diesem Tisch.")
     now = progress_of(table)
     if now.is_confirmed:
@@ -217,9 +254,43 @@ def sign_table(*, link: TableLink, player: Player) -> Signature:
             "list_incomplete",
             "Unterschrieben wird erst nach dem letzten Spiel der Serie.",
         )
-    signature, created = Signature.objects.get_or_create(table=table, player=player)
+    existing = Signature.objects.filter(table=table, player=player).first()
+    if existing is not None:
+        return existing
+    others = [p for p in seated if p != player]
+    if way == Signature.Way.OWN_PHONE and phone_signed not in (None, player.pk):
+        raise EntryError(
+            "phone_signed",
+            "Mit diesem Handy wurde an diesem Tisch schon für jemand anderen unterschrieben. "
+            "Jede und jeder unterschreibt mit dem eigenen Handy – oder am Tischhandy, von den "
+            "anderen bestätigt.",
+        )
+    if way == Signature.Way.TABLE_PHONE:
+        missing = [p for p in others if p not in confirmed_by]
+        if missing:
+            raise EntryError("confirmation_missing", _confirm_first(player, missing))
+    names = [p.name for p in others] if way == Signature.Way.TABLE_PHONE else []
+    signature = Signature.objects.create(table=table, player=player, way=way, confirmed_by=names)
     if not table.has_signatures:
         Table.objects.filter(pk=table.pk).update(has_signatures=True)
-    if created:
-        log_change(table, Change.Action.SIGN, link, None, {"player": player.key})
+    log_change(
+        table,
+        Change.Action.SIGN,
+        link,
+        None,
+        {"player": player.key, "way": way, "confirmed_by": names},
+        note=signature.get_way_display(),
+    )
     return signature
+
+
+def _confirm_first(player: Player, missing: list[Player]) -> str:
+    names = [p.name for p in missing]
+    who = listing(names)
+    verb = "bestätigt" if len(names) == 1 else "bestätigen"
+    return (
+        f"Am Tischhandy unterschreibt {player.name} erst, wenn die anderen am Tisch es "
+        f"bestätigen: bitte {who} den eigenen Namen antippen ({verb}, dass hier "
+        f"{player.name} unterschreibt) – oder mit dem eigenen Handy über den QR-Code des "
+        "Platzes unterschreiben."
+    )

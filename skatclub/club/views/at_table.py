@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 from typing import Any
@@ -44,7 +44,7 @@ from skatclub.club import services
 from skatclub.club.entry_line import EntryLine, LineError, line_text, parse_line
 from skatclub.club.formatting import number
 from skatclub.club.forms import PASSED, TableGameForm
-from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Table, TableLink
+from skatclub.club.models import GAME_TYPE_CHOICES, Game, Player, Signature, Table, TableLink
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.readback import game_words, readback
 from skatclub.club.presenters.turns import schedule
@@ -53,6 +53,7 @@ from skatclub.club.queries.progress import LIST_COMPLETE, progress_from, progres
 from skatclub.club.queries.table_status import TableList, link_closed, table_list, table_status
 from skatclub.club.views import conditional
 from skatclub.club.views.lookups import INVALID, seated_players
+from skatclub.club.views.table_links import qr_response
 
 PARTIAL_HEADER = "HTTP_X_ENTRY_PARTIAL"
 CONFLICT = 409
@@ -72,8 +73,8 @@ def uncached(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Every answer of the view, a refusal of its method included, is never cached."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, token: str) -> HttpResponse:
-        response = view(request, token)
+    def wrapper(request: HttpRequest, token: str, **seat: Any) -> HttpResponse:
+        response = view(request, token, **seat)
         response["Cache-Control"] = NO_CACHE
         return response
 
@@ -133,9 +134,8 @@ def _context(
     by_player = {p.player_id: p.position for p in players}
     listed = shown.games
     entered = [_entered_line(g, names, by_player) for g in reversed(listed)]
-    signed_ids = shown.signed
     now = progress_from(
-        table, [g.number for g in listed], seats=len(players), signed=len(signed_ids)
+        table, [g.number for g in listed], seats=len(players), signed=len(shown.signed)
     )
     closed = link_closed(table)
     context: dict[str, Any] = {
@@ -149,7 +149,7 @@ def _context(
         "totals": players,
         "entered": entered,
         "last": entered[0] if entered else None,
-        "signers": [{"player": p, "signed": p.player_id in signed_ids} for p in players],
+        "signers": _signers(link, players, shown.signed),
         "schedule": schedule(names, now.expected) if full else {},
         "choices": _choices(table, seated_players(table)) if full else {},
         "values": {},
@@ -159,10 +159,31 @@ def _context(
         "saved": None,
         "taken": None,
         "signing": None,
+        "confirming": [],
     }
     context.update(extra)
     context["next"] = context["schedule"].get(str(now.next_number))
     return context
+
+
+def _signers(
+    link: TableLink, players: tuple[SeatLine, ...], signed: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """Each seat's sign-off: whether and how its player signed, his seat's own link (its QR
+    code) and the others who confirm him on the table's phone."""
+    return [
+        {
+            "player": p,
+            "signed": p.player_id in signed,
+            "how": signed.get(p.player_id, ""),
+            "seat_url": reverse(
+                "table-seat",
+                args=[link.token, p.position, services.seat_token(link, p.position, p.player_id)],
+            ),
+            "others": [o for o in players if o.position != p.position],
+        }
+        for p in players
+    ]
 
 
 def _entered_line(game: Game, names: dict[int, str], by_player: dict[int, int]) -> dict[str, Any]:
@@ -560,19 +581,128 @@ def game_undo(request: HttpRequest, link: TableLink) -> HttpResponse:
 @link_required
 @require_POST
 def table_sign(request: HttpRequest, link: TableLink) -> HttpResponse:
-    """One player signs the complete list for his own seat, after confirming with his name."""
-    player = seated_players(link.table).get(whole_number(request.POST.get("position")) or 0)
+    """One player signs the complete list for his own seat on the table's phone, after
+    confirming with his name; every other player at the table confirms it is him
+    (`bestaetigt`: their seats, each tapped by its player)."""
+    seats = seated_players(link.table)
+    position = whole_number(request.POST.get("position")) or 0
+    player = seats.get(position)
     if player is None:
         return _refused(request, link, Refused("Bitte den eigenen Namen antippen.", {}))
+    confirming = _confirming(request, seats, position)
+    keep = {"signing": position, "confirming": [p for p, _ in confirming]}
     if request.POST.get("confirm") != "1":
         message = f"Bitte bestätigen: „Ich, {player.name}, habe die Liste geprüft und "
         message += "unterschreibe.“"
-        return _refused(request, link, Refused(message, {}, BAD_REQUEST))
+        return _refused(request, link, Refused(message, keep, BAD_REQUEST))
     try:
-        services.sign_table(link=link, player=player)
+        services.sign_table(link=link, player=player, confirmed_by=[p for _, p in confirming])
     except services.EntryError as error:
-        return _refused(request, link, _refused_by(error.message, error))
+        closed = isinstance(error, services.LinkClosedError)
+        return _refused(request, link, Refused(error.message, keep, closed=closed))
     return _changed(request, link)
+
+
+def _confirming(
+    request: HttpRequest, seats: dict[int, Player], signer: int
+) -> list[tuple[int, Player]]:
+    """The other seats whose players tapped their names to confirm the signer."""
+    tapped = {whole_number(value) for value in request.POST.getlist("bestaetigt")[:8]}
+    return [(pos, p) for pos, p in sorted(seats.items()) if pos in tapped and pos != signer]
+
+
+def _seat(token: str, position: int, seat: str) -> tuple[TableLink, Player] | None:
+    """The live link and the seat's player if `seat` is that seat's secret, else None."""
+    link = services.live_link(token)
+    player = None if link is None else services.seat_player(link, position, seat[:64])
+    return None if link is None or player is None else (link, player)
+
+
+@uncached
+def seat_page(request: HttpRequest, token: str, position: int, seat: str) -> HttpResponse:
+    """A seat's own link (its QR code on the table's page), opened on the player's own phone:
+    the list to read, and the signature for this seat only. Anything but the seat's secret
+    gets the German 404."""
+    found = _seat(token, position, seat)
+    if found is None:
+        return render(request, "club/table_link_missing.html", status=404)
+    link, player = found
+    if request.method == "POST":
+        return _seat_sign(request, link, player, position)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    return _seat_answer(request, link, player, position)
+
+
+@uncached
+@require_safe
+def seat_qr(request: HttpRequest, token: str, position: int, seat: str) -> HttpResponse:
+    """The seat's link as a QR code, shown on the table's page for the player to scan."""
+    if _seat(token, position, seat) is None:
+        return render(request, "club/table_link_missing.html", status=404)
+    page = reverse("table-seat", args=[token, position, seat])
+    return qr_response(request.build_absolute_uri(page))
+
+
+def _seat_sign(
+    request: HttpRequest, link: TableLink, player: Player, position: int
+) -> HttpResponse:
+    if request.POST.get("confirm") != "1":
+        message = f"Bitte bestätigen: „Ich, {player.name}, habe die Liste geprüft und "
+        message += "unterschreibe.“"
+        return _seat_answer(request, link, player, position, error=message, status=BAD_REQUEST)
+    phone = _phone_signed(request)
+    try:
+        services.sign_table(
+            link=link,
+            player=player,
+            way=Signature.Way.OWN_PHONE,
+            phone_signed=phone.get(link.table_id),
+        )
+    except services.EntryError as error:
+        return _seat_answer(request, link, player, position, error=error.message, status=INVALID)
+    response = redirect(request.path + "#unterschrift")
+    phone[link.table_id] = player.pk
+    kept = dict(list(phone.items())[-PHONE_TABLES:])
+    response.set_signed_cookie(
+        PHONE_COOKIE,
+        json.dumps(kept),
+        salt=PHONE_COOKIE,
+        max_age=PHONE_COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+# The seats this phone signed through seat links (table id -> player id): one phone signs
+# one seat of a table, so the table's phone cannot open the four QR codes and sign for all.
+PHONE_COOKIE = "skatclub_platz"
+PHONE_COOKIE_AGE = 7 * 24 * 3600
+PHONE_TABLES = 20
+
+
+def _phone_signed(request: HttpRequest) -> dict[int, int]:
+    kept = request.get_signed_cookie(PHONE_COOKIE, default="", salt=PHONE_COOKIE)
+    return {int(table): int(player) for table, player in (json.loads(kept) if kept else {}).items()}
+
+
+def _seat_answer(
+    request: HttpRequest,
+    link: TableLink,
+    player: Player,
+    position: int,
+    *,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = _context(link, full=False, seat_player=player, seat_position=position)
+    context["error"] = error
+    context["own"] = next(s for s in context["signers"] if s["player"].position == position)
+    response = render(request, "club/table_seat.html", context, status=status)
+    response[VERSION_HEADER] = str(context["table"].version)
+    return response
 
 
 urlpatterns = [
@@ -582,4 +712,6 @@ urlpatterns = [
     path("t/<str:token>/spiel/", game_save, name="table-link-save"),
     path("t/<str:token>/zuruecknehmen/", game_undo, name="table-link-undo"),
     path("t/<str:token>/unterschreiben/", table_sign, name="table-link-sign"),
+    path("t/<str:token>/platz/<int:position>/<str:seat>/", seat_page, name="table-seat"),
+    path("t/<str:token>/platz/<int:position>/<str:seat>/qr.svg", seat_qr, name="table-seat-qr"),
 ]

@@ -35,6 +35,7 @@ from skatclub.club.presenters.turns import next_game
 from skatclub.club.queries.checking import table_changes
 from skatclub.club.queries.progress import LIST_COMPLETE, next_game_number, progress_of
 from skatclub.club.queries.score_sheet import ScoreSheet, saved_tail, score_sheet
+from skatclub.club.queries.table_status import signed_how
 from skatclub.club.tenancy import of_club
 from skatclub.club.views.lookups import (
     INVALID,
@@ -67,7 +68,9 @@ def _entry_context(table: Table, sheet: ScoreSheet, **extra: Any) -> dict[str, A
         "form_error": "",
         "rows": sheet_rows(sheet),
         "foot": sheet_foot(sheet),
-        "signed": [s.player.name for s in table.signatures.select_related("player")],
+        "signed": [
+            f"{s.player.name} ({signed_how(s)})" for s in table.signatures.select_related("player")
+        ],
         "last_saved": last_saved(sheet),
     }
     context.update(extra)

@@ -98,7 +98,12 @@ def link_qr(request: HttpRequest, key: str, number: int, table: int) -> HttpResp
     link = services.live_links(table_obj.round).get(table_obj.pk)
     if link is None:
         raise Http404("Dieser Tisch hat keinen gültigen Link.")
-    svg = qr_svg(link_address(request, link))
+    return qr_response(link_address(request, link))
+
+
+def qr_response(address: str) -> HttpResponse:
+    """The address's QR code as an SVG document."""
+    svg = qr_svg(address)
     document = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
     response = HttpResponse(document, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=3600"

@@ -21,6 +21,7 @@ from skatclub.club.queries.progress import (
     with_progress,
 )
 from tests.helpers.factories import enter
+from tests.helpers.signing import sign_at_table
 
 
 def round_length(table: Table, games: int) -> None:
@@ -86,7 +87,7 @@ def test_a_list_that_reaches_its_length_but_misses_a_game_is_not_complete(
     assert progress.next_number == 6
     link = services.issue_link(table=four_table, user=spielwart)
     with pytest.raises(services.EntryError, match="erst nach dem letzten Spiel"):
-        services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+        sign_at_table(link=link, player=four_table.seats.get(position=1).player)
 
 
 def test_a_table_goes_from_waiting_to_confirmed(
@@ -102,13 +103,13 @@ def test_a_table_goes_from_waiting_to_confirmed(
     assert progress.next_number is None and progress.next_dealer is None
     link = services.issue_link(table=four_table, user=spielwart)
     for seat in four_table.seats.all():
-        services.sign_table(link=link, player=seat.player)
+        sign_at_table(link=link, player=seat.player)
     assert both(four_table).state == TableState.SIGNED
     services.check_table(table=four_table, user=checker, confirm=True)
     progress = both(four_table)
     assert progress.state == TableState.CONFIRMED and not progress.is_changeable_at_table
     with pytest.raises(services.EntryError, match="schon geprüft"):
-        services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+        sign_at_table(link=link, player=four_table.seats.get(position=1).player)
 
 
 def test_a_list_entered_as_totals_is_complete_and_takes_no_games(
@@ -121,7 +122,7 @@ def test_a_list_entered_as_totals_is_complete_and_takes_no_games(
     assert not progress.takes_signatures and progress.entered == 48
     link = services.issue_link(table=four_table, user=spielwart)
     with pytest.raises(services.EntryError, match="Papierliste"):
-        services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+        sign_at_table(link=link, player=four_table.seats.get(position=1).player)
 
 
 def test_a_table_without_seats_waits_and_is_not_complete(round_one: Round) -> None:

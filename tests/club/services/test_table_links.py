@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from skatclub.club import services
 from skatclub.club.models import Change, Game, Signature, Table, TableLink
 from tests.helpers.factories import enter
+from tests.helpers.signing import sign_at_table
 
 
 def play_out(table: Table, *, user: User | TableLink | None = None) -> None:
@@ -98,10 +99,10 @@ def test_players_sign_only_the_complete_list(four_table: Table, spielwart: User)
     link = services.issue_link(table=four_table, user=spielwart)
     anna = four_table.seats.get(position=1).player
     with pytest.raises(services.EntryError, match="nach dem letzten Spiel"):
-        services.sign_table(link=link, player=anna)
+        sign_at_table(link=link, player=anna)
     play_out(four_table, user=link)
-    services.sign_table(link=link, player=anna)
-    services.sign_table(link=link, player=anna)  # a second tap changes nothing
+    sign_at_table(link=link, player=anna)
+    sign_at_table(link=link, player=anna)  # a second tap changes nothing
     assert Signature.objects.filter(table=four_table).count() == 1
     assert four_table.changes.filter(action=Change.Action.SIGN).count() == 1
 
@@ -112,7 +113,7 @@ def test_a_signed_off_list_is_closed_for_the_link_and_a_change_needs_new_signatu
     link = services.issue_link(table=four_table, user=spielwart)
     play_out(four_table, user=link)
     for seat in four_table.seats.all():
-        services.sign_table(link=link, player=seat.player)
+        sign_at_table(link=link, player=seat.player)
     assert services.is_signed_off(four_table)
     assert Table.objects.get(pk=four_table.pk).has_signatures
     with pytest.raises(services.EntryError, match="unterschrieben"):
@@ -120,7 +121,7 @@ def test_a_signed_off_list_is_closed_for_the_link_and_a_change_needs_new_signatu
     enter(four_table, 2, 3, "Gr m1", user=spielwart)  # the Spielwart corrects a game
     assert not Signature.objects.filter(table=four_table).exists()
     assert not Table.objects.get(pk=four_table.pk).has_signatures
-    services.sign_table(link=link, player=four_table.seats.get(position=1).player)
+    sign_at_table(link=link, player=four_table.seats.get(position=1).player)
     assert Table.objects.get(pk=four_table.pk).has_signatures  # signed again after the change
 
 
@@ -138,4 +139,4 @@ def test_a_player_of_another_table_cannot_sign(
     link = services.issue_link(table=four_table, user=spielwart)
     play_out(four_table, user=link)
     with pytest.raises(services.EntryError, match="sitzt nicht an diesem Tisch"):
-        services.sign_table(link=link, player=three_table.seats.get(position=1).player)
+        sign_at_table(link=link, player=three_table.seats.get(position=1).player)

@@ -16,6 +16,7 @@ from scoring.notation import parse_ramsch
 from skatclub.club import services
 from skatclub.club.models import Event, Game, Table, TableLink, TableTotal
 from tests.helpers.factories import enter, entry_of
+from tests.helpers.signing import sign_at_table
 
 
 def versions(table: Table) -> tuple[int, int]:
@@ -136,7 +137,7 @@ def test_signatures_and_the_spielwarts_check_raise_the_versions(
     for number in range(1, 49):
         enter(four_table, number, None, user=link)
     anna = four_table.seats.get(position=1).player
-    raises_both(four_table, lambda: services.sign_table(link=link, player=anna))
+    raises_both(four_table, lambda: sign_at_table(link=link, player=anna))
     raises_both(
         four_table,
         lambda: services.check_table(table=four_table, user=checker, confirm=False, note="x"),
@@ -162,5 +163,5 @@ def test_a_refused_write_raises_no_version(
         four_table, lambda: services.record_line(table=four_table, entry=entry_of(2, "2 Kr m1"))
     )  # game 2: seat 2 deals and sits out
     anna = four_table.seats.get(position=1).player
-    refused_changes_nothing(four_table, lambda: services.sign_table(link=link, player=anna))
+    refused_changes_nothing(four_table, lambda: sign_at_table(link=link, player=anna))
     assert Game.objects.filter(table=four_table).count() == 1

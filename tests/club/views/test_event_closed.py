@@ -30,6 +30,7 @@ from skatclub.club.models import (
 )
 from tests.helpers.clubs import staff
 from tests.helpers.factories import enter
+from tests.helpers.signing import sign_post
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 GAME_1 = EVENT + "serie/1/tisch/1/spiel/1/"
@@ -65,7 +66,7 @@ def test_closing_refuses_a_save_an_undo_and_a_signature_through_the_link_with_th
         "save": client.post(url(link, "spiel/"), {**KREUZ, "number": "48"}, headers=PARTIAL),
         "read-back": client.post(url(link, "vorlesen/"), KREUZ, headers=PARTIAL),
         "undo": client.post(url(link, "zuruecknehmen/"), {"number": "48", "version": "1"}),
-        "sign": client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"}),
+        "sign": client.post(url(link, "unterschreiben/"), sign_post(link, 1)),
     }
     for what, response in refused.items():
         page = response.content.decode()

@@ -12,6 +12,7 @@ from skatclub.club import services
 from skatclub.club.models import Table, TableLink
 from skatclub.club.queries.progress import TableProgress, progress_of
 from tests.helpers.factories import enter
+from tests.helpers.signing import sign_at_table
 
 ROUND = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 ENTRY = ROUND + "tisch/1/"
@@ -72,7 +73,7 @@ def test_every_page_shows_the_same_next_game_and_state(
         enter(four_table, number, None)
     check("complete", "", 1)
     for seat in four_table.seats.all():
-        services.sign_table(link=link, player=seat.player)
+        sign_at_table(link=link, player=seat.player)
     check("signed", "", 1)
     services.check_table(table=four_table, user=checker, confirm=True)
     check("confirmed", "", 1)

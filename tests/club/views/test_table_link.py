@@ -10,6 +10,7 @@ from skatclub.club import services
 from skatclub.club.models import Change, Game, Table, TableLink
 from tests.helpers.factories import enter
 from tests.helpers.responses import BROWSER_FORM
+from tests.helpers.signing import sign_post
 
 ROUND = "/spielwart/veranstaltungen/2026-11-20-preisskat/serie/1/"
 TOUCH = {
@@ -171,11 +172,10 @@ def test_the_players_sign_off_by_tapping_their_names(
     for number in range(1, 49):
         enter(four_table, number, None, user=link)
     page = client.get(f"/t/{link.token}/").content.decode()
-    assert "Anna Albers: stimmt – unterschreiben" in page
+    assert "Anna Albers: am Tischhandy unterschreiben" in page
     assert "Ich, Anna Albers, habe die Liste geprüft und unterschreibe." in page
     for position in (1, 2, 3, 4):
-        sign = {"position": str(position), "confirm": "1"}
-        client.post(f"/t/{link.token}/unterschreiben/", sign)
+        client.post(f"/t/{link.token}/unterschreiben/", sign_post(link, position))
     page = client.get(f"/t/{link.token}/").content.decode()
     assert "Alle haben unterschrieben." in page
     assert "✓ Dieter Dahl hat unterschrieben" in page

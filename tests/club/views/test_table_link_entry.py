@@ -21,6 +21,7 @@ from skatclub.club import services
 from skatclub.club.models import Change, Event, Game, Signature, Table, TableLink
 from tests.helpers.factories import enter
 from tests.helpers.responses import BROWSER_FORM
+from tests.helpers.signing import sign_post
 
 PARTIAL = {"X-Entry-Partial": "1"}
 KREUZ = {"number": "1", "line": "2 Kr m2 H S"}  # Bernd, Kreuz mit 2 Hand, Schneider = 72
@@ -327,7 +328,7 @@ def test_the_players_are_told_when_the_spielwart_resets_their_signatures(
     client: Client, link: TableLink, four_table: Table, spielwart: User
 ) -> None:
     complete(four_table, link)
-    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    client.post(url(link, "unterschreiben/"), sign_post(link, 1))
     enter(four_table, 48, 2, "Kr m1", user=spielwart)  # the Spielwart corrects game 48
     notice = json.loads(client.get(url(link, "stand/")).content)["notice"]
     assert notice.startswith("Der Spielwart hat Spiel 48 geändert; die Unterschriften sind")
@@ -348,7 +349,7 @@ def test_a_notice_goes_away_once_the_table_saves_again(
     client: Client, link: TableLink, four_table: Table, spielwart: User
 ) -> None:
     enter(four_table, 1, 2, "Kr m1", user=link)
-    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})  # refused
+    client.post(url(link, "unterschreiben/"), sign_post(link, 1))  # refused
     services.check_table(table=four_table, user=spielwart, confirm=False, note="bitte prüfen")
     assert json.loads(client.get(url(link, "stand/")).content)["notice"]
     client.post(url(link, "spiel/"), {"number": "2", "line": "3 Gr m1"}, headers=PARTIAL)
@@ -475,7 +476,7 @@ def test_an_expired_link_takes_no_signature(
     event.date = timezone.localdate() - datetime.timedelta(days=10)
     event.save()
     settings.SKATCLUB_TABLE_LINK_DAYS = 3
-    response = client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    response = client.post(url(link, "unterschreiben/"), sign_post(link, 1))
     assert response.status_code == 422
     assert "Dieser Tisch-Link galt bis" in response.content.decode()
     assert not Signature.objects.exists()
@@ -494,7 +495,7 @@ def test_each_seat_signs_for_itself_after_confirming_its_name(
     assert unconfirmed.status_code == 400
     assert "Bitte bestätigen: „Ich, Bernd Brandt" in unconfirmed.content.decode()
     assert not Signature.objects.exists()
-    client.post(url(link, "unterschreiben/"), {"position": "2", "confirm": "1"})
+    client.post(url(link, "unterschreiben/"), sign_post(link, 2))
     signed = Signature.objects.get()
     assert signed.player.name == "Bernd Brandt"
     page = client.get(url(link)).content.decode()
@@ -596,7 +597,7 @@ def test_the_answer_to_a_save_that_withdraws_a_signature_tells_the_players(
     client: Client, link: TableLink, four_table: Table
 ) -> None:
     complete(four_table, link)
-    client.post(url(link, "unterschreiben/"), {"position": "1", "confirm": "1"})
+    client.post(url(link, "unterschreiben/"), sign_post(link, 1))
     assert Signature.objects.count() == 1
     post = {"number": "48", "line": "2 Kr m1", "version": "1"}
     answer, reread = save_and_reread(client, link, post)
