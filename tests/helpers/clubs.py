@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from skatclub.club import tenancy
+from skatclub.club import services, tenancy
 from skatclub.club.archive.models import ArchiveImport
 from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTeam, Team, TeamPlayer
@@ -55,6 +55,7 @@ class ClubData:
     division: Division
     team: Team
     archive_import_pk: int = 0
+    seat: str = ""  # the secret of seat 1's own link
 
 
 def staff(username: str, club: Club, role: str = SPIELWART) -> User:
@@ -96,6 +97,7 @@ def build_club(
         wish = KeepApart.objects.create(first=first, second=second, note=word)
         division, team = _league(event, players, word)
         archive = ArchiveImport.objects.create(filename=f"{low}.json")
+        seat = services.seat_token(link, 1, players[0].pk)
     user = staff(spielwart, club)
     return ClubData(
         club,
@@ -111,6 +113,7 @@ def build_club(
         division,
         team,
         archive.pk,
+        seat,
     )
 
 
@@ -159,6 +162,8 @@ def parameter_values(route: str, data: ClubData) -> dict[str, str]:
         "game": "1",
         "table_id": str(data.table_id),
         "token": data.token,
+        "position": "1",
+        "seat": data.seat,
         "player": data.players[0].key,
         "league": data.division.league.key,
         "division": data.division.key,
