@@ -3,8 +3,9 @@ sign at the end of the day.
 
 Owns `spielbericht_printout`: the teams, each Serie's players with their Seeger-Fabian scores
 (Spielpunkte), each team's Spielpunkte, place and Wertungspunkte with the engine's explanation,
-the Spieltag's result with its derivation, the Wechselliste and the signature lines (each
-team's captain from its line-up, the Spielleiter). Reads the numbers from
+the Spieltag's result with its derivation, the Wechselliste, how each table's players
+signed their list at the table, and the signature lines (each team's captain from its
+line-up, the Spielleiter). Reads the numbers from
 `leagues.results.matchday_report` (which asks the engine) and the Spiellisten' status from
 `queries.progress`; writes nothing and checks no rule.
 
@@ -28,6 +29,7 @@ from skatclub.club.printing.compact import derivation_text
 from skatclub.club.printing.page_head import PageHead
 from skatclub.club.printing.printouts import Printout, club_name, page_context
 from skatclub.club.queries.progress import status_text, table_progress, tables_of
+from skatclub.club.queries.table_status import signed_by_table
 
 ABSENT = "nicht angetreten"
 
@@ -98,6 +100,7 @@ def spielbericht_printout(matchday: Matchday) -> Printout:
         "day": _day_rows(report),
         "substitutions": report.substitutions,
         "signature_rows": _in_pairs(_signatures(report)),
+        "signed_at_tables": signed_by_table(matchday.event_id),
     }
     filename = f"spielbericht-{league.key}-{division.key}-spieltag-{matchday.number}.pdf"
     return Printout("pdf/spielbericht.html", filename, context)

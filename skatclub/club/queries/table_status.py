@@ -197,3 +197,19 @@ def _reset(action: str, at_table: bool, number: int | None) -> str:
         f"{what}; die Unterschriften sind damit zurückgesetzt. Bitte die Liste prüfen und "
         "neu unterschreiben."
     )
+
+
+def signed_by_table(event_id: int) -> list[tuple[str, str]]:
+    """Each table of the event that was signed at the table ("Serie 1, Tisch 2") with who
+    signed how ("Anna Albers: eigenes Handy; Bernd Brandt: Tischhandy, bestätigt"), in
+    Serie and table order: the Spielbericht's record of the sign-off."""
+    signatures = (
+        Signature.objects.filter(table__round__event_id=event_id)
+        .select_related("player", "table__round")
+        .order_by("table__round__number", "table__number", "signed_at")
+    )
+    found: dict[tuple[int, int], list[str]] = {}
+    for s in signatures:
+        key = (s.table.round.number, s.table.number)
+        found.setdefault(key, []).append(f"{s.player.name}: {signed_how(s, short=True)}")
+    return [(f"Serie {r}, Tisch {t}", "; ".join(names)) for (r, t), names in found.items()]

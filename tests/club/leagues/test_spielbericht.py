@@ -15,7 +15,7 @@ from django.test import Client
 
 from skatclub.club.leagues import setup
 from skatclub.club.leagues.models import Division, Matchday
-from skatclub.club.models import Event, Player
+from skatclub.club.models import Event, Player, Signature
 from skatclub.club.printing import render as pdf
 from skatclub.club.printing.spielbericht import spielbericht_printout
 from tests.helpers.leagues import KEYS, WON_2, enter_totals, play, players, team
@@ -216,3 +216,19 @@ def test_print_pdf_refuses_a_spielbericht_of_an_ordinary_event(
     )
     with pytest.raises(CommandError, match="„abend“ ist kein Spieltag einer Liga"):
         call_command("print_pdf", "spielbericht", "--event", event.key, "-o", str(tmp_path / "x"))
+
+
+def test_the_spielbericht_says_how_each_table_signed_its_list_at_the_table(
+    client: Client, first_day: Matchday
+) -> None:
+    table = first_day.event.rounds.get(number=1).tables.get(number=1)
+    first, second = [s.player for s in table.seats.order_by("position")[:2]]
+    Signature.objects.create(table=table, player=first, way=Signature.Way.OWN_PHONE)
+    Signature.objects.create(table=table, player=second, confirmed_by=["X", "Y", "Z"])
+    _, text = download(client)
+    flat_text = flat(text)
+    assert "Am Tisch unterschrieben" in flat_text
+    assert (
+        f"Serie 1, Tisch 1 {first.name}: eigenes Handy; {second.name}: Tischhandy, bestätigt"
+        in flat_text
+    )

@@ -63,7 +63,7 @@ def test_the_players_sign_on_the_table_phone_confirmed_by_the_others(
     page = client.get(f"/t/{link.token}/").content.decode()
     assert "Alle haben unterschrieben." in page
     signed = Change.objects.filter(action=Change.Action.SIGN).order_by("pk").first()
-    assert signed is not None and signed.after["way"] == "table"
+    assert signed is not None and signed.after is not None and signed.after["way"] == "table"
 
 
 def test_a_seat_link_shows_the_list_and_signs_its_own_seat_once(
