@@ -4,7 +4,9 @@ and a background worker per queue beside it, stopped when Granian ends."""
 from __future__ import annotations
 
 import io
+import os
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,3 +92,35 @@ def test_serve_starts_a_worker_per_queue_and_stops_them_when_granian_ends(
     assert all(w.env["DEBUG"] == "0" for w in workers)
     assert all(w.options["process_group"] == 0 for w in workers)  # Strg+C passed on once
     assert all(w.terminated for w in workers)  # Granian ended: the workers are stopped
+
+
+@pytest.mark.parametrize("cores", [1, 2, 3, 4, 8, 64])
+def test_serve_sizes_itself_below_what_granian_warns_about_in_english(cores: int) -> None:
+    # granian/server/common.py warns when workers > cores, granian/server/mp.py when the
+    # blocking threads of a WSGI process exceed 2 × cores + 1.
+    workers, threads = serve.sized_for(cores)
+    assert 1 <= workers <= min(cores, 3)
+    assert 1 <= threads <= 2 * cores + 1
+    argv = serve.server_argv("127.0.0.1", 8000, workers)
+    assert f"--workers={workers}" in argv
+
+
+def test_the_server_on_this_machine_starts_without_an_english_warning(
+    tmp_path: Any,
+) -> None:
+    workers, _ = serve.sized_for(os.cpu_count() or 1)
+    argv = serve.server_argv("127.0.0.1", 0, workers)
+    server = subprocess.Popen(
+        argv,
+        cwd=str(Path(__file__).resolve().parents[3]),
+        env={**os.environ, "SKATCLUB_DATA": str(tmp_path), "DEBUG": "0", "SECRET_KEY": "x" * 50},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        out, _ = server.communicate(timeout=6)
+    except subprocess.TimeoutExpired:
+        server.terminate()
+        out, _ = server.communicate(timeout=15)
+    assert "appears to be" not in out and "seems quite high" not in out, out

@@ -32,12 +32,20 @@ from django.core.management.base import BaseCommand, CommandParser, OutputWrappe
 from skatclub.club.tasks import QUEUES
 
 DEFAULT_PORT = 8000
-# One server process per core, at most three: Granian warns (in English, on the Spielwart's
-# console) when there are more processes than cores, and on a 2-core laptop a third process
-# only makes the two background workers and the pages wait for each other.
-DEFAULT_WORKERS = max(1, min(3, os.cpu_count() or 1))
+
+
+def sized_for(cores: int) -> tuple[int, int]:
+    """(processes, threads per process) for a machine of `cores`: one process per core, at
+    most three (on a 2-core laptop a third only makes the two background workers and the
+    pages wait for each other), four threads each (requests run at once), all below the
+    limits above which Granian warns in English on the Spielwart's console (more processes
+    than cores, more threads than 2 × cores + 1)."""
+    cores = max(1, cores)
+    return min(3, cores), min(4, 2 * cores + 1)
+
+
+DEFAULT_WORKERS, THREADS = sized_for(os.cpu_count() or 1)
 APPLICATION = "skatclub.wsgi:application"
-THREADS = 4  # per process: requests run at once
 # Per process: connections served at once. Granian counts a kept-alive connection as long as
 # it is open, so this is the phones and spectators a process can hold (a championship day:
 # 1,700 connections over 3 processes, unevenly); a connection beyond it waits unanswered.
