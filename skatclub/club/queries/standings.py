@@ -263,17 +263,16 @@ class SeasonLine(NamedTuple):
 
 
 def season_lines(rounds: Q) -> list[SeasonLine]:
-    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in two
-    queries: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
+    """Each player's result in the played Serien selected by `rounds` (a Q on Round), in one
+    query: what `scoring.season` ranks. A season has thousands; `lines_for` would also read
     every table and build lines with their money, twice the cost for the same sums."""
     seats = Seat.objects.filter(round__in=Round.objects.filter(rounds).filter(played_rounds()))
-    # The seats as they count, read as the tuples they are (no column to convert per row),
-    # then the few at the wrong seat, whose Serie counts with zeros.
-    counted = seats.filter(wrong_seat=False).order_by().values_list(*SeasonLine._fields)
-    wrong = seats.filter(wrong_seat=True).order_by().values_list("player_id", "round_id")
+    # The seats read as the tuples they are (no column converted per row) with their flag:
+    # a Serie at the wrong seat counts with zeros.
+    rows = seats.order_by().values_list(*SeasonLine._fields, "wrong_seat")
     return [
-        *map(SeasonLine._make, counted),
-        *(SeasonLine(player_id, round_id, *WRONG_SEAT) for player_id, round_id in wrong),
+        SeasonLine(row[0], row[1], *WRONG_SEAT) if row[-1] else SeasonLine._make(row[:-1])
+        for row in rows
     ]
 
 

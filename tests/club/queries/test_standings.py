@@ -154,7 +154,7 @@ def test_season_lines_are_the_lines_a_season_ranks(
         (ln.player_id, ln.round_id, ln.list_score, ln.won, ln.lost, ln.others_lost, ln.score)
         for ln in lines_for(selection, money=False)
     )
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         found = sorted(season_lines(selection))
     assert found == expected and len(found) == 4
     carla = next(ln for ln in found if ln.player_id == players["carla"].pk)

@@ -65,13 +65,13 @@ def test_the_start_page_runs_a_fixed_number_of_queries(
     # the club (ClubMiddleware); the seasons with their events' versions and the versions of
     # the newest season's tables (the page's state, views.conditional); the league Staffeln
     # for the link to their tables;
-    # events + seasons, Serie labels, season_lines (the seats of the played Serien, those
-    # at the wrong seat), players
-    with django_assert_num_queries(9):
+    # events + seasons, Serie labels, season_lines (the seats of the played Serien, with
+    # whether at the wrong seat), players
+    with django_assert_num_queries(8):
         client.get("/")
     for month in (4, 5):
         club_evening(season, datetime.date(2026, month, 3), players, f"m{month}")
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         client.get("/")
 
 
