@@ -33,6 +33,7 @@ class JobView:
     error: str
     result_text: str
     result_url: str
+    file_name: str  # the file the job made, offered at `result_url` (the club archive)
     state_url: str
     cancel_url: str
 
@@ -67,6 +68,7 @@ def job_view(job: Job, now: datetime.datetime | None = None) -> JobView:
         error=job.error,
         result_text=job.result_text,
         result_url=job.result_url,
+        file_name=job.output_name if job.kind != Job.PRINT and job.result_url else "",
         state_url=reverse("job-state", args=[job.token]),
         cancel_url=reverse("job-cancel", args=[job.token]),
     )

@@ -7,11 +7,11 @@ process, and the page that started it shows its progress.
   through), `reap` (a job whose worker died is marked failed, its half-way state put right).
 - `registry`: the kinds of job, each with its queue: "default" for the long work, "print"
   for print runs, each queue with a worker of its own under `serve`.
-- `archive`, `spreadsheet`, `printing`, `housekeeping`: the kinds themselves.
+- `archive`, `exports`, `spreadsheet`, `printing`, `housekeeping`: the kinds themselves.
 The record of each job and its progress are `services.jobs`.
 """
 
-from skatclub.club.tasks import archive, housekeeping, printing, spreadsheet
+from skatclub.club.tasks import archive, exports, housekeeping, printing, spreadsheet
 from skatclub.club.tasks.registry import KINDS, QUEUES
 from skatclub.club.tasks.runner import reap, reap_all, run_job, start
 
@@ -19,6 +19,7 @@ __all__ = [
     "KINDS",
     "QUEUES",
     "archive",
+    "exports",
     "housekeeping",
     "printing",
     "reap",

@@ -22,6 +22,7 @@ from skatclub.club.imports.models import SpreadsheetImport
 from skatclub.club.imports.write import discard_import
 from skatclub.club.models import Job
 from skatclub.club.services import Progress
+from skatclub.club.tasks.exports import EXPORT
 from skatclub.club.tasks.registry import Finished, kind
 from skatclub.club.tasks.runner import reap_all, start
 from skatclub.club.tenancy import acting_for, home_club
@@ -96,10 +97,16 @@ def clean_uploads(now: datetime.datetime) -> int:
 
 
 def clean_jobs(now: datetime.datetime) -> int:
-    """Finished print jobs' PDFs after a day (the cache has them as long), every finished
-    job's record after JOB_DAYS."""
+    """Finished print jobs' PDFs after a day (the cache has them as long), the files of
+    archive exports after a day (the job's record stays), every finished job's record after
+    JOB_DAYS."""
     finished = Job.all_clubs.exclude(status__in=Job.ACTIVE)
     old_pdfs = finished.filter(finished_at__lt=now - datetime.timedelta(days=PDF_DAYS))
     count, _ = old_pdfs.filter(kind="pdf").delete()
+    count += (
+        old_pdfs.filter(kind=EXPORT)
+        .exclude(output=None)
+        .update(output=None, result_url="", result_text="Die Datei wurde nach einem Tag gelöscht.")
+    )
     gone, _ = finished.filter(created_at__lt=now - datetime.timedelta(days=JOB_DAYS)).delete()
     return count + gone

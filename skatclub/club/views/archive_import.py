@@ -25,7 +25,7 @@ from skatclub.club.imports.upload import upload_refusal
 from skatclub.club.models import Job
 from skatclub.club.presenters.jobs import job_view
 from skatclub.club.tasks import archive as archive_jobs
-from skatclub.club.tasks import reap
+from skatclub.club.tasks import exports, reap
 from skatclub.club.views.lookups import INVALID
 from skatclub.club.views.permissions import spielwart_required
 
@@ -133,8 +133,23 @@ def archive_discard(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 ARCHIVE = "spielwart/archiv/"
+
+
+@spielwart_required
+@require_POST
+def archive_export(request: HttpRequest) -> HttpResponse:
+    """Start the club archive's export in the background and follow it on the job's page
+    (the form's button says what it starts; any other post starts nothing)."""
+    if request.POST.get("export") != "archiv":
+        messages.error(request, "Das Archiv entsteht mit dem Knopf „Archiv erstellen“.")
+        return redirect("archive-import-list")
+    job = exports.start_export(request.user)
+    return redirect("job", token=job.token)
+
+
 urlpatterns = [
     path(ARCHIVE, archive_list, name="archive-import-list"),
+    path(ARCHIVE + "export/", archive_export, name="archive-export"),
     path(ARCHIVE + "<int:pk>/vorschau/", archive_preview, name="archive-import-preview"),
     path(ARCHIVE + "<int:pk>/ergebnis/", archive_result, name="archive-import-result"),
     path(ARCHIVE + "<int:pk>/rueckgaengig/", archive_undo, name="archive-import-undo"),

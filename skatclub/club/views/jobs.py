@@ -20,6 +20,8 @@ from skatclub.club.presenters.jobs import job_view
 from skatclub.club.views.permissions import is_spielwart, spielwart_required
 
 LATEST = 30
+BINARY = "application/octet-stream"
+FILE_TYPES = {Job.PRINT: "application/pdf", "archive-export": "application/gzip"}
 
 
 @spielwart_required
@@ -47,6 +49,17 @@ def job_state(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @spielwart_required
+@require_safe
+def job_file(request: HttpRequest, token: str) -> HttpResponse:
+    """The file a finished job made (the club archive), for the club's Spielwart."""
+    job = get_object_or_404(Job, token=token, status=Job.Status.DONE, output__isnull=False)
+    response = HttpResponse(bytes(job.output or b""), content_type=FILE_TYPES.get(job.kind, BINARY))
+    response["Content-Disposition"] = f'attachment; filename="{job.output_name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@spielwart_required
 @require_POST
 def job_cancel(request: HttpRequest, token: str) -> HttpResponse:
     job = get_object_or_404(Job, token=token)
@@ -64,5 +77,6 @@ urlpatterns = [
     path("spielwart/auftraege/", job_list, name="job-list"),
     path("spielwart/auftraege/<slug:token>/", job_page, name="job"),
     path("spielwart/auftraege/<slug:token>/abbrechen/", job_cancel, name="job-cancel"),
+    path("spielwart/auftraege/<slug:token>/datei/", job_file, name="job-file"),
     path("auftrag/<slug:token>/stand/", job_state, name="job-state"),
 ]
