@@ -151,7 +151,7 @@ function start(page) {
   function heldChoice(item) {
     const box = element("div", "choice-box");
     box.appendChild(element("p", "held-question", "Spiel " + item.number + " noch senden?"));
-    box.appendChild(button("Spiel " + item.number + " senden", "primary big",
+    box.appendChild(button("Spiel " + item.number + " noch senden", "primary big",
       () => release(item, {})));
     box.appendChild(button("Spiel " + item.number + " verwerfen", "danger", () => discard(item)));
     return box;

@@ -282,7 +282,7 @@ def test_closing_the_event_reaches_the_phones_and_a_kept_game_stays_on_the_phone
     assert_stored(table, 1)
     services.reopen_event(event=event, user=spielwart)  # the players say whether it goes
     two.get_by_text("Spiel 2 noch senden?").wait_for(timeout=FOLLOW_MS)
-    two.get_by_role("button", name="Spiel 2 senden").click()
+    two.get_by_role("button", name="Spiel 2 noch senden").click()
     wait_last(two, 2, timeout=FOLLOW_MS)
     two.wait_for_function("document.getElementById('pending').hidden")
     one.locator("#eingabe").wait_for(state="visible", timeout=FOLLOW_MS)

@@ -1,6 +1,7 @@
 """The phone tells the truth (issue 42), in headless Chromium at 390 × 844: no network, a busy
 server, a refusal with the server's reason and a replace under way each say so in their own
-words; a save that does not come back is tried again by itself; a game that was not saved
+words; a save that does not come back (or never answers: every request has a timeout) is tried
+again by itself; a game that was not saved
 while the event was closed waits for the players' word after it is reopened; a game read back
 without the server is said in words with the players' names.
 """
@@ -94,6 +95,30 @@ def test_a_busy_server_is_said_as_busy_and_the_game_goes_once_it_answers(
     wait_sent(phone, 1, timeout=RETRY_MS)
     assert_stored(table, 1)
     assert_same_on(table, phone)
+
+
+def test_a_stalled_save_times_out_as_busy_and_no_longer_blocks_the_queue(
+    transactional_db: None, live_server: LiveServer, browser: Browser, spielwart: User, table: Table
+) -> None:
+    _, phone = new_phone(browser)
+    stalled: list[Route] = []
+
+    def stall_the_first(route: Route) -> None:
+        if stalled:
+            route.continue_()
+        else:
+            stalled.append(route)  # never answered: the phone's timeout has to end it
+
+    phone.route("**/spiel/", stall_the_first)
+    phone.goto(link_url(live_server, table, spielwart))
+    tap_game(phone, 1)
+    phone.click(".readback button[type=submit]")
+    note = phone.locator("#pending .pending-note")
+    note.wait_for(timeout=RETRY_MS)  # the save's 10 s are up
+    assert note.inner_text() == BUSY
+    wait_sent(phone, 1, timeout=RETRY_MS)  # the same game again, this time answered
+    assert len(stalled) == 1
+    assert_stored(table, 1)
 
 
 def test_a_save_that_gets_no_answer_is_no_network_and_is_sent_when_it_is_back(
@@ -232,7 +257,7 @@ def test_a_game_not_saved_while_closed_is_asked_about_after_reopening_not_sent(
     phone.get_by_text("Spiel 2 noch senden?").wait_for(timeout=FOLLOW_MS)
     assert phone.inner_text("#pending h2") == "Nicht gespeichert (1)"
     buttons = phone.locator("#pending .choice-box button")
-    assert buttons.all_inner_texts() == ["Spiel 2 senden", "Spiel 2 verwerfen"]
+    assert buttons.all_inner_texts() == ["Spiel 2 noch senden", "Spiel 2 verwerfen"]
     phone.wait_for_timeout(9000)  # two polls and more than the old 5-s resend
     assert len(sent) == tries  # nothing went by itself
     assert_stored(table, 1)
