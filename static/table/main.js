@@ -252,11 +252,13 @@ function start(page) {
 
   // No answer, or one that a moment may cure: the same game again after the next pause.
   function again(item, outcome) {
+    const justTapped = tapped === item.id;
     trouble = outcome;
-    if (tapped === item.id) { letGo(); }
+    if (justTapped) { letGo(); }
     if (outcome === "again") { renewCsrf(); }
     renderQueue();
     showNext();
+    if (justTapped) { scrollToTop(pendingBox); }  // the players see why their game waits
     retry.later(sendQueue);
   }
 

@@ -4,7 +4,9 @@ of games its tests tap, a phone of its own per player, and what they wait for an
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,6 +21,8 @@ from tests.helpers.factories import make_table
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 GAMES = 4
+# Where the screenshots of the layout tests go (looked at by hand), when set.
+SHOTS = os.environ.get("SKATCLUB_SHOTS", "")
 FOLLOW_MS = 12_000  # a phone follows another phone's save within this (it polls every 4 s)
 
 
@@ -168,3 +172,10 @@ def conflicting_phones(browser: Browser, url: str) -> tuple[BrowserContext, Page
     one.locator("[data-keep]").click()
     enter(two, 1)
     return context, one, two
+
+
+def shoot(page: Page, name: str) -> None:
+    """A screenshot to look at by hand, when SKATCLUB_SHOTS names a folder."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))

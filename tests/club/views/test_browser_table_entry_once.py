@@ -11,7 +11,6 @@ worker runs here; on the club's plain-HTTP LAN it does not).
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from tests.helpers.table_phone import (
     FOLLOW_MS,
     GAMES,
     PHONE,
+    SHOTS,
     assert_same_on,
     assert_stored,
     conflicting_phones,
@@ -39,14 +39,13 @@ from tests.helpers.table_phone import (
     link_url,
     new_phone,
     posts_to_save,
+    shoot,
     tap_game,
     wait_last,
 )
 
 DESK: ViewportSize = {"width": 1280, "height": 800}
 LAN_HOST = "tisch.lan"  # a name of the club's LAN, resolved to the live server
-# Where the screenshots of the layout test go (looked at by hand), when set.
-SHOTS = os.environ.get("SKATCLUB_SHOTS", "")
 
 pytestmark = BROWSER_TEST
 
@@ -54,13 +53,6 @@ pytestmark = BROWSER_TEST
 @pytest.fixture
 def table(event: Event, players: dict[str, Player]) -> Table:
     return four_game_table(event, players)
-
-
-def shoot(page: Page, name: str) -> None:
-    """A screenshot to look at by hand, when SKATCLUB_SHOTS names a folder."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 # --- exactly once -------------------------------------------------------------------------------

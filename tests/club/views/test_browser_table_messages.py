@@ -21,6 +21,7 @@ from skatclub.club.models import Event, Game, Player, Table
 from tests.helpers.browser import BROWSER_TEST
 from tests.helpers.table_phone import (
     FOLLOW_MS,
+    PHONE,
     assert_same_on,
     assert_stored,
     conflicting_phones,
@@ -30,6 +31,7 @@ from tests.helpers.table_phone import (
     link_url,
     new_phone,
     posts_to_save,
+    shoot,
     tap_game,
     wait_sent,
 )
@@ -89,6 +91,9 @@ def test_a_busy_server_is_said_as_busy_and_the_game_goes_once_it_answers(
     phone.wait_for_function("document.querySelectorAll('#pending li').length === 1")
     assert note.inner_text() == BUSY
     assert "Netz" not in phone.inner_text("#pending")
+    box = phone.locator("#pending").bounding_box()  # in view: the players see why it waits
+    assert box is not None and 0 <= box["y"] < PHONE["height"]
+    shoot(phone, "tisch-390-beschaeftigt")
     until(phone, lambda: len(busy) >= 2)  # tried again by itself
     assert Game.objects.filter(table=table).count() == 0
     phone.unroute("**/spiel/")
@@ -152,6 +157,7 @@ def test_offline_the_read_back_is_in_words_with_the_names_and_the_value_comes_la
         "Spiel 1: Bernd Brandt spielt Kreuz mit 2, gewonnen — richtig?"
     )
     assert "Wert kommt, sobald gespeichert" in readback.inner_text()
+    shoot(phone, "tisch-390-kein-netz-vorlesen")
     phone.locator("[data-keep]").click()
     assert phone.inner_text("#pending .pending-note") == OFFLINE
     # A typed line reads back in words too, behind the game the phone holds.
@@ -204,6 +210,7 @@ def test_a_refusal_gives_the_servers_reason_and_offers_to_send_it_again_first(
     assert buttons.all_inner_texts() == ["Noch einmal senden", "Diese Eingabe verwerfen"]
     assert "primary" in (buttons.nth(0).get_attribute("class") or "")
     assert "danger" in (buttons.nth(1).get_attribute("class") or "")
+    shoot(phone, "tisch-390-abgelehnt")
     phone.wait_for_timeout(2000)
     assert len(refused) == 1  # a refusal is not sent again by itself
     buttons.nth(0).click()
@@ -232,6 +239,7 @@ def test_a_replace_under_way_says_so_and_the_conflict_is_told_once(
     assert "Gespeichert:" in pending and "Ihre Eingabe:" in pending
     one.click("text=Meine Eingabe stimmt – das gespeicherte Spiel 1 ersetzen")
     one.get_by_text(REPLACING).wait_for()
+    shoot(one, "tisch-390-wird-ersetzt")
     until(one, lambda: bool(held))
     assert Game.objects.get(table=table, number=1).game_type == "clubs"
     held[0].continue_()
@@ -258,6 +266,7 @@ def test_a_game_not_saved_while_closed_is_asked_about_after_reopening_not_sent(
     assert phone.inner_text("#pending h2") == "Nicht gespeichert (1)"
     buttons = phone.locator("#pending .choice-box button")
     assert buttons.all_inner_texts() == ["Spiel 2 noch senden", "Spiel 2 verwerfen"]
+    shoot(phone, "tisch-390-noch-senden")
     phone.wait_for_timeout(9000)  # two polls and more than the old 5-s resend
     assert len(sent) == tries  # nothing went by itself
     assert_stored(table, 1)
