@@ -1,7 +1,8 @@
 // Entry at the table (the page behind a table's link), on the players' own phones: the entry
 // module, loaded with <script type="module">. The pure parts are modules of their own, with
 // unit tests (tests/js/): the queue (queue.js), timeouts and retries (retry.js), what the
-// phone says (messages.js) and the read-back without the server (readback.js).
+// phone says (messages.js), the read-back without the server (readback.js) and the buttons
+// that cannot contradict each other (choices.js).
 //
 // Without JavaScript every form posts normally and the server answers with whole pages. With
 // it: "Weiter" asks the server to read the game back (the value always comes from the server's
@@ -26,6 +27,7 @@
 // asks the players whether it still goes („Spiel 2 noch senden?“); it is never sent by itself.
 
 import * as q from "./queue.js";
+import { FLAGS, RADIOS, tidied } from "./choices.js";
 import { createRetry, request } from "./retry.js";
 import * as say from "./messages.js";
 import { VALUE_LATER, offlineSentence, question, sentenceOf } from "./readback.js";
@@ -569,60 +571,35 @@ function start(page) {
     showNext();
   }
 
-  // --- buttons that cannot contradict each other (the engine's rules, docs/rules.md §5.2) ---
+  // --- buttons that cannot contradict each other (choices.js) -------------------------------
 
-  function field(name, value) {
-    const selector = "input[name=" + name + "]" + (value === undefined ? "" : "[value='" + value + "']");
-    return gameForm.querySelector(selector);
+  function readChoices() {
+    const state = {};
+    for (const name of RADIOS) {
+      const checked = gameForm.querySelector("input[name=" + name + "]:checked");
+      state[name] = checked ? checked.value : null;
+    }
+    for (const name of FLAGS) {
+      const box = gameForm.querySelector("input[name=" + name + "]");
+      state[name] = !!(box && box.checked);
+    }
+    return state;
   }
-  function setChecked(name, on) { const el = field(name); if (el) { el.checked = on; } }
-  function isChecked(name) { const el = field(name); return !!(el && el.checked); }
-  function choose(name, value) { const el = field(name, value); if (el) { el.checked = true; } }
-  function clearRadios(name) {
-    gameForm.querySelectorAll("input[name=" + name + "]").forEach((el) => { el.checked = false; });
+
+  function writeChoices(state) {
+    for (const name of RADIOS) {
+      gameForm.querySelectorAll("input[name=" + name + "]").forEach((input) => {
+        input.checked = state[name] !== null && input.value === state[name];
+      });
+    }
+    for (const name of FLAGS) {
+      const box = gameForm.querySelector("input[name=" + name + "]");
+      if (box) { box.checked = state[name]; }
+    }
   }
 
   function tidyChoices(changed) {
-    const type = (gameForm.querySelector("input[name=type]:checked") || {}).value;
-    const isNull = type === "null";
-    if (type === "passed") {
-      ["declarer", "spitzen", "result"].forEach(clearRadios);
-      ["hand", "ouvert", "schneider_announced", "schwarz_announced", "kontra", "re"]
-        .forEach((name) => setChecked(name, false));
-      choose("direction", "mit");
-      choose("level", "");
-      return;
-    }
-    if (isNull) {  // Null has no Spitzen, no Schneider or Schwarz
-      clearRadios("spitzen");
-      choose("direction", "mit");
-      setChecked("schneider_announced", false);
-      setChecked("schwarz_announced", false);
-      choose("level", "");
-    }
-    const isSuit = !!type && !isNull;
-    const name = changed && changed.name;
-    const on = changed && changed.checked;
-    if (isSuit && isChecked("ouvert") && (name === "ouvert" || name === "type")) {
-      ["hand", "schneider_announced", "schwarz_announced"].forEach((n) => setChecked(n, true));
-    }
-    if (name === "schwarz_announced" && on) { setChecked("schneider_announced", true); }
-    if ((name === "schneider_announced" || name === "schwarz_announced") && on) {
-      setChecked("hand", true);
-    }
-    if (name === "schneider_announced" && !on) { setChecked("schwarz_announced", false); }
-    if (isSuit && name === "schwarz_announced" && !on) { setChecked("ouvert", false); }
-    if (name === "hand" && !on) {
-      setChecked("schneider_announced", false);
-      setChecked("schwarz_announced", false);
-      if (isSuit) { setChecked("ouvert", false); }
-    }
-    if (isSuit && !isChecked("schneider_announced")) {
-      setChecked("schwarz_announced", false);
-      setChecked("ouvert", false);
-    }
-    if (name === "re" && on) { setChecked("kontra", true); }
-    if (name === "kontra" && !on) { setChecked("re", false); }
+    writeChoices(tidied(readChoices(), changed && { name: changed.name, checked: changed.checked }));
   }
 
   // --- without the server -------------------------------------------------------------------

@@ -32,6 +32,7 @@ SHELL = (
     "table/retry.js",
     "table/messages.js",
     "table/readback.js",
+    "table/choices.js",
     "table-icon.svg",
 )
 ICONS = (("table-icon-192.png", "192x192"), ("table-icon-512.png", "512x512"))

@@ -36,7 +36,7 @@ def test_the_service_worker_keeps_every_module_the_table_page_imports(
     script = client.get("/t/sw.js").content.decode()
     main = Path(finders.find("table/main.js") or "").read_text(encoding="utf-8")
     imported = set(re.findall(r'from "\./([a-z]+\.js)"', main))
-    assert imported == {"queue.js", "retry.js", "messages.js", "readback.js"}
+    assert imported == {"queue.js", "retry.js", "messages.js", "readback.js", "choices.js"}
     shipped = {p.name for p in Path(finders.find("table/main.js") or "").parent.glob("*.js")}
     assert shipped == imported | {"main.js"}
     for name in shipped:
