@@ -34,7 +34,7 @@ import { VALUE_LATER, offlineSentence, question, sentenceOf } from "./readback.j
 
 const POLL_MS = 4000;
 const CONFIRMED_POLL_MS = 30000;  // a checked list changes rarely (only the Spielwart reopens it)
-const SAVE_TIMEOUT_MS = 10000;
+const SAVE_TIMEOUT_MS = 10000;  // a write: a save, an undo, a signature
 const ASK_TIMEOUT_MS = 8000;  // the read-back, the table's state, the status fragment
 
 function start(page) {
@@ -729,7 +729,7 @@ function start(page) {
   }
 
   function statusForm(form) {
-    post(form.action, new FormData(form)).then((answer) => {
+    post(form.action, new FormData(form), SAVE_TIMEOUT_MS).then((answer) => {
       if (answer.status === 200 && fragment(answer.text).querySelector(".status")) {
         swapStatus(answer.text);
         noteVersion(answer.headers, true);
