@@ -1,7 +1,8 @@
 {% autoescape off %}// The table page's service worker (served by skatclub/club/views/table_app.py as /t/sw.js).
 // It keeps the last table page the phone opened and the page's static files, so the page
-// opens with no network, even after a reload; saving still goes to the server (table.js keeps
-// the games in its queue until the network is back). Only the table pages are in its scope.
+// opens with no network (or a server that does not answer), even after a reload; saving still
+// goes to the server (static/table/main.js keeps the games in its queue until it answers). Only
+// the table pages are in its scope.
 "use strict";
 var CACHE = "{{ cache }}";
 var SHELL = [{% for url in shell %}"{{ url }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
@@ -20,10 +21,26 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+// How long the page waits for the network before it opens the copy kept on the phone: a
+// server that does not answer must not leave the players before an empty screen.
+var PAGE_TIMEOUT_MS = 8000;
+
+function fetchInTime(request) {
+  var controller = new AbortController();
+  var timer = setTimeout(function () { controller.abort(); }, PAGE_TIMEOUT_MS);
+  return fetch(request, { signal: controller.signal }).then(function (response) {
+    clearTimeout(timer);
+    return response;
+  }, function (error) {
+    clearTimeout(timer);
+    throw error;
+  });
+}
+
 // The page from the network when there is one (it is always the current list), else the
 // copy kept on the phone. A link the server no longer knows is forgotten here too.
 function tablePage(request) {
-  return fetch(request).then(function (response) {
+  return fetchInTime(request).then(function (response) {
     if (response.ok) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { cache.put(request.url, copy); });

@@ -16,8 +16,10 @@ from skatclub.club import formatting
 
 def readback(number: int, name: str, game: Any) -> str:
     """The whole sentence for game `number` (a `Game`, saved or not)."""
-    if game.ramsch:
-        return f"Spiel {number}: Ramsch, {game.derivation}"
+    if game.ramsch:  # the derivation says "Ramsch: …" itself, except for a Durchmarsch
+        derivation = str(game.derivation)
+        said = derivation if derivation.startswith("Ramsch") else f"Ramsch, {derivation}"
+        return f"Spiel {number}: {said}"
     if game.passed_in:
         return f"Spiel {number}: eingepasst"
     return f"Spiel {number}: {name}, {game_words(game)} = {formatting.number(game.list_score)}"
