@@ -1,7 +1,9 @@
 """The Kassenbericht and the receipts as rows for the page, the printouts and the downloads.
 
-Owns `report_context` (income, expenses, expected and counted cash, the difference in words,
-one row per player), `kasse_exports` (the same for the Kassenwart's spreadsheet) and
+Owns `kasse_context` (the one context of the Kasse page and the Kassenbericht PDF),
+`report_context` (income, expenses, expected and counted cash, the difference in words, one row
+per player, and the counts with what changed between them and since the last one:
+`corrections_context`), `kasse_exports` (the same for the Kassenwart's spreadsheet) and
 `receipt_context` (one player's receipt, every line of his account). Every amount is the
 ledger's (`queries.ledger`), as signed integer cents (+ the player receives or the Kasse takes
 in, − the player pays or the Kasse pays out); the templates show them with the `euro` filter.
@@ -10,13 +12,30 @@ Reads nothing itself; writes nothing.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from scoring.ledger import Account, LineKind
+from django.utils import timezone
+
+from scoring.ledger import Account, Counted, LineKind
 from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro, euros
+from skatclub.club.models import Event
 from skatclub.club.presenters.downloads import Export
-from skatclub.club.queries.ledger import EventLedger
+from skatclub.club.queries.kasse_changes import KasseHistory, Period, kasse_history
+from skatclub.club.queries.ledger import EventLedger, event_ledger
+
+
+def _when(at: datetime) -> str:
+    """A moment as the pages show it, in the club's time zone: "04.12.2026 18:40"."""
+    return f"{timezone.localtime(at):%d.%m.%Y %H:%M}"
+
+
+def kasse_context(event: Event) -> dict[str, Any]:
+    """The Kassenbericht of `event` as the Kasse page and the PDF show it (one function for
+    both, so every figure is the same)."""
+    found = event_ledger(event, kasse=True)
+    return report_context(found, kasse_history(found))
 
 
 def difference_text(difference: int | None) -> str:
@@ -38,9 +57,10 @@ def rounding_text(step: int) -> str:
     return f"Rundung der Schlussbeträge {step_text(step)}"
 
 
-def report_context(found: EventLedger) -> dict[str, Any]:
+def report_context(found: EventLedger, history: KasseHistory | None = None) -> dict[str, Any]:
     """The Kassenbericht: income (+) and expenses (−) in the order the Kassenwart books them,
-    and one row per player in German alphabetical order."""
+    one row per player in German alphabetical order, and (with `history`) the counts and the
+    changes between them."""
     report, step = found.report, found.ledger.step_cents
     income = [
         ("Startgeld", report.entry_fees),
@@ -62,7 +82,7 @@ def report_context(found: EventLedger) -> dict[str, Any]:
         "spending_total": -report.spending,
         "rows": [_player_row(found, account) for account in by_name(found)],
         "step_text": step_text(step),
-        "difference_text": difference_text(report.difference),
+        "difference_text": explained_difference(report.difference, history),
         "balanced": report.difference == 0,
         "count": found.count,
         "bookings": found.bookings,
@@ -72,6 +92,133 @@ def report_context(found: EventLedger) -> dict[str, Any]:
             for title, item in a.items
         ],
         "entry_fees_open": report.entry_fees_open,
+    } | corrections_context(found, history)
+
+
+def explained_difference(difference: int | None, history: KasseHistory | None) -> str:
+    """The difference counted − Soll in words; after a correction since the count, what the
+    Kasse said when counted and that the rest was changed since, not lost."""
+    since = history.since_last if history else None
+    if history is None or since is None or since.start is None or not since.changed:
+        return difference_text(difference)
+    counted = history.counts[-1][1]
+    when = f"Bei der Zählung ({_when(since.start.at)}): "
+    at_count = when + difference_text(counted.difference) if counted.then else ""
+    moves = since.moves
+    if moves is None:
+        return " ".join(
+            part
+            for part in (
+                difference_text(difference),
+                "Seit der Zählung wurde geändert (siehe „Seit der Zählung geändert“); "
+                "die Zählung kannte den damaligen Soll-Bestand noch nicht.",
+            )
+            if part
+        )
+    parts = [
+        at_count,
+        f"Seit der Zählung geändert: Soll-Bestand {euro(moves.expected_before)} → "
+        f"{euro(moves.expected_after)}, das ändert die Differenz um "
+        f"{euro(moves.difference_change, sign=True)}.",
+    ]
+    if moves.to_pay_out:
+        parts.append(f"Noch auszuzahlen: {euro(moves.to_pay_out)}.")
+    if moves.to_take_in:
+        parts.append(f"Noch einzunehmen: {euro(moves.to_take_in)}.")
+    parts.append(f"Differenz jetzt: {euro(difference or 0)} – seit der Zählung geändert.")
+    if counted.difference == 0:
+        parts.append(
+            "Es fehlt kein Geld: die Kasse stimmt, sobald die Änderungen abgerechnet sind."
+        )
+    return " ".join(part for part in parts if part)
+
+
+def corrections_context(found: EventLedger, history: KasseHistory | None) -> dict[str, Any]:
+    """The counts (oldest first) with the Soll-Bestand and difference of their moment, and
+    for the time after each count what was changed and whose Schluss moved."""
+    if history is None:
+        return {"counts": [], "periods": [], "since_count": None, "receipts": []}
+    periods = [_period(found, period) for period in history.periods]
+    return {
+        "counts": [_count_row(count, counted) for count, counted in history.counts],
+        "periods": [p for p in periods if p["changed"]],
+        "since_count": periods[-1] if periods and periods[-1]["changed"] else None,
+        "receipts": [
+            {
+                "name": found.names.get(state.player_id, state.receipt.player.name),
+                "key": found.keys.get(state.player_id, state.receipt.player.key),
+                "at": state.receipt.at,
+                "at_the_end": state.receipt.at_the_end_cents,
+                "now": _schluss(found, state.player_id),
+                "current": state.current,
+            }
+            for state in sorted(
+                history.receipts,
+                key=lambda s: german_key(found.names.get(s.player_id, s.receipt.player.name)),
+            )
+        ],
+    }
+
+
+def _schluss(found: EventLedger, player_id: int) -> int | None:
+    account = found.account(player_id)
+    return None if account is None else account.at_the_end
+
+
+def _count_row(count: Any, counted: Counted) -> dict[str, Any]:
+    return {
+        "at": count.at,
+        "who": count.user.get_username() if count.user else "",
+        "note": count.note,
+        "counted": count.counted_cents,
+        "expected": counted.then.expected if counted.then else None,
+        "difference": counted.difference,
+    }
+
+
+def _period(found: EventLedger, period: Period) -> dict[str, Any]:
+    moves = period.moves
+    return {
+        "changed": period.changed,
+        "start": period.start.at if period.start else None,
+        "end": period.end.at if period.end else None,
+        "title": (
+            f"Zwischen den Zählungen vom {_when(period.start.at)} und {_when(period.end.at)}"
+            if period.start and period.end
+            else f"Seit der Zählung vom {_when(period.start.at)} geändert"
+            if period.start
+            else "Vor der ersten Zählung"
+        ),
+        "corrections": [
+            {
+                "at": c.at,
+                "who": c.who,
+                "round": c.round_number,
+                "table": c.table_number,
+                "game": c.game_number,
+                "what": c.what,
+                "note": c.note,
+            }
+            for c in period.corrections
+        ],
+        "bookings": [(b.get_kind_display(), b.text, b.amount_cents) for b in period.bookings],
+        "moves": [
+            {
+                "name": found.names.get(m.player_id, "?"),
+                "before": m.before,
+                "after": m.after,
+                "change": m.change,
+            }
+            for m in sorted(
+                moves.moves if moves else (),
+                key=lambda m: german_key(found.names.get(m.player_id, "?")),
+            )
+        ],
+        "expected_before": moves.expected_before if moves else None,
+        "expected_after": moves.expected_after if moves else None,
+        "to_pay_out": moves.to_pay_out if moves else 0,
+        "to_take_in": moves.to_take_in if moves else 0,
+        "snapshot": moves is not None,
     }
 
 
@@ -131,6 +278,18 @@ def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
             for text, cents in context["spending"]
         ],
         {"side": "Soll", "text": "Kassenbestand laut Bericht", "amount": euros(report.expected)},
+        *(
+            [
+                {"side": "gezählt", "text": _count_text(context), "amount": euros(report.counted)},
+                {
+                    "side": "Differenz",
+                    "text": "gezählt − Soll",
+                    "amount": euros(report.difference or 0),
+                },
+            ]
+            if report.counted is not None
+            else []
+        ),
     ]
     money = [key for key, _ in PLAYER_COLUMNS if key not in ("name", "paid", "items")]
     players = [
@@ -142,10 +301,40 @@ def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
         }
         for row in context["rows"]
     ]
+    changes = [
+        {"period": period["title"], "name": move["name"]}
+        | {key: euros(move[key]) for key in ("before", "after", "change")}
+        for period in context["periods"]
+        for move in period["moves"]
+    ]
     return [
         Export("kasse", f"Kassenbericht {title}", LEDGER_COLUMNS, ledger, money=["amount"]),
         Export("spieler", f"Kasse je Spieler {title}", PLAYER_COLUMNS, players, money=money),
+        Export(
+            "aenderungen",
+            f"Seit den Zählungen geändert {title}",
+            MOVE_COLUMNS,
+            changes,
+            money=["before", "after", "change"],
+        ),
     ]
+
+
+MOVE_COLUMNS = [
+    ("period", "Zeitraum"),
+    ("name", "Name"),
+    ("before", "Schluss vorher (€)"),
+    ("after", "Schluss jetzt (€)"),
+    ("change", "Änderung (€)"),
+]
+
+
+def _count_text(context: dict[str, Any]) -> str:
+    count = context["count"]
+    if count is None:
+        return "Kassenbestand gezählt"
+    who = f", {count.user.get_username()}" if count.user else ""
+    return f"Kassenbestand gezählt ({_when(count.at)}{who})"
 
 
 def receipt_context(found: EventLedger, account: Account) -> dict[str, Any]:

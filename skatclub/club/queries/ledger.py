@@ -189,3 +189,9 @@ def standings_with_money_json(event: Event, round_number: int | None = None) -> 
             "payout_cents": account.at_the_end,
         }
     return data
+
+
+def receipt_lines(account: engine.Account) -> list[list[Any]]:
+    """A receipt's lines as kept when it is printed (`models.Receipt.lines`): [text, cents]
+    of every line of the account, then the Schluss."""
+    return [[line.text, line.cents] for line in account.lines] + [["Schluss", account.at_the_end]]
