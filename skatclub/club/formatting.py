@@ -134,9 +134,15 @@ def rounded(value: Fraction, places: int = 2) -> Decimal:
     return exact.quantize(quantum, rounding=ROUND_HALF_UP)
 
 
-def json_cents(amount: Fraction) -> str:
-    """Cents for JSON: the shortest exact decimal, "0", "45.25", "-232.5"."""
-    text = exact_decimal(amount)
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in {"-0", ""} else text
+def exact_cents(amount: Fraction | int) -> str:
+    """An exact amount of cents for JSON (docs/spec/money-json.md): "numerator/denominator",
+    the denominator the power of ten the decimal needs (3,1725 € = 317,25 ct -> "31725/100",
+    97 ct -> "97/1"), or the lowest terms if the decimal has no end (1/3 ct -> "1/3")."""
+    value = Fraction(amount)
+    parts = _ratio_parts(value.numerator, value.denominator, 0)
+    if isinstance(parts, str):
+        return f"{value.numerator}/{value.denominator}"
+    whole, decimals = parts
+    sign = "-" if whole.startswith("-") else ""
+    digits = (whole.lstrip("-") + decimals).lstrip("0") or "0"
+    return f"{sign}{digits}/{10 ** len(decimals)}" if digits != "0" else "0/1"

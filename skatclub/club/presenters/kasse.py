@@ -19,11 +19,11 @@ from django.utils import timezone
 
 from scoring.ledger import Account, Counted, LineKind
 from skatclub.club.collation import german_key
-from skatclub.club.formatting import euro, euros
+from skatclub.club.formatting import euro
 from skatclub.club.models import Event
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.queries.kasse_changes import KasseHistory, Period, kasse_history
-from skatclub.club.queries.ledger import EventLedger, event_ledger
+from skatclub.club.queries.ledger import EventLedger, event_ledger, money_fields
 
 
 def _when(at: datetime) -> str:
@@ -244,78 +244,81 @@ def _player_row(found: EventLedger, account: Account) -> dict[str, Any]:
         "rounding": account.rounding,
         "net": account.net,
         "at_the_end": account.at_the_end,
+        "money": money_fields(account),
     }
 
 
-LEDGER_COLUMNS = [("side", "Art"), ("text", "Posten"), ("amount", "Betrag (€)")]
+LEDGER_COLUMNS = [("side", "Art"), ("text", "Posten"), ("amount_cents", "Betrag (€)")]
+# The keys of docs/spec/money-json.md (`queries.ledger.money_fields`): Startgeld and
+# Verlustspielgeld as what the player pays, the rest + the player receives, − he pays.
 PLAYER_COLUMNS = [
     ("name", "Name"),
-    ("entry_fee", "Startgeld (€)"),
-    ("paid", "Startgeld bezahlt"),
-    ("lost_fees", "Verlustspielgeld (€)"),
-    ("game_cash", "Preisskat (€)"),
-    ("prizes", "Preise (€)"),
-    ("items", "Sachpreise"),
-    ("rounding", "Rundung (€)"),
-    ("net", "Saldo (€)"),
-    ("at_the_end", "Schluss (€)"),
+    ("entry_fee_cents", "Startgeld (€)"),
+    ("entry_fee_paid", "Startgeld bezahlt"),
+    ("entry_fee_open_cents", "Startgeld offen (€)"),
+    ("fees_cents", "Verlustspielgeld (€)"),
+    ("cash_cents", "Spielgeld genau (€)"),
+    ("game_cash_rounded_cents", "Spielgeld (€)"),
+    ("prize_cents", "Preise (€)"),
+    ("prize_items", "Sachpreise"),
+    ("rounding_cents", "Rundung (€)"),
+    ("net_cents", "Saldo (€)"),
+    ("payout_cents", "Schluss (€)"),
 ]
+PLAYER_MONEY = [key for key, _ in PLAYER_COLUMNS if key.endswith("_cents")]
 
 
 def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
-    """The Kassenbericht's ledger and its rows per player, for the Kassenwart's spreadsheet
-    (the same numbers as the page: income +, expenses −; per player + the player receives,
-    − he pays)."""
+    """The Kassenbericht's ledger (income +, expenses −, the Soll, what was counted and the
+    difference), its rows per player (the keys of docs/spec/money-json.md) and whose Schluss
+    moved after each count, for the Kassenwart's spreadsheet; money in cents (the spreadsheets
+    show euros)."""
     report = context["report"]
     ledger = [
-        {"side": "Anfangsbestand", "text": "Wechselgeld", "amount": euros(report.opening)},
+        {"side": "Anfangsbestand", "text": "Wechselgeld", "amount_cents": report.opening},
         *[
-            {"side": "Einnahme", "text": text, "amount": euros(cents)}
+            {"side": "Einnahme", "text": text, "amount_cents": cents}
             for text, cents in context["income"]
         ],
         *[
-            {"side": "Ausgabe", "text": text, "amount": euros(cents)}
+            {"side": "Ausgabe", "text": text, "amount_cents": cents}
             for text, cents in context["spending"]
         ],
-        {"side": "Soll", "text": "Kassenbestand laut Bericht", "amount": euros(report.expected)},
+        {"side": "Soll", "text": "Kassenbestand laut Bericht", "amount_cents": report.expected},
         *(
             [
-                {"side": "gezählt", "text": _count_text(context), "amount": euros(report.counted)},
+                {"side": "gezählt", "text": _count_text(context), "amount_cents": report.counted},
                 {
                     "side": "Differenz",
                     "text": "gezählt − Soll",
-                    "amount": euros(report.difference or 0),
+                    "amount_cents": report.difference or 0,
                 },
             ]
             if report.counted is not None
             else []
         ),
     ]
-    money = [key for key, _ in PLAYER_COLUMNS if key not in ("name", "paid", "items")]
-    players = [
-        {
-            **{key: euros(row[key]) for key in money},
-            "name": row["name"],
-            "paid": "ja" if row["paid"] else "nein",
-            "items": row["items"],
-        }
-        for row in context["rows"]
-    ]
+    players = [{"name": row["name"]} | row["money"] for row in context["rows"]]
     changes = [
-        {"period": period["title"], "name": move["name"]}
-        | {key: euros(move[key]) for key in ("before", "after", "change")}
+        {
+            "period": period["title"],
+            "name": move["name"],
+            "payout_before_cents": move["before"],
+            "payout_cents": move["after"],
+            "payout_change_cents": move["change"],
+        }
         for period in context["periods"]
         for move in period["moves"]
     ]
     return [
-        Export("kasse", f"Kassenbericht {title}", LEDGER_COLUMNS, ledger, money=["amount"]),
-        Export("spieler", f"Kasse je Spieler {title}", PLAYER_COLUMNS, players, money=money),
+        Export("kasse", f"Kassenbericht {title}", LEDGER_COLUMNS, ledger, money=["amount_cents"]),
+        Export("spieler", f"Kasse je Spieler {title}", PLAYER_COLUMNS, players, money=PLAYER_MONEY),
         Export(
             "aenderungen",
             f"Seit den Zählungen geändert {title}",
             MOVE_COLUMNS,
             changes,
-            money=["before", "after", "change"],
+            money=[key for key, _ in MOVE_COLUMNS if key.endswith("_cents")],
         ),
     ]
 
@@ -323,9 +326,9 @@ def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
 MOVE_COLUMNS = [
     ("period", "Zeitraum"),
     ("name", "Name"),
-    ("before", "Schluss vorher (€)"),
-    ("after", "Schluss jetzt (€)"),
-    ("change", "Änderung (€)"),
+    ("payout_before_cents", "Schluss vorher (€)"),
+    ("payout_cents", "Schluss jetzt (€)"),
+    ("payout_change_cents", "Änderung (€)"),
 ]
 
 

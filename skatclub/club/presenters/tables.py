@@ -227,13 +227,13 @@ class RoundStandingsTable(EventStandingsTable):
 class MoneyTable(PublicTable):
     place = Num("Platz")
     name = Text("Spieler", link=player_link)
-    cash_cents = Euro("Spielgeld")
+    cash_cents = Euro("Spielgeld genau")
     fees_cents = Euro("Verlustspielgeld")
-    net_cents = Euro("Saldo")
+    game_balance_cents = Euro("Spielgeld − Verlustspielgeld")
     entry_fee_open_cents = Euro("Startgeld offen")
     prize_cents = Euro("Preise")
     rounding_cents = Euro("Rundung")
-    payout_cents = Euro("Betrag")
+    payout_cents = Euro("Schluss")
 
     class Meta:
         sequence = ("place", "name", "...")

@@ -137,7 +137,9 @@ def test_the_standings_download_as_csv_for_excel(client: Client, results: Event)
     assert rows[1][:3] == ["1", "emil", "Emil Ernst"]
 
 
-def test_the_money_downloads_in_exact_euros(client: Client, results: Event) -> None:
+def test_the_money_downloads_in_exact_euros_and_the_json_in_cents(
+    client: Client, results: Event
+) -> None:
     text = client.get(EVENT_URL + "?format=csv&table=geld").content.decode("utf-8")
     rows = {r[1]: r for r in csv.reader(io.StringIO(text[1:]), delimiter=";")}
     # paid at the end: -136,75 ct to the cent, the half to the Kasse: -1,37 (no rounding line:
@@ -145,7 +147,8 @@ def test_the_money_downloads_in_exact_euros(client: Client, results: Event) -> N
     assert rows["carla"][3:] == ["-0,8675", "0,50", "-1,3675", "0,00", "-1,37"]
     data = client.get(EVENT_URL + "?format=json&table=geld").json()
     carla = next(r for r in data["tables"]["geld"]["rows"] if r["player"] == "carla")
-    assert carla["cash_cents"] == "-0.8675"
+    assert carla["cash_cents"] == "-8675/100"  # cents, exact (docs/spec/money-json.md)
+    assert (carla["fees_cents"], carla["payout_cents"]) == (50, -137)
 
 
 def test_the_json_download_holds_every_table(client: Client, results: Event) -> None:
