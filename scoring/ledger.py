@@ -313,7 +313,7 @@ def _account(participant: Participant, awards: Iterable[Award], step: int) -> Ac
         Line(LineKind.LOST_FEE, f"Verlustspielgeld Serie {s.round_number}", -s.lost_fee)
         for s in rounds
     ]
-    lines.append(Line(LineKind.GAME_CASH, "Preisskat (Spielgeld)", game_cash_cents))
+    lines.append(Line(LineKind.GAME_CASH, "Spielgeld (auf den Cent)", game_cash_cents))
     lines += [Line(LineKind.PRIZE, f"Preis: {a.title}", a.cents) for a in awards if a.cents]
     lines = [line for line in lines if line.cents]
     already_paid = participant.entry_fee if participant.entry_fee_paid else 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from skatclub.club.models import Event, Player
-from skatclub.club.services import prizes, signin
+from skatclub.club import services
+from skatclub.club.models import Event, Player, Table
+from skatclub.club.services import TotalLine, prizes, signin
 
 
 def paid_tournament(
@@ -32,3 +33,20 @@ def paid_tournament(
     prizes.add_rule(plan=plan, category="all", first=2, last=2, percent_value=Decimal(25))
     prizes.announce(plan=plan)
     return event
+
+
+FOUR = ("anna", "bernd", "carla", "dieter")
+LISTS = {"anna": (120, 2, 0), "bernd": (-48, 0, 1), "carla": (0, 0, 0), "dieter": (18, 1, 0)}
+
+
+def one_table_tournament(event: Event, players: dict[str, Player]) -> Table:
+    """`paid_tournament` for four players at Wertpunkt 1/4 ct (the Spielgeld has quarter
+    cents) and payout step 0,10 € (the Schluss has a Rundung), their one table entered."""
+    event.cents_per_point, event.rounding_step_cents = "1/4", 10
+    event.save()
+    paid_tournament(event, players, FOUR)
+    table = services.start_round(event=event, seating="draw", seed="1").tables.get()
+    services.record_totals(
+        table=table, lines=[TotalLine(players[k], *line) for k, line in LISTS.items()]
+    )
+    return table

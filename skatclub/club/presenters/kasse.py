@@ -57,6 +57,22 @@ def rounding_text(step: int) -> str:
     return f"Rundung der Schlussbeträge {step_text(step)}"
 
 
+def kasse_parts(found: EventLedger, has_fees: bool, has_prizes: bool) -> str:
+    """What the Kasse takes or gives at the end, part by part (they add up to its amount,
+    `Kassenbericht.at_the_end`): the Abrechnung's and the public page's Kasse line."""
+    report = found.report
+    parts = [f"Verlustspielgeld {euro(report.lost_fees, unit=False)}"]
+    if has_fees:
+        parts.append(f"offenes Startgeld {euro(report.entry_fees_open, unit=False)}")
+    if has_prizes:
+        parts.append(f"Preise {euro(-report.prizes, unit=False)}")
+    rest = report.game_cash_in - report.game_cash_out
+    if rest:
+        parts.append(f"Spielgeld auf Cent gerundet {euro(rest, sign=True, unit=False)}")
+    parts.append(f"Rundung {euro(report.rounding, sign=True, unit=False)}")
+    return ", ".join(parts)
+
+
 def report_context(found: EventLedger, history: KasseHistory | None = None) -> dict[str, Any]:
     """The Kassenbericht: income (+) and expenses (−) in the order the Kassenwart books them,
     one row per player in German alphabetical order, and (with `history`) the counts and the
@@ -356,10 +372,13 @@ def receipt_context(found: EventLedger, account: Account) -> dict[str, Any]:
         ],
         "step_text": step,
         "exact_game_cash": euro(account.game_cash) if rounded else "",
+        "exact_end": euro(account.exact_end),
         "end_out": account.at_the_end >= 0,
         "end_amount": abs(account.at_the_end),
         "end_text": (
-            f"Auszahlung an {name}" if account.at_the_end >= 0 else f"{name} zahlt an die Kasse"
+            f"Schluss: Auszahlung an {name}"
+            if account.at_the_end >= 0
+            else f"Schluss: {name} zahlt an die Kasse"
         ),
     }
 

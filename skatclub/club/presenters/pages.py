@@ -218,6 +218,7 @@ MONEY_COLUMNS = [
     ("player", "Kürzel"),
     ("name", "Name"),
     ("cash_cents", "Spielgeld genau (€)"),
+    ("game_cash_rounded_cents", "Spielgeld auf den Cent (€)"),
     ("fees_cents", "Verlustspielgeld (€)"),
     ("game_balance_cents", "Spielgeld − Verlustspielgeld (€)"),
     ("entry_fee_open_cents", "Startgeld offen (€)"),
@@ -225,8 +226,11 @@ MONEY_COLUMNS = [
     ("rounding_cents", "Rundung (€)"),
     ("payout_cents", "Schluss (€)"),
 ]
-# Only the whole event is paid out: a Serie's money ends with its exact Saldo.
+# Only the whole event is paid out: a Serie's money ends with its exact Spielgeld less its
+# Verlustspielgeld. The event's row adds up to its Schluss: Spielgeld auf den Cent −
+# Verlustspielgeld − Startgeld offen + Preise + Rundung (docs/glossary.md, "Geld").
 ROUND_MONEY_KEYS = ("cash_cents", "fees_cents", "game_balance_cents")
+ROUND_ONLY = ("game_balance_cents",)
 TOURNAMENT_KEYS = ("entry_fee_open_cents", "prize_cents")
 MONEY_KEYS = [key for key, _ in MONEY_COLUMNS[3:]]
 
@@ -289,7 +293,11 @@ def money_keys(found: EventLedger, round: bool) -> list[str]:
         "entry_fee_open_cents": any(a.entry_fee for a in accounts),
         "prize_cents": any(a.awards for a in accounts),
     }
-    return [key for key in MONEY_KEYS if key not in TOURNAMENT_KEYS or tournament[key]]
+    return [
+        key
+        for key in MONEY_KEYS
+        if key not in ROUND_ONLY and (key not in TOURNAMENT_KEYS or tournament[key])
+    ]
 
 
 def money_rows(found: EventLedger) -> list[dict[str, Any]]:

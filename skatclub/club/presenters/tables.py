@@ -228,6 +228,7 @@ class MoneyTable(PublicTable):
     place = Num("Platz")
     name = Text("Spieler", link=player_link)
     cash_cents = Euro("Spielgeld genau")
+    game_cash_rounded_cents = Euro("Spielgeld auf den Cent")
     fees_cents = Euro("Verlustspielgeld")
     game_balance_cents = Euro("Spielgeld − Verlustspielgeld")
     entry_fee_open_cents = Euro("Startgeld offen")

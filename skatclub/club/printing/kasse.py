@@ -49,7 +49,7 @@ AMOUNTS = ("entry_fee", "lost_fees", "game_cash", "prizes", "rounding", "net", "
 HEADS = (
     f"Start{SH}geld",
     f"Verlust{SH}spiel{SH}geld",
-    f"Preis{SH}skat",
+    f"Spiel{SH}geld",
     "Preise",
     f"Run{SH}dung",
     "Saldo",

@@ -17,11 +17,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from skatclub.club import services
 from skatclub.club.models import Event, Player
 from skatclub.club.queries.ledger import event_ledger
-from skatclub.club.services import TotalLine, kasse
-from tests.helpers.tournaments import paid_tournament
+from skatclub.club.services import kasse
+from tests.helpers.tournaments import one_table_tournament
 
 SPEC = Path(__file__).resolve().parents[3] / "docs" / "spec" / "money-json.md"
 KEY = "2026-11-20-preisskat"
@@ -56,15 +55,7 @@ def problems(rows: list[dict[str, Any]], where: str) -> list[str]:
 
 @pytest.fixture
 def played(event: Event, players: dict[str, Player]) -> Event:
-    event.cents_per_point = "1/4"
-    event.rounding_step_cents = 10
-    event.save()
-    paid_tournament(event, players, ("anna", "bernd", "carla", "dieter"))
-    table = services.start_round(event=event, seating="draw", seed="1").tables.get()
-    lines = {"anna": (120, 2, 0), "bernd": (-48, 0, 1), "carla": (0, 0, 0), "dieter": (18, 1, 0)}
-    services.record_totals(
-        table=table, lines=[TotalLine(players[k], *line) for k, line in lines.items()]
-    )
+    one_table_tournament(event, players)
     kasse.book(event=event, kind="opening", text="Wechselgeld", cents=5000)
     kasse.count_cash(event=event, cents=event_ledger(event, kasse=True).report.expected - 80)
     return event
