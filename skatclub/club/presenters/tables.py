@@ -71,6 +71,16 @@ class Num(Text):
 
 
 class Euro(Num):
+    """An amount in euros; its cell carries its header as `data-label`, for the cards a money
+    table becomes on a phone (`table.money-cards`, static/skatclub.css)."""
+
+    def __init__(self, *args: Any, css: str = "num", **kwargs: Any) -> None:
+        label = str(args[0]) if args else ""
+        kwargs.setdefault(
+            "attrs", {"th": {"class": "num"}, "td": {"class": css, "data-label": label}}
+        )
+        super().__init__(*args, **kwargs)
+
     def text(self, value: Any) -> str:
         return euro(value)
 
@@ -234,10 +244,11 @@ class MoneyTable(PublicTable):
     entry_fee_open_cents = Euro("Startgeld offen")
     prize_cents = Euro("Preise")
     rounding_cents = Euro("Rundung")
-    payout_cents = Euro("Schluss")
+    payout_cents = Euro("Schluss", css="num schluss")
 
     class Meta:
         sequence = ("place", "name", "...")
+        attrs = {"class": "money-cards"}
 
 
 class PlayerRoundsTable(PublicTable):

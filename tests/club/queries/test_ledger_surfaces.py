@@ -130,7 +130,7 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
 
     # the Kasse page ("Schluss") and its per-player download
     page = spielwart_client.get(SPIELWART + "kasse/").content.decode()
-    rows = re.findall(r"<tr><td><a [^>]*>([^<]+)</a></td>(.*?)</tr>", page, re.S)
+    rows = re.findall(r'<tr><td class="name"><a [^>]*>([^<]+)</a></td>(.*?)</tr>', page, re.S)
     on_page = {name: euros(re.findall(AMOUNT, rest)[-1]) for name, rest in rows}
     assert on_page == expected
     download = spielwart_client.get(SPIELWART + "kasse/?format=json&table=spieler").json()

@@ -66,7 +66,7 @@ def test_saldo_rundung_and_schluss_are_one_amount_each_on_every_surface(
 
     # the Kasse page and the Kassenbericht: … Rundung, Saldo, Schluss end the player's row
     kasse = spielwart_client.get(SPIELWART + "kasse/").content.decode()
-    row = re.search(rf"<tr><td><a [^>]*>{name}</a></td>(.*?)</tr>", kasse, re.S)
+    row = re.search(rf'<tr><td class="name"><a [^>]*>{name}</a></td>(.*?)</tr>', kasse, re.S)
     assert row is not None
     rundung, saldo, schluss = amounts(untagged(row.group(1)))[-3:]
     seen["Kasse"] = (saldo, rundung, schluss)
