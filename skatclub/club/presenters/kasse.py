@@ -22,7 +22,12 @@ from skatclub.club.collation import german_key
 from skatclub.club.formatting import euro
 from skatclub.club.models import Event
 from skatclub.club.presenters.downloads import Export
-from skatclub.club.queries.kasse_changes import KasseHistory, Period, kasse_history
+from skatclub.club.queries.kasse_changes import (
+    KasseHistory,
+    Period,
+    kasse_history,
+    receipt_states,
+)
 from skatclub.club.queries.ledger import EventLedger, event_ledger, money_fields
 
 
@@ -380,6 +385,17 @@ def receipt_context(found: EventLedger, account: Account) -> dict[str, Any]:
             if account.at_the_end >= 0
             else f"Schluss: {name} zahlt an die Kasse"
         ),
+    }
+
+
+def receipt_page_context(found: EventLedger, account: Account) -> dict[str, Any]:
+    """The receipt page: the receipt, and whether the one printed last is „überholt“."""
+    states = receipt_states(found, account.player_id)
+    printed = states[0].receipt if states else None
+    return receipt_context(found, account) | {
+        "printed_at": printed.at if printed else None,
+        "printed_end": printed.at_the_end_cents if printed else None,
+        "superseded": bool(states) and not states[0].current,
     }
 
 

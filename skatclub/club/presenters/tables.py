@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring import WON_BONUS, others_rates
 from scoring.league import format_score
-from skatclub.club.formatting import decimal, euro
+from skatclub.club.formatting import decimal, euro, number
 from skatclub.club.queries.ledger import EventLedger
 from skatclub.club.queries.standings import Row
 
@@ -65,8 +65,12 @@ class Num(Text):
         self.places = places
 
     def text(self, value: Any) -> str:
+        """Whole numbers with the thousands dot and a true minus, as the printouts show them
+        ("1.227", "−55")."""
         if isinstance(value, Fraction | Decimal):
             return decimal(value, self.places)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return number(value)
         return str(value)
 
 
@@ -337,21 +341,27 @@ def gone_text(left_after: int | None) -> str:
     return f"gegangen nach Serie {left_after}" if left_after is not None else ""
 
 
+class Whole(tables.Column):
+    """A whole number in a django-tables2 table, with the thousands dot and a true minus as
+    on the printouts ("1.227", "−55")."""
+
+    def render(self, value: Any) -> str:
+        return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 class StandingsTable(tables.Table):
     place = tables.Column("Platz", attrs=NUM)
     name = tables.Column("Name")
-    score = tables.Column("Wertungspunkte", attrs=NUM)
-    list_score = tables.Column("Spielpunkte", attrs=NUM)
+    score = Whole("Wertungspunkte", attrs=NUM)
+    list_score = Whole("Spielpunkte", attrs=NUM)
     won = tables.Column("gew.", attrs=NUM)
     lost = tables.Column("verl.", attrs=NUM)
-    won_points = tables.Column(f"+{WON_BONUS} × gew.", attrs=NUM)
-    lost_points = tables.Column(f"−{WON_BONUS} × verl.", attrs=NUM)
+    won_points = Whole(f"+{WON_BONUS} × gew.", attrs=NUM)
+    lost_points = Whole(f"−{WON_BONUS} × verl.", attrs=NUM)
     others_lost = tables.Column("Gegnerverluste", attrs=NUM)
-    others_points = tables.Column(
-        "+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM
-    )
+    others_points = Whole("+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM)
     decomposition = tables.Column("Berechnung", orderable=False)
-    cash = tables.Column("Spielgeld (exakt)", attrs=NUM, order_by=("cash_value",))
+    cash = tables.Column("Spielgeld genau", attrs=NUM, order_by=("cash_value",))
     fees = tables.Column("Verlustspielgeld", attrs=NUM, order_by=("fees_value",))
 
     def render_name(self, value: str, record: dict[str, Any]) -> str:

@@ -1,16 +1,18 @@
 """What changed in an event's Kasse between its cash counts and since the last one.
 
-Owns `kasse_history`: every count with the Kasse as the ledger had it then (`CashCount.amounts`,
-`expected_cents`), and for the time after each count (up to the next one, or up to now) every
-change to a table's results (`Change`: which Serie, Tisch and Spiel, by whom, when), every other
-booking, and whose Schluss moved from → to (`scoring.ledger.moves_between`); and every printed
-receipt (`Receipt`) with whether a later correction made it „überholt“. The money is the
-ledger's (the `EventLedger` given, the snapshots it wrote); this module computes none. A fixed
-number of queries; writes nothing.
+Owns `kasse_history` (and `receipt_states`, a player's printed receipt alone): every count
+with the Kasse as the ledger had it then (`CashCount.amounts`, `expected_cents`), and for the
+time after each count (up to the next one, or up to now) every change to a table's results
+(`Change`: which Serie, Tisch and Spiel, by whom, when), every other booking, and whose Schluss
+moved from → to (`scoring.ledger.moves_between`); and every printed receipt (`Receipt`) with
+whether a later correction made it „überholt“. The money is the ledger's (the `EventLedger`
+given, the snapshots it wrote); this module computes none. A fixed number of queries; writes
+nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -146,9 +148,20 @@ def _correction(change: Change) -> Correction:
     )
 
 
-def _receipts(found: EventLedger) -> list[ReceiptState]:
+def receipt_states(found: EventLedger, player_id: int | None = None) -> list[ReceiptState]:
+    """Each player's (or one player's) latest printed receipt and whether it is current."""
+    printed = Receipt.objects.filter(event=found.event).select_related("player")
+    if player_id is not None:
+        printed = printed.filter(player_id=player_id)
+    return _receipts(found, printed.order_by("at", "id"))
+
+
+def _receipts(found: EventLedger, printed: Iterable[Receipt] | None = None) -> list[ReceiptState]:
     latest: dict[int, Receipt] = {}
-    for receipt in Receipt.objects.filter(event=found.event).order_by("at", "id"):
+    if printed is None:
+        printed = Receipt.objects.filter(event=found.event).select_related("player")
+        printed = printed.order_by("at", "id")
+    for receipt in printed:
         latest[receipt.player_id] = receipt
     states = []
     for pid, receipt in latest.items():

@@ -18,7 +18,7 @@ from skatclub.club.forms import BookingForm, CountForm
 from skatclub.club.models import Event, KasseEntry, Player, Seat
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
-from skatclub.club.presenters.kasse import kasse_context, kasse_exports, receipt_context
+from skatclub.club.presenters.kasse import kasse_context, kasse_exports, receipt_page_context
 from skatclub.club.printing.kasse import receipts_printout
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.queries.ledger import event_ledger
@@ -98,7 +98,7 @@ def receipt_page(request: HttpRequest, key: str, player: str) -> HttpResponse:
     account = ledger.account(found.pk)
     if account is None:
         raise Http404(f"{found.name} hat bei dieser Veranstaltung nicht gespielt.")
-    context = receipt_context(ledger, account)
+    context = receipt_page_context(ledger, account)
     return render(request, "club/spielwart_receipt.html", context | {"event": event})
 
 

@@ -137,9 +137,14 @@ def test_receipts_printed_before_a_correction_are_marked_superseded_with_the_new
             assert f"{euro(before[name])} überholt: jetzt {euro(after[name])}" in page
     anna = players["anna"]
     assert f"kasse/quittung/{anna.key}/quittung.pdf" in html
+    receipt = text_of(spielwart_client.get(KASSE + f"quittung/{anna.key}/").content.decode())
+    assert "gedruckte Quittung ist überholt" in receipt
+    assert f"Schluss damals {euro(before['Anna Albers'])}" in receipt
 
     spielwart_client.get(KASSE + f"quittung/{anna.key}/quittung.pdf")
     page = text_of(spielwart_client.get(KASSE).content.decode())
     assert "Anna Albers" in page
     row = re.search(r"Anna Albers \S+ \S+ \S+ €? ?(gültig|überholt)", page)
     assert row is not None and row.group(1) == "gültig"
+    receipt = text_of(spielwart_client.get(KASSE + f"quittung/{anna.key}/").content.decode())
+    assert "überholt" not in receipt and "sie gilt noch" in receipt
