@@ -15,6 +15,7 @@ What typed input echoes back (`money.cents_text`, "12,50") is input, not output,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from math import gcd
@@ -102,11 +103,19 @@ def _german(parts: Parts, sign: bool) -> str:
     return body
 
 
-def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True) -> str:
+def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True, places: int = 2) -> str:
     """Cents as euros: -1234 -> "−12,34 €", Fraction(1255, 10) -> "1,255 €"; with `sign`,
-    500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once)."""
-    text = _german(_ratio_parts(*_euros(cents), 2), sign)
+    500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once); with `places`, at
+    least that many decimals (one precision for a column: `euro_places`)."""
+    text = _german(_ratio_parts(*_euros(cents), max(places, 2)), sign)
     return f"{text} €" if unit else text
+
+
+def euro_places(amounts: Iterable[Fraction | int]) -> int:
+    """The decimals a column of euro amounts needs so that every one is exact (at least 2;
+    amounts without a decimal end are written as fractions and do not count)."""
+    needed = [_decimal_places(_euros(cents)[1]) for cents in amounts]
+    return max([2, *(n for n in needed if n is not None)])
 
 
 def euros(cents: Fraction | int) -> Decimal | Fraction:

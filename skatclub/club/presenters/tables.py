@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring import WON_BONUS, others_rates
 from scoring.league import format_score
-from skatclub.club.formatting import decimal, euro, number
+from skatclub.club.formatting import decimal, euro, euro_places, number
 from skatclub.club.queries.ledger import EventLedger
 from skatclub.club.queries.standings import Row
 
@@ -86,7 +86,7 @@ class Euro(Num):
         super().__init__(*args, **kwargs)
 
     def text(self, value: Any) -> str:
-        return euro(value)
+        return euro(value, places=self.places)
 
 
 class Date(Text):
@@ -238,6 +238,9 @@ class RoundStandingsTable(EventStandingsTable):
         sequence = ("place", "name", "score", "list_score", "table", "...")
 
 
+EXACT_COLUMNS = ("cash_cents", "game_balance_cents")  # exact, to a fraction of a cent
+
+
 class MoneyTable(PublicTable):
     place = Num("Platz")
     name = Text("Spieler", link=player_link)
@@ -249,6 +252,13 @@ class MoneyTable(PublicTable):
     prize_cents = Euro("Preise")
     rounding_cents = Euro("Rundung")
     payout_cents = Euro("Schluss", css="num schluss")
+
+    def __init__(self, data: list[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
+        """One precision per column: the exact amounts with as many decimals as the column's
+        most exact one needs ("−0,8675" and "0,5000", not "0,50")."""
+        super().__init__(data, *args, **kwargs)
+        for key in EXACT_COLUMNS:
+            self.base_columns[key].places = euro_places(row.get(key, 0) for row in data)
 
     class Meta:
         sequence = ("place", "name", "...")

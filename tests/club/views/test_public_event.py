@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -74,6 +75,9 @@ def test_the_event_page_shows_the_money_in_exact_euros(client: Client, results: 
     assert "\u22120,8675 €" in page and "\u22120,87 €" in page and "\u22121,37 €" in page
     # Kasse: Carla's and Frieda's first lost games, 2 x 50 ct, and what rounding leaves.
     assert "Kasse:</strong> am Ende" in page and "(Verlustspielgeld 1,00, " in page
+    # one precision per column: every exact Spielgeld with the four decimals Carla's needs
+    exact = re.findall(r'data-label="Spielgeld genau">([^<]+)<', page)
+    assert len(exact) >= 4 and all(re.fullmatch(r"[−]?\d+,\d{4} €", cell) for cell in exact)
 
 
 def test_an_event_without_settlement_shows_no_money(client: Client, results: Event) -> None:
