@@ -136,17 +136,20 @@ def explained_difference(difference: int | None, history: KasseHistory | None) -
             )
             if part
         )
-    parts = [
-        at_count,
-        f"Seit der Zählung geändert: Soll-Bestand {euro(moves.expected_before)} → "
-        f"{euro(moves.expected_after)}, das ändert die Differenz um "
-        f"{euro(moves.difference_change, sign=True)}.",
-    ]
+    soll = (
+        f"Soll-Bestand {euro(moves.expected_before)} → {euro(moves.expected_after)}, das ändert "
+        f"die Differenz um {euro(moves.difference_change, sign=True)}."
+        if moves.difference_change
+        else f"der Soll-Bestand bleibt {euro(moves.expected_after)}, aber Schlussbeträge "
+        "haben sich verschoben."
+    )
+    parts = [at_count, f"Seit der Zählung geändert: {soll}"]
     if moves.to_pay_out:
         parts.append(f"Noch auszuzahlen: {euro(moves.to_pay_out)}.")
     if moves.to_take_in:
         parts.append(f"Noch einzunehmen: {euro(moves.to_take_in)}.")
-    parts.append(f"Differenz jetzt: {euro(difference or 0)} – seit der Zählung geändert.")
+    if moves.difference_change:
+        parts.append(f"Differenz jetzt: {euro(difference or 0)} – seit der Zählung geändert.")
     if counted.difference == 0:
         parts.append(
             "Es fehlt kein Geld: die Kasse stimmt, sobald die Änderungen abgerechnet sind."

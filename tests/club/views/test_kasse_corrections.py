@@ -148,3 +148,14 @@ def test_receipts_printed_before_a_correction_are_marked_superseded_with_the_new
     assert row is not None and row.group(1) == "gültig"
     receipt = text_of(spielwart_client.get(KASSE + f"quittung/{anna.key}/").content.decode())
     assert "überholt" not in receipt and "sie gilt noch" in receipt
+
+
+def test_a_correction_that_only_moves_money_between_players_keeps_the_soll_and_says_so(
+    counted: Table, players: dict[str, Player], event: Event, spielwart_client: Client
+) -> None:
+    swapped = CORRECTED | {"bernd": (-48, 0, 1)}  # Anna's and Dieter's results swapped only
+    enter(counted, players, **swapped)
+    assert event_ledger(event, kasse=True).report.difference == 0
+    page = text_of(spielwart_client.get(KASSE).content.decode())
+    assert "der Soll-Bestand bleibt" in page and "aber Schlussbeträge haben sich verschoben" in page
+    assert "Es fehlt kein Geld" in page and "Differenz jetzt" not in page
