@@ -10,6 +10,7 @@ from what to what, and that the printed receipts of those players are „überho
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -21,6 +22,7 @@ from skatclub.club.models import Event, Player, Receipt, Table
 from skatclub.club.queries.ledger import event_ledger
 from skatclub.club.services import TotalLine, kasse
 from tests.helpers.pdf import flat, pdf_text
+from tests.helpers.totals import plausible_totals
 from tests.helpers.tournaments import paid_tournament
 
 KEY = "2026-11-20-preisskat"
@@ -159,3 +161,49 @@ def test_a_correction_that_only_moves_money_between_players_keeps_the_soll_and_s
     page = text_of(spielwart_client.get(KASSE).content.decode())
     assert "der Soll-Bestand bleibt" in page and "aber Schlussbeträge haben sich verschoben" in page
     assert "Es fehlt kein Geld" in page and "Differenz jetzt" not in page
+
+
+def test_a_player_who_left_and_a_correction_after_the_count_agree_on_every_surface(
+    event: Event, players: dict[str, Player], spielwart_client: Client, client: Client
+) -> None:
+    eight = ("anna", "bernd", "carla", "dieter", "emil", "frieda", "gerd", "hanna")
+    paid_tournament(event, players, eight, rounds=2)
+    event.cents_per_point, event.rounding_step_cents = "1/4", 10
+    event.save()
+    rng = random.Random(41)
+    for number in (1, 2):
+        round_ = services.start_round(event=event, seating="draw", seed=f"s{number}")
+        for table in round_.tables.prefetch_related("seats__player"):
+            seated = [s.player for s in table.seats.order_by("position")]
+            totals = plausible_totals(rng, len(seated), event.games_for_table_size(len(seated)))
+            services.record_totals(
+                table=table, lines=[TotalLine(p, *t) for p, t in zip(seated, totals, strict=True)]
+            )
+        if number == 1:
+            services.leave(event=event, player=players["hanna"])  # paid, played, leaves
+    kasse.count_cash(event=event, cents=event_ledger(event, kasse=True).report.expected)
+    before = schluss(event)
+    last = event.rounds.get(number=2).tables.order_by("number").first()
+    assert last is not None
+    seated = [s.player for s in last.seats.order_by("position")]
+    totals = plausible_totals(
+        random.Random(7), len(seated), event.games_for_table_size(len(seated))
+    )
+    services.record_totals(
+        table=last, lines=[TotalLine(p, *t) for p, t in zip(seated, totals, strict=True)]
+    )
+    after = schluss(event)
+    assert "Hanna Hahn" in after and after != before
+
+    page = text_of(spielwart_client.get(KASSE).content.decode())
+    printed = flat(pdf_text(spielwart_client.get(KASSE + "kassenbericht.pdf").content)[1])
+    for shown in (page, printed):
+        assert "Serie" in shown and "Seit der Zählung vom" in shown
+        for name in after:
+            if after[name] != before[name]:
+                assert f"{name} {euro(before[name])} {euro(after[name])}" in shown
+    kasse_json = spielwart_client.get(KASSE + "?format=json&table=spieler").json()
+    public_json = client.get(f"/veranstaltungen/{KEY}/?format=json&table=geld").json()
+    in_kasse = {r["name"]: r["payout_cents"] for r in kasse_json["tables"]["spieler"]["rows"]}
+    in_public = {r["name"]: r["payout_cents"] for r in public_json["tables"]["geld"]["rows"]}
+    assert in_kasse == in_public == after
