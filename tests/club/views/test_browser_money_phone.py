@@ -1,6 +1,6 @@
 """The money tables on a phone (390 px): on the Kasse page ("Je Spieler") and the public
-Abrechnung every player is a card whose first line holds his name and his Schluss, and nothing
-scrolls sideways.
+Abrechnung every player is a card whose first line holds his name and his Schluss, a player's
+own Abrechnung (his receipt page) fits the screen, and nothing scrolls sideways.
 
 Runs headless Debian Chromium through Playwright against pytest-django's live server."""
 
@@ -59,3 +59,8 @@ def test_the_kasse_and_the_abrechnung_show_name_and_schluss_first_at_390_px(
             assert abs(end[1] - name[1]) < 8, (url, card)  # on the same, first line
         shown = sorted(card["text"] for card in cards)
         assert shown == sorted(euro(a.at_the_end) for a in found.accounts), url
+    # a player's own Abrechnung (the receipt page): two columns, the Schluss on the screen
+    page.goto(f"{live_server.url}/spielwart/veranstaltungen/{event.key}/kasse/quittung/anna/")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    box = page.locator("#receipt tr.total").last.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
