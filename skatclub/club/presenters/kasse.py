@@ -282,7 +282,7 @@ PLAYER_COLUMNS = [
     ("entry_fee_open_cents", "Startgeld offen (€)"),
     ("fees_cents", "Verlustspielgeld (€)"),
     ("cash_cents", "Spielgeld genau (€)"),
-    ("game_cash_rounded_cents", "Spielgeld (€)"),
+    ("game_cash_rounded_cents", "Spielgeld auf den Cent (€)"),
     ("prize_cents", "Preise (€)"),
     ("prize_items", "Sachpreise"),
     ("rounding_cents", "Rundung (€)"),
