@@ -338,6 +338,23 @@ def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
         Export("kasse", f"Kassenbericht {title}", LEDGER_COLUMNS, ledger, money=["amount_cents"]),
         Export("spieler", f"Kasse je Spieler {title}", PLAYER_COLUMNS, players, money=PLAYER_MONEY),
         Export(
+            "zaehlungen",
+            f"Zählungen {title}",
+            COUNT_COLUMNS,
+            [
+                {
+                    "at": _when(count["at"]),
+                    "who": count["who"],
+                    "counted_cents": count["counted"],
+                    "expected_cents": count["expected"],
+                    "difference_cents": count["difference"],
+                    "note": count["note"],
+                }
+                for count in context["counts"]
+            ],
+            money=["counted_cents", "expected_cents", "difference_cents"],
+        ),
+        Export(
             "aenderungen",
             f"Seit den Zählungen geändert {title}",
             MOVE_COLUMNS,
@@ -347,6 +364,14 @@ def kasse_exports(context: dict[str, Any], title: str) -> list[Export]:
     ]
 
 
+COUNT_COLUMNS = [
+    ("at", "am"),
+    ("who", "von"),
+    ("counted_cents", "gezählt (€)"),
+    ("expected_cents", "Soll damals (€)"),
+    ("difference_cents", "Differenz damals (€)"),
+    ("note", "Vermerk"),
+]
 MOVE_COLUMNS = [
     ("period", "Zeitraum"),
     ("name", "Name"),

@@ -110,6 +110,9 @@ def test_page_pdf_and_download_of_the_kassenbericht_show_the_same_counts_and_cha
     download = spielwart_client.get(KASSE + "?format=json").json()["tables"]
     ledger_rows = {row["side"]: row["amount_cents"] for row in download["kasse"]["rows"]}
     assert (ledger_rows["gezählt"], ledger_rows["Differenz"]) == (report.counted, report.difference)
+    (count,) = download["zaehlungen"]["rows"]
+    assert count["counted_cents"] == count["expected_cents"] == report.counted
+    assert count["difference_cents"] == 0
     moves = {
         row["name"]: (row["payout_before_cents"], row["payout_cents"])
         for row in download["aenderungen"]["rows"]
