@@ -313,7 +313,7 @@ def _account(participant: Participant, awards: Iterable[Award], step: int) -> Ac
         Line(LineKind.LOST_FEE, f"Verlustspielgeld Serie {s.round_number}", -s.lost_fee)
         for s in rounds
     ]
-    lines.append(Line(LineKind.GAME_CASH, "Preisskat (Spielgeld)", game_cash_cents))
+    lines.append(Line(LineKind.GAME_CASH, "Spielgeld (auf den Cent)", game_cash_cents))
     lines += [Line(LineKind.PRIZE, f"Preis: {a.title}", a.cents) for a in awards if a.cents]
     lines = [line for line in lines if line.cents]
     already_paid = participant.entry_fee if participant.entry_fee_paid else 0
@@ -375,3 +375,94 @@ def plan_forecast(
     """What the plan pays for a field, from the Startgeld and Verlustspielgeld it brings: the
     same pot as the ledger's (`prizes.pot`), for the field as signed in or as asked about."""
     return forecast(plan, participants, pot(plan, entry_fees, lost_fees), tables)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What the Kasse looked like at a moment (a cash count, a receipt): each player's Schluss
+    (`Account.at_the_end`) and the Soll-Bestand (`Kassenbericht.expected`)."""
+
+    amounts: Mapping[int, int]  # player id → Schluss
+    expected: int
+
+    @classmethod
+    def of(cls, found: Ledger) -> Snapshot:
+        return cls({a.player_id: a.at_the_end for a in found.accounts}, found.kasse.expected)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """How one player's Schluss moved between two snapshots (0 if he was not in one)."""
+
+    player_id: int
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        """+ the Kasse pays the player this much more, − the player pays this much more (or
+        gets this much less)."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """What changed in the Kasse between two snapshots: every player whose Schluss moved, and
+    the Soll-Bestand before and after."""
+
+    moves: tuple[Move, ...]
+    expected_before: int
+    expected_after: int
+
+    @property
+    def expected_change(self) -> int:
+        return self.expected_after - self.expected_before
+
+    @property
+    def difference_change(self) -> int:
+        """What the changes add to the difference counted − Soll (the counted cash stays)."""
+        return self.expected_before - self.expected_after
+
+    @property
+    def to_pay_out(self) -> int:
+        """What the Kasse still pays the players whose Schluss rose."""
+        return sum(m.change for m in self.moves if m.change > 0)
+
+    @property
+    def to_take_in(self) -> int:
+        """What the players whose Schluss fell still pay into the Kasse."""
+        return -sum(m.change for m in self.moves if m.change < 0)
+
+    @property
+    def booked(self) -> int:
+        """The part of the Soll's change that is no player's Schluss: other bookings."""
+        return self.expected_change - self.to_take_in + self.to_pay_out
+
+    def __bool__(self) -> bool:
+        return bool(self.moves) or self.expected_change != 0
+
+
+def moves_between(before: Snapshot, after: Snapshot) -> Moves:
+    """Every player whose Schluss differs between `before` and `after`, in the order of
+    `after` (then those only in `before`)."""
+    order = list(after.amounts) + [pid for pid in before.amounts if pid not in after.amounts]
+    moves = tuple(
+        Move(pid, before.amounts.get(pid, 0), after.amounts.get(pid, 0))
+        for pid in order
+        if before.amounts.get(pid, 0) != after.amounts.get(pid, 0)
+    )
+    return Moves(moves, before.expected, after.expected)
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A cash count with the Kasse as it was then (None: counted before snapshots were kept)."""
+
+    counted: int
+    then: Snapshot | None
+
+    @property
+    def difference(self) -> int | None:
+        """Counted minus the Soll-Bestand of that moment: what was missing (−) or too much (+)
+        when counted, before any later correction."""
+        return None if self.then is None else self.counted - self.then.expected

@@ -15,7 +15,7 @@ What typed input echoes back (`money.cents_text`, "12,50") is input, not output,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from math import gcd
@@ -103,11 +103,19 @@ def _german(parts: Parts, sign: bool) -> str:
     return body
 
 
-def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True) -> str:
+def euro(cents: Fraction | int, *, sign: bool = False, unit: bool = True, places: int = 2) -> str:
     """Cents as euros: -1234 -> "−12,34 €", Fraction(1255, 10) -> "1,255 €"; with `sign`,
-    500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once)."""
-    text = _german(_ratio_parts(*_euros(cents), 2), sign)
+    500 -> "+5,00 €"; without `unit`, no "€" (a column that says it once); with `places`, at
+    least that many decimals (one precision for a column: `euro_places`)."""
+    text = _german(_ratio_parts(*_euros(cents), max(places, 2)), sign)
     return f"{text} €" if unit else text
+
+
+def euro_places(amounts: Iterable[Fraction | int]) -> int:
+    """The decimals a column of euro amounts needs so that every one is exact (at least 2;
+    amounts without a decimal end are written as fractions and do not count)."""
+    needed = [_decimal_places(_euros(cents)[1]) for cents in amounts]
+    return max([2, *(n for n in needed if n is not None)])
 
 
 def euros(cents: Fraction | int) -> Decimal | Fraction:
@@ -135,12 +143,18 @@ def rounded(value: Fraction, places: int = 2) -> Decimal:
     return exact.quantize(quantum, rounding=ROUND_HALF_UP)
 
 
-def json_cents(amount: Fraction) -> str:
-    """Cents for JSON: the shortest exact decimal, "0", "45.25", "-232.5"."""
-    text = exact_decimal(amount)
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in {"-0", ""} else text
+def exact_cents(amount: Fraction | int) -> str:
+    """An exact amount of cents for JSON (docs/spec/money-json.md): "numerator/denominator",
+    the denominator the power of ten the decimal needs (3,1725 € = 317,25 ct -> "31725/100",
+    97 ct -> "97/1"), or the lowest terms if the decimal has no end (1/3 ct -> "1/3")."""
+    value = Fraction(amount)
+    parts = _ratio_parts(value.numerator, value.denominator, 0)
+    if isinstance(parts, str):
+        return f"{value.numerator}/{value.denominator}"
+    whole, decimals = parts
+    sign = "-" if whole.startswith("-") else ""
+    digits = (whole.lstrip("-") + decimals).lstrip("0") or "0"
+    return f"{sign}{digits}/{10 ** len(decimals)}" if digits != "0" else "0/1"
 
 
 def listing(parts: Sequence[str]) -> str:

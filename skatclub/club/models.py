@@ -1176,6 +1176,11 @@ class CashCount(models.Model):
         verbose_name="gezählt von",
     )
     at = models.DateTimeField("am", auto_now_add=True)
+    # The Kasse as the ledger had it when counted: the Soll-Bestand and each player's Schluss
+    # ({player id: cents}), so later corrections show what moved since (None: counted before
+    # these were kept).
+    expected_cents = models.BigIntegerField("Soll bei der Zählung (Cent)", null=True, blank=True)
+    amounts = models.JSONField("Schluss je Spieler bei der Zählung", null=True, blank=True)
 
     class Meta:
         verbose_name = "Kassenzählung"
@@ -1184,6 +1189,37 @@ class CashCount(models.Model):
 
     def __str__(self) -> str:
         return f"Kassenzählung {self.at:%d.%m.%Y %H:%M}"
+
+
+class Receipt(models.Model):
+    """A receipt (Quittung) as printed for a player: every line and the Schluss. A later
+    correction that changes them makes it „überholt“ (the Kasse page offers the new one)."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="receipts", verbose_name="Veranstaltung"
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="receipts", verbose_name="Spieler"
+    )
+    lines = models.JSONField("Posten", default=list)  # [[text, cents], …]
+    at_the_end_cents = models.BigIntegerField("Schluss (Cent)")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="gedruckt von",
+    )
+    at = models.DateTimeField("gedruckt am", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "Quittung"
+        verbose_name_plural = "Quittungen"
+        ordering = ["event", "player", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Quittung {self.at:%d.%m.%Y %H:%M}"
 
 
 class RuleChange(models.Model):

@@ -12,8 +12,8 @@ from skatclub.club.formatting import (
     decimal,
     euro,
     euros,
+    exact_cents,
     exact_decimal,
-    json_cents,
     number,
     rounded,
     signed,
@@ -55,11 +55,12 @@ def test_a_value_without_a_finite_decimal_stays_a_fraction() -> None:
 def test_downloads_and_json_get_exact_decimals_with_a_point() -> None:
     assert euros(1255) == Decimal("12.55")
     assert exact_decimal(Fraction(5, 2), 2) == "2.50"
-    assert [json_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2))] == [
-        "0",
-        "45.25",
-        "-232.5",
+    assert [exact_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2))] == [
+        "0/1",
+        "4525/100",
+        "-2325/10",
     ]
+    assert exact_cents(Fraction(-1, 200)) == "-5/1000"
 
 
 def test_an_average_is_rounded_half_up_once() -> None:

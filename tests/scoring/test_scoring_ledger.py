@@ -95,7 +95,7 @@ def test_a_receipt_lists_every_amount_and_adds_up() -> None:
     anna, bernd, carla, dieter = found.accounts
     assert anna.lines == (
         Line(LineKind.ENTRY_FEE, "Startgeld", -1000),
-        Line(LineKind.GAME_CASH, "Preisskat (Spielgeld)", 97),
+        Line(LineKind.GAME_CASH, "Spielgeld (auf den Cent)", 97),
         Line(LineKind.PRIZE, "Preis: Platz 1", 2025),
     )
     assert anna.net == -1000 + 97 + 2025 == 1122

@@ -1,7 +1,8 @@
 """Downloads of the tables on the pages (CSV, XLSX, ODS, JSON).
 
 Every page describes the tables it shows as `Export`s (a name, a German title, columns as
-(key, German header) pairs, rows as dicts, and which columns hold euros).
+(key, German header) pairs, rows as dicts, and which columns hold money: in cents, an int
+or an exact Fraction).
 `?format=csv|xlsx|ods&table=<name>` downloads one table, `?format=json` all of the page's
 tables (or one with `&table=<name>`).
 
@@ -12,8 +13,10 @@ decimals and €; CSV is written for German spreadsheet programs: UTF-8 with BOM
 detects the encoding), `;` as separator and a decimal comma (Excel in German reads `12,5` as a
 number; with a comma separator every decimal would need quoting). Text cells that start with
 = + - @, a tab or a carriage return are neutralised (`neutralised`), so that no spreadsheet
-program runs them as a formula. JSON keeps the English keys and writes exact numbers that are
-not whole (money, averages) as decimal strings with a point.
+program runs them as a formula. The spreadsheets show money in euros. JSON keeps the English
+keys and writes money in cents as docs/spec/money-json.md says (whole cents as a number, exact
+amounts as "numerator/denominator" of cents), other exact numbers that are not whole
+(averages) as decimal strings with a point.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 import tablib
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 
-from skatclub.club.formatting import exact_decimal
+from skatclub.club.formatting import euros, exact_cents, exact_decimal
 
 FORMATS = ("csv", "xlsx", "ods", "json")
 SPREADSHEETS = ("csv", "xlsx", "ods")
@@ -50,7 +53,7 @@ class Export:
     title: str
     columns: Sequence[tuple[str, str]]
     rows: Sequence[dict[str, Any]]
-    money: Sequence[str] = ()  # keys of the columns in euros
+    money: Sequence[str] = ()  # keys of the money columns (cents; docs/spec/money-json.md)
 
 
 def links(request: HttpRequest, exports: Sequence[Export]) -> list[dict[str, str]]:
@@ -120,9 +123,15 @@ def export_dataset(export: Export, target: str) -> tablib.Dataset:
     dataset = tablib.Dataset(
         headers=[header for _, header in export.columns], title=_worksheet_title(export)
     )
+    money = set(export.money)
     for row in export.rows:
-        dataset.append([value(row.get(key)) for key in keys])
+        dataset.append([value(_cell(row.get(key), key in money)) for key in keys])
     return dataset
+
+
+def _cell(value: Any, money: bool) -> Any:
+    """A money column's cents as exact euros for the spreadsheet; any other cell as it is."""
+    return euros(value) if money and isinstance(value, int | Fraction) else value
 
 
 def spreadsheet_response(export: Export, target: str, filename: str) -> HttpResponse:
@@ -229,11 +238,23 @@ def _ods_formats(content: bytes, money: list[int]) -> bytes:
 
 
 def _json_table(export: Export) -> dict[str, Any]:
+    keys, money = [k for k, _ in export.columns], set(export.money)
     return {
         "title": export.title,
         "columns": dict(export.columns),
-        "rows": [{k: _json_value(row.get(k)) for k, _ in export.columns} for row in export.rows],
+        "rows": [
+            {k: _json_money(row.get(k)) if k in money else _json_value(row.get(k)) for k in keys}
+            for row in export.rows
+        ],
     }
+
+
+def _json_money(value: Any) -> Any:
+    """Money in JSON as docs/spec/money-json.md writes it: whole cents as a number, an exact
+    amount (a Fraction) as a string "numerator/denominator" of cents."""
+    if isinstance(value, Fraction):
+        return exact_cents(value)
+    return value
 
 
 def _json_value(value: Any) -> Any:

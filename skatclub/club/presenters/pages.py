@@ -22,11 +22,11 @@ from django.db.models import Count, Q
 from django.utils.safestring import SafeString
 
 from scoring.season import SeasonRanking, SeasonRule, season_ranking
-from skatclub.club.formatting import euros, listing, rounded
+from skatclub.club.formatting import listing, rounded
 from skatclub.club.models import Event, Player, Round, Season, Table
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.tables import Num, escaped
-from skatclub.club.queries.ledger import EventLedger
+from skatclub.club.queries.ledger import EventLedger, money_fields
 from skatclub.club.queries.standings import Row, played_rounds, season_lines
 
 # Tables of a Serie whose list has no second signature yet ("geprüft").
@@ -217,16 +217,20 @@ MONEY_COLUMNS = [
     ("place", "Platz"),
     ("player", "Kürzel"),
     ("name", "Name"),
-    ("cash_cents", "Spielgeld (€)"),
+    ("cash_cents", "Spielgeld genau (€)"),
+    ("game_cash_rounded_cents", "Spielgeld auf den Cent (€)"),
     ("fees_cents", "Verlustspielgeld (€)"),
-    ("net_cents", "Saldo (€)"),
+    ("game_balance_cents", "Spielgeld − Verlustspielgeld (€)"),
     ("entry_fee_open_cents", "Startgeld offen (€)"),
     ("prize_cents", "Preise (€)"),
     ("rounding_cents", "Rundung (€)"),
-    ("payout_cents", "Betrag (€)"),
+    ("payout_cents", "Schluss (€)"),
 ]
-# Only the whole event is paid out: a Serie's money ends with its exact Saldo.
-ROUND_MONEY_KEYS = ("cash_cents", "fees_cents", "net_cents")
+# Only the whole event is paid out: a Serie's money ends with its exact Spielgeld less its
+# Verlustspielgeld. The event's row adds up to its Schluss: Spielgeld auf den Cent −
+# Verlustspielgeld − Startgeld offen + Preise + Rundung (docs/glossary.md, "Geld").
+ROUND_MONEY_KEYS = ("cash_cents", "fees_cents", "game_balance_cents")
+ROUND_ONLY = ("game_balance_cents",)
 TOURNAMENT_KEYS = ("entry_fee_open_cents", "prize_cents")
 MONEY_KEYS = [key for key, _ in MONEY_COLUMNS[3:]]
 
@@ -289,7 +293,11 @@ def money_keys(found: EventLedger, round: bool) -> list[str]:
         "entry_fee_open_cents": any(a.entry_fee for a in accounts),
         "prize_cents": any(a.awards for a in accounts),
     }
-    return [key for key in MONEY_KEYS if key not in TOURNAMENT_KEYS or tournament[key]]
+    return [
+        key
+        for key in MONEY_KEYS
+        if key not in ROUND_ONLY and (key not in TOURNAMENT_KEYS or tournament[key])
+    ]
 
 
 def money_rows(found: EventLedger) -> list[dict[str, Any]]:
@@ -300,18 +308,7 @@ def money_rows(found: EventLedger) -> list[dict[str, Any]]:
         account = found.account(row.player_id)
         assert account is not None  # every ranked player has an account
         rows.append(
-            {
-                "place": row.place,
-                "player": row.player,
-                "name": row.name,
-                "cash_cents": account.game_cash,
-                "fees_cents": account.lost_fee_total,
-                "net_cents": account.game_balance,
-                "entry_fee_open_cents": -account.entry_fee_open,
-                "prize_cents": account.prize_cents,
-                "rounding_cents": account.rounding,
-                "payout_cents": account.at_the_end,
-            }
+            {"place": row.place, "player": row.player, "name": row.name} | money_fields(account)
         )
     return rows
 
@@ -334,9 +331,8 @@ def standings_exports(
     exports = [Export("wertung", f"Wertung {event.name}", columns, standings)]
     if money:
         keys = list(money_shown)
-        euro_rows = [{**m, **{k: euros(m[k]) for k in keys}} for m in money]
         shown = [c for c in MONEY_COLUMNS if c[0] in keys or c[0] in ("place", "player", "name")]
-        exports.append(Export("geld", f"Abrechnung {event.name}", shown, euro_rows, money=keys))
+        exports.append(Export("geld", f"Abrechnung {event.name}", shown, money, money=keys))
     return exports
 
 

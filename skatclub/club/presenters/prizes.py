@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import prizes as engine
-from skatclub.club.formatting import decimal, euro, euros
+from skatclub.club.formatting import decimal, euro
 from skatclub.club.models import Event, PrizePlan, PrizeRule
 from skatclub.club.presenters.downloads import Export
 from skatclub.club.presenters.pages import played_rounds_of, provisional_text
@@ -170,7 +170,7 @@ PRIZE_COLUMNS = [
     ("place", "Platz"),
     ("name", "Name"),
     ("title", "Preis für"),
-    ("amount", "Geldpreis (€)"),
+    ("amount_cents", "Geldpreis (€)"),
     ("item", "Sachpreis"),
 ]
 
@@ -182,9 +182,9 @@ def prize_export(event: Event, rows: list[dict[str, Any]]) -> Export:
             "place": row["place"],
             "name": row["name"],
             "title": row["title"],
-            "amount": euros(row["cents"]) if row["cents"] else None,
+            "amount_cents": row["cents"] or None,
             "item": row["item"],
         }
         for row in rows
     ]
-    return Export("preise", f"Preisliste {event.name}", PRIZE_COLUMNS, data, money=["amount"])
+    return Export("preise", f"Preisliste {event.name}", PRIZE_COLUMNS, data, money=["amount_cents"])

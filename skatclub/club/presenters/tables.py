@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring import WON_BONUS, others_rates
 from scoring.league import format_score
-from skatclub.club.formatting import decimal, euro
+from skatclub.club.formatting import decimal, euro, euro_places, number
 from skatclub.club.queries.ledger import EventLedger
 from skatclub.club.queries.standings import Row
 
@@ -65,14 +65,28 @@ class Num(Text):
         self.places = places
 
     def text(self, value: Any) -> str:
+        """Whole numbers with the thousands dot and a true minus, as the printouts show them
+        ("1.227", "−55")."""
         if isinstance(value, Fraction | Decimal):
             return decimal(value, self.places)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return number(value)
         return str(value)
 
 
 class Euro(Num):
+    """An amount in euros; its cell carries its header as `data-label`, for the cards a money
+    table becomes on a phone (`table.money-cards`, static/skatclub.css)."""
+
+    def __init__(self, *args: Any, css: str = "num", **kwargs: Any) -> None:
+        label = str(args[0]) if args else ""
+        kwargs.setdefault(
+            "attrs", {"th": {"class": "num"}, "td": {"class": css, "data-label": label}}
+        )
+        super().__init__(*args, **kwargs)
+
     def text(self, value: Any) -> str:
-        return euro(value)
+        return euro(value, places=self.places)
 
 
 class Date(Text):
@@ -224,19 +238,31 @@ class RoundStandingsTable(EventStandingsTable):
         sequence = ("place", "name", "score", "list_score", "table", "...")
 
 
+EXACT_COLUMNS = ("cash_cents", "game_balance_cents")  # exact, to a fraction of a cent
+
+
 class MoneyTable(PublicTable):
     place = Num("Platz")
     name = Text("Spieler", link=player_link)
-    cash_cents = Euro("Spielgeld")
+    cash_cents = Euro("Spielgeld genau")
+    game_cash_rounded_cents = Euro("Spielgeld auf den Cent")
     fees_cents = Euro("Verlustspielgeld")
-    net_cents = Euro("Saldo")
+    game_balance_cents = Euro("Spielgeld − Verlustspielgeld")
     entry_fee_open_cents = Euro("Startgeld offen")
     prize_cents = Euro("Preise")
     rounding_cents = Euro("Rundung")
-    payout_cents = Euro("Betrag")
+    payout_cents = Euro("Schluss", css="num schluss")
+
+    def __init__(self, data: list[dict[str, Any]], *args: Any, **kwargs: Any) -> None:
+        """One precision per column: the exact amounts with as many decimals as the column's
+        most exact one needs ("−0,8675" and "0,5000", not "0,50")."""
+        super().__init__(data, *args, **kwargs)
+        for key in EXACT_COLUMNS:
+            self.base_columns[key].places = euro_places(row.get(key, 0) for row in data)
 
     class Meta:
         sequence = ("place", "name", "...")
+        attrs = {"class": "money-cards"}
 
 
 class PlayerRoundsTable(PublicTable):
@@ -325,21 +351,27 @@ def gone_text(left_after: int | None) -> str:
     return f"gegangen nach Serie {left_after}" if left_after is not None else ""
 
 
+class Whole(tables.Column):
+    """A whole number in a django-tables2 table, with the thousands dot and a true minus as
+    on the printouts ("1.227", "−55")."""
+
+    def render(self, value: Any) -> str:
+        return number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 class StandingsTable(tables.Table):
     place = tables.Column("Platz", attrs=NUM)
     name = tables.Column("Name")
-    score = tables.Column("Wertungspunkte", attrs=NUM)
-    list_score = tables.Column("Spielpunkte", attrs=NUM)
+    score = Whole("Wertungspunkte", attrs=NUM)
+    list_score = Whole("Spielpunkte", attrs=NUM)
     won = tables.Column("gew.", attrs=NUM)
     lost = tables.Column("verl.", attrs=NUM)
-    won_points = tables.Column(f"+{WON_BONUS} × gew.", attrs=NUM)
-    lost_points = tables.Column(f"−{WON_BONUS} × verl.", attrs=NUM)
+    won_points = Whole(f"+{WON_BONUS} × gew.", attrs=NUM)
+    lost_points = Whole(f"−{WON_BONUS} × verl.", attrs=NUM)
     others_lost = tables.Column("Gegnerverluste", attrs=NUM)
-    others_points = tables.Column(
-        "+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM
-    )
+    others_points = Whole("+" + "/+".join(map(str, others_rates())) + " × Gegnerverl.", attrs=NUM)
     decomposition = tables.Column("Berechnung", orderable=False)
-    cash = tables.Column("Spielgeld (exakt)", attrs=NUM, order_by=("cash_value",))
+    cash = tables.Column("Spielgeld genau", attrs=NUM, order_by=("cash_value",))
     fees = tables.Column("Verlustspielgeld", attrs=NUM, order_by=("fees_value",))
 
     def render_name(self, value: str, record: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from skatclub.club.formatting import euro
 from skatclub.club.models import Event
-from skatclub.club.presenters.kasse import receipt_context, receipts_context, report_context
+from skatclub.club.presenters.kasse import kasse_context, receipt_context, receipts_context
 from skatclub.club.printing.columns import PADDING_MM, Column, breakable, column_widths
 from skatclub.club.printing.page_head import PORTRAIT_MM, PageHead
 from skatclub.club.printing.printouts import (
@@ -36,7 +36,7 @@ def kassenbericht_printout(event: Event) -> Printout:
         club_name(event.season.club_id),
         f"{event.name}, {event.date:%d.%m.%Y}",
     )
-    report = report_context(event_ledger(event, kasse=True))
+    report = kasse_context(event)
     widths, rows = player_columns(report["rows"])
     context = report | page_context(head) | {"event": event, "rows": rows}
     context["player_columns"] = widths
@@ -49,7 +49,7 @@ AMOUNTS = ("entry_fee", "lost_fees", "game_cash", "prizes", "rounding", "net", "
 HEADS = (
     f"Start{SH}geld",
     f"Verlust{SH}spiel{SH}geld",
-    f"Preis{SH}skat",
+    f"Spiel{SH}geld",
     "Preise",
     f"Run{SH}dung",
     "Saldo",

@@ -8,7 +8,8 @@ receipt and in the JSON. What the printout covers is said on it: at a tournament
 still open and the money prizes are in the amount (Startgeld paid at sign-in is settled).
 
 Terms: *Spielgeld* is the money of the Vergleichsrechnung, *Verlustspielgeld* the fees for lost
-games that go to the Kasse, the *Betrag* what a player finally pays (−) or receives (+).
+games that go to the Kasse, the *Schluss* what a player finally pays (−) or receives (+)
+(docs/glossary.md, "Geld").
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from scoring.ledger import Account
 from skatclub.club.formatting import euro, listing
 from skatclub.club.models import Event
-from skatclub.club.presenters.kasse import by_name, step_text
+from skatclub.club.presenters.kasse import by_name, kasse_parts, step_text
 from skatclub.club.queries.ledger import EventLedger, event_ledger
 
 
@@ -58,7 +59,7 @@ def payout_context(event: Event, found: EventLedger | None = None) -> dict[str, 
         "has_prizes": has_prizes,
         "covers": _covers(has_fees, has_prizes),
         "step_text": step_text(found.ledger.step_cents),
-        "kasse_parts": _kasse_parts(found, has_fees, has_prizes),
+        "kasse_parts": kasse_parts(found, has_fees, has_prizes),
         "kasse_total": euro(report.at_the_end, unit=False),
         "kasse_cents": report.at_the_end,
         "paid_in": euro(report.end_in, unit=False),
@@ -80,22 +81,7 @@ def _covers(has_fees: bool, has_prizes: bool) -> str:
     if has_prizes:
         parts.append("die Geldpreise des Gewinnplans")
     listed = listing(parts)
-    return f"Jeder Betrag enthält {listed}; dieselben Beträge stehen im Kassenbericht."
-
-
-def _kasse_parts(found: EventLedger, has_fees: bool, has_prizes: bool) -> str:
-    """What the Kasse takes or gives at the end, part by part (they add up to its amount)."""
-    report = found.report
-    parts = [f"Verlustspielgeld {euro(report.lost_fees, unit=False)}"]
-    if has_fees:
-        parts.append(f"offenes Startgeld {euro(report.entry_fees_open, unit=False)}")
-    if has_prizes:
-        parts.append(f"Preise {euro(-report.prizes, unit=False)}")
-    rest = report.game_cash_in - report.game_cash_out
-    if rest:
-        parts.append(f"Spielgeld auf Cent gerundet {euro(rest, sign=True, unit=False)}")
-    parts.append(f"Rundung {euro(report.rounding, sign=True, unit=False)}")
-    return ", ".join(parts)
+    return f"Jeder Schluss enthält {listed}; dieselben Beträge stehen im Kassenbericht."
 
 
 def _line(found: EventLedger, account: Account, numbers: list[int]) -> PayoutLine:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from scoring import TableSizeError, table_sizes
 from scoring import ledger as engine
 from scoring import prizes as prize_engine
 from skatclub.club.collation import german_key
+from skatclub.club.formatting import exact_cents
 from skatclub.club.models import Attendance, CashCount, Event, KasseEntry, Player, PrizePlan
 from skatclub.club.queries.prizes import categories_of, engine_plan, stored_plan, table_rankings
 from skatclub.club.queries.standings import Row, event_standings, standings_json
@@ -164,12 +166,30 @@ def plan_forecast(
     )
 
 
+def money_fields(account: engine.Account) -> dict[str, Any]:
+    """One player's money under the keys of docs/spec/money-json.md, in cents (exact amounts
+    as Fractions): what `standings --json`, the results' money and the Kasse's downloads
+    write, each key with one meaning."""
+    return {
+        "entry_fee_cents": account.entry_fee,
+        "entry_fee_paid": account.entry_fee_paid,
+        "entry_fee_open_cents": account.entry_fee_open,
+        "cash_cents": account.game_cash,
+        "game_cash_rounded_cents": account.game_cash_cents,
+        "fees_cents": account.lost_fee_total,
+        "game_balance_cents": account.game_balance,
+        "prize_cents": account.prize_cents,
+        "prize_items": [item for _, item in account.items],
+        "rounding_cents": account.rounding,
+        "net_cents": account.net,
+        "payout_cents": account.at_the_end,
+    }
+
+
 def standings_with_money_json(event: Event, round_number: int | None = None) -> dict[str, Any]:
-    """`standings --json`: the standings, and for the whole event each player's account as the
-    ledger has it: Startgeld (`entry_fee_cents`, `entry_fee_paid`), prizes (`prize_cents`,
-    `prize_items`), the Preisskat money to the cent (`game_cash_rounded_cents`), the rounding
-    to the payout step (`rounding_cents`), the day's result (`net_cents`) and what is paid out
-    (+) or in (−) at the end (`payout_cents`)."""
+    """`standings --json`: the standings, and for the whole event each player's account under
+    the keys of docs/spec/money-json.md (`money_fields`): integer cents, the exact Spielgeld
+    and its balance as "numerator/denominator" of cents."""
     data = standings_json(event, round_number)
     if round_number is not None:
         return data
@@ -179,13 +199,13 @@ def standings_with_money_json(event: Event, round_number: int | None = None) -> 
         account = found.account(ids[row["player"]])
         assert account is not None  # every ranked player has an account
         row |= {
-            "entry_fee_cents": account.entry_fee,
-            "entry_fee_paid": account.entry_fee_paid,
-            "prize_cents": account.prize_cents,
-            "prize_items": [item for _, item in account.items],
-            "game_cash_rounded_cents": account.game_cash_cents,
-            "rounding_cents": account.rounding,
-            "net_cents": account.net,
-            "payout_cents": account.at_the_end,
+            key: exact_cents(value) if isinstance(value, Fraction) else value
+            for key, value in money_fields(account).items()
         }
     return data
+
+
+def receipt_lines(account: engine.Account) -> list[list[Any]]:
+    """A receipt's lines as kept when it is printed (`models.Receipt.lines`): [text, cents]
+    of every line of the account, then the Schluss."""
+    return [[line.text, line.cents] for line in account.lines] + [["Schluss", account.at_the_end]]

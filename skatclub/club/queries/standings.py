@@ -38,7 +38,7 @@ from scoring import (
     vergleichsrechnung,
 )
 from skatclub.club.collation import german_key
-from skatclub.club.formatting import json_cents
+from skatclub.club.formatting import exact_cents
 from skatclub.club.models import (
     Event,
     Game,
@@ -137,7 +137,7 @@ class Row(ScorePartsRow):
             "lost": self.lost,
             "others_lost": self.others_lost,
             "score": self.score,
-            "cash_cents": json_cents(self.cash_cents),
+            "cash_cents": exact_cents(self.cash_cents),
             "fees_cents": self.fees_cents,
         }
 

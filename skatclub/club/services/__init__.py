@@ -13,7 +13,7 @@
   guard of a closed event (no new Serie, seat or game); `rule_change`: an event's rules
   changed after games were stored, re-valued with a preview; `signin`: a tournament's
   sign-in; `leaving`: „gegangen nach Serie n“ (not drawn again, money and results stay);
-  `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings and cash counts;
+  `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings, cash counts and printed receipts;
   `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
@@ -79,7 +79,13 @@ from skatclub.club.services.jobs import (
     last_job,
     open_job,
 )
-from skatclub.club.services.kasse import MAX_TEXT, book, cancel_booking, count_cash
+from skatclub.club.services.kasse import (
+    MAX_TEXT,
+    book,
+    cancel_booking,
+    count_cash,
+    issue_receipts,
+)
 from skatclub.club.services.leaving import leave, stay
 from skatclub.club.services.locks import TableAt
 from skatclub.club.services.login_devices import (
@@ -291,6 +297,7 @@ __all__ = [
     "check_totals",
     "close_event",
     "count_cash",
+    "issue_receipts",
     "create_login",
     "create_match",
     "create_round",

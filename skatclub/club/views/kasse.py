@@ -15,10 +15,10 @@ from django.views.decorators.http import require_POST
 
 from skatclub.club import services
 from skatclub.club.forms import BookingForm, CountForm
-from skatclub.club.models import KasseEntry, Player, Seat
+from skatclub.club.models import Event, KasseEntry, Player, Seat
 from skatclub.club.numbers import whole_number
 from skatclub.club.presenters.downloads import download, links
-from skatclub.club.presenters.kasse import kasse_exports, receipt_context, report_context
+from skatclub.club.presenters.kasse import kasse_context, kasse_exports, receipt_page_context
 from skatclub.club.printing.kasse import receipts_printout
 from skatclub.club.printing.printouts import PrintError
 from skatclub.club.queries.ledger import event_ledger
@@ -31,7 +31,7 @@ from skatclub.club.views.printing import cached_printout, cached_response
 @spielwart_required
 def kasse_page(request: HttpRequest, key: str) -> HttpResponse:
     event = event_or_404(key)
-    report = report_context(event_ledger(event, kasse=True))
+    report = kasse_context(event)
     exports = kasse_exports(report, event.name)
     if response := download(request, exports, f"kasse-{event.key}"):
         return response
@@ -98,7 +98,7 @@ def receipt_page(request: HttpRequest, key: str, player: str) -> HttpResponse:
     account = ledger.account(found.pk)
     if account is None:
         raise Http404(f"{found.name} hat bei dieser Veranstaltung nicht gespielt.")
-    context = receipt_context(ledger, account)
+    context = receipt_page_context(ledger, account)
     return render(request, "club/spielwart_receipt.html", context | {"event": event})
 
 
@@ -107,12 +107,22 @@ def receipts_pdf(request: HttpRequest, key: str, player: str | None = None) -> H
     """One player's receipt, or every player's on A4 for the Kassenwart (cached by content)."""
     event = event_or_404(key)
     if player is None:
-        return cached_response(request, event, "quittungen")
+        return _kept(request, cached_response(request, event, "quittungen"), event)
     try:
         printout = receipts_printout(event, player)
     except PrintError as error:
         raise Http404(error.message) from error
-    return cached_printout(request, "quittung", printout)
+    return _kept(request, cached_printout(request, "quittung", printout), event, player)
+
+
+def _kept(
+    request: HttpRequest, response: HttpResponse, event: Event, player: str | None = None
+) -> HttpResponse:
+    """A receipt handed out as PDF is kept as printed: a later correction marks it
+    „überholt“ on the Kasse page."""
+    if response.get("Content-Type") == "application/pdf":
+        services.issue_receipts(event=event, player_key=player, user=request.user)
+    return response
 
 
 @spielwart_required

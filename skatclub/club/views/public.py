@@ -22,7 +22,7 @@ from skatclub.club.formatting import euro
 from skatclub.club.leagues.models import Division
 from skatclub.club.models import Event, Player, PrizePlan, Round, Season
 from skatclub.club.presenters.downloads import Export, download, links
-from skatclub.club.presenters.kasse import step_text
+from skatclub.club.presenters.kasse import kasse_parts, step_text
 from skatclub.club.presenters.pages import (
     MONEY_KEYS,
     SEASON_COLUMNS,
@@ -290,7 +290,9 @@ def _money_context(
         "paid_out": "payout_cents" in shown,
         "step_text": step_text(found.ledger.step_cents),
         "kasse_text": euro(report.lost_fees),
-        "rounding_text": euro(report.rounding, sign=True),
+        "kasse_parts": kasse_parts(
+            found, any(a.entry_fee for a in found.accounts), any(a.awards for a in found.accounts)
+        ),
         "kasse_end_text": euro(report.at_the_end, sign=True),
     }
 

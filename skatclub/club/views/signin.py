@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
 from skatclub.club import services
-from skatclub.club.formatting import euro, euros
+from skatclub.club.formatting import euro
 from skatclub.club.forms.signin import NewPlayerForm
 from skatclub.club.models import Attendance, Event, Player
 from skatclub.club.numbers import whole_number
@@ -149,7 +149,7 @@ SIGNIN_COLUMNS = [
     ("member_number", "Mitgliedsnummer"),
     ("guest", "Gast"),
     ("rate", "Satz"),
-    ("fee", "Startgeld (€)"),
+    ("fee_cents", "Startgeld (€)"),
     ("paid", "bezahlt"),
 ]
 
@@ -163,12 +163,12 @@ def _signin_export(event: Event, signed: Iterable[Attendance]) -> Export:
             "member_number": numbers.get(a.player_id) or "",
             "guest": "ja" if a.player.is_guest else "nein",
             "rate": a.get_rate_display(),
-            "fee": euros(a.fee_cents),
+            "fee_cents": a.fee_cents,
             "paid": "ja" if a.paid else "nein",
         }
         for a in signed
     ]
-    return Export("anmeldung", f"Anmeldung {event.name}", SIGNIN_COLUMNS, rows, money=["fee"])
+    return Export("anmeldung", f"Anmeldung {event.name}", SIGNIN_COLUMNS, rows, money=["fee_cents"])
 
 
 def _fee(attendance: Attendance) -> str:

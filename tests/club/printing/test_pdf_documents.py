@@ -132,7 +132,7 @@ def test_the_settlement_pays_every_player_in_whole_cents_and_sums_to_zero_with_t
     kasse = next(line for line in text.splitlines() if line.startswith("Kasse:"))
     assert euro(payout.kasse, unit=False) in kasse
     assert sum(payout.amounts) + payout.kasse == 0
-    assert "Summe aller Beträge und der Kasse (geht auf) 0,00" in text
+    assert "Summe aller Schlussbeträge und der Kasse (geht auf) 0,00" in text
     assert "Kassenwart" in text and "Kassenprüfer" in text
     assert "auf 0,10 € gerundet" in flat(text)
 

@@ -130,14 +130,11 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
 
     # the Kasse page ("Schluss") and its per-player download
     page = spielwart_client.get(SPIELWART + "kasse/").content.decode()
-    rows = re.findall(r"<tr><td><a [^>]*>([^<]+)</a></td>(.*?)</tr>", page, re.S)
+    rows = re.findall(r'<tr><td class="name"><a [^>]*>([^<]+)</a></td>(.*?)</tr>', page, re.S)
     on_page = {name: euros(re.findall(AMOUNT, rest)[-1]) for name, rest in rows}
     assert on_page == expected
     download = spielwart_client.get(SPIELWART + "kasse/?format=json&table=spieler").json()
-    in_download = {
-        r["name"]: int(Decimal(r["at_the_end"]) * 100)
-        for r in download["tables"]["spieler"]["rows"]
-    }
+    in_download = {r["name"]: r["payout_cents"] for r in download["tables"]["spieler"]["rows"]}
     assert in_download == expected
 
     # each receipt (page and PDF) and all receipts on A4
@@ -162,7 +159,7 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
     as_json = {r["name"]: r["payout_cents"] for r in json.loads(out.getvalue())["rows"]}
     assert as_json == expected
     public = client.get(PUBLIC + "?format=json&table=geld").json()["tables"]["geld"]["rows"]
-    assert {r["name"]: int(Decimal(r["payout_cents"]) * 100) for r in public} == expected
+    assert {r["name"]: r["payout_cents"] for r in public} == expected  # cents, as everywhere
 
     # the Kassenbericht (page and PDF) balances against the counted cash
     report = found.report
@@ -183,8 +180,8 @@ def test_every_page_printout_and_download_shows_each_players_amount_of_the_ledge
     prize_page = client.get(PUBLIC + "gewinnplan/?format=json&table=preise").json()
     paid: dict[str, int] = {}
     for row in prize_page["tables"]["preise"]["rows"]:
-        if row["amount"] is not None:
-            paid[row["name"]] = paid.get(row["name"], 0) + int(Decimal(row["amount"]) * 100)
+        if row["amount_cents"] is not None:
+            paid[row["name"]] = paid.get(row["name"], 0) + row["amount_cents"]
     assert paid == {
         name: account(found, p).prize_cents
         for name, p in names.items()

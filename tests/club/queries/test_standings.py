@@ -8,7 +8,7 @@ from django.db.models import Q
 from pytest_django import DjangoAssertNumQueries
 
 from scoring import Declaration, Outcome, format_cents
-from skatclub.club.formatting import json_cents
+from skatclub.club.formatting import exact_cents
 from skatclub.club.models import Event, Player, Round, Seat, Table
 from skatclub.club.queries.standings import (
     event_standings,
@@ -78,7 +78,7 @@ def test_standings_json_has_the_contract_fields(
         "lost": 0,
         "others_lost": 1,
         "score": 116,
-        "cash_cents": "45.25",
+        "cash_cents": "4525/100",
         "fees_cents": 0,
     }
 
@@ -228,10 +228,11 @@ def test_cents_are_printed_exactly() -> None:
     assert format_cents(Fraction(-3, 10)) == "-0.30"
 
 
-def test_json_cents_are_the_shortest_exact_decimal() -> None:
-    assert [json_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2), (12, 1))] == [
-        "0",
-        "45.25",
-        "-232.5",
-        "12",
+def test_json_cents_are_exact_with_their_denominator() -> None:
+    assert [exact_cents(Fraction(n, d)) for n, d in ((0, 1), (181, 4), (-465, 2), (12, 1))] == [
+        "0/1",
+        "4525/100",
+        "-2325/10",
+        "12/1",
     ]
+    assert exact_cents(Fraction(1, 3)) == "1/3"

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import io
 import json
-from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +65,7 @@ def row(
         "lost": lost,
         "others_lost": others_lost,
         "score": score,
-        "cash_cents": Decimal(cash_cents),
+        "cash_cents": Fraction(cash_cents),
         "fees_cents": fees_cents,
     }
 
@@ -74,12 +74,12 @@ CONTRACT = list(row(1, "", "", 0, 0, 0, 0, 0, "0", 0))  # the spec's fields of a
 
 
 def by_value(result: dict[str, Any]) -> dict[str, Any]:
-    """cash_cents is an exact decimal string ("232.5" and "232.50" are the same amount).
+    """cash_cents is exact cents as "numerator/denominator" ("2325/10" is 232.5 ct).
 
     Only the fields of the contract are compared; rows may carry more (Startgeld, prizes)."""
     assert all(isinstance(r["cash_cents"], str) for r in result["rows"])
     rows = [
-        {**{k: r[k] for k in CONTRACT}, "cash_cents": Decimal(r["cash_cents"])}
+        {**{k: r[k] for k in CONTRACT}, "cash_cents": Fraction(r["cash_cents"])}
         for r in result["rows"]
     ]
     return {**result, "rows": rows}

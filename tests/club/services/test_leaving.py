@@ -9,7 +9,6 @@ the same before and after she leaves.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from skatclub.club.models import Attendance, Change, Event, Player, Round, Seat,
 from skatclub.club.presenters.kasse import report_context
 from skatclub.club.printing.printouts import seating_printout
 from skatclub.club.queries.ledger import event_ledger, forecast_for
-from skatclub.club.services import prizes, signin
+from tests.helpers.tournaments import paid_tournament
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
 SIGNIN = EVENT + "anmeldung/"
@@ -31,23 +30,7 @@ EIGHT = ("anna", "bernd", "carla", "dieter", "emil", "frieda", "gerd", "hanna")
 
 @pytest.fixture
 def tournament(event: Event, players: dict[str, Player]) -> Event:
-    event.kind, event.entry_fee_cents = "tournament", 1000
-    event.save()
-    for key in EIGHT:
-        signin.sign_in(event=event, player=players[key], paid=True)
-    plan = prizes.plan_of(event)
-    prizes.save_settings(
-        plan=plan,
-        entry_fee_percent=Decimal(100),
-        lost_fee_percent=Decimal(100),
-        ties="split",
-        one_prize_each=True,
-        rounds=2,
-    )
-    prizes.add_rule(plan=plan, category="all", first=1, last=1, percent_value=Decimal(50))
-    prizes.add_rule(plan=plan, category="all", first=2, last=2, percent_value=Decimal(25))
-    prizes.announce(plan=plan)
-    return event
+    return paid_tournament(event, players, EIGHT, rounds=2)
 
 
 def play(round_: Round) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -70,10 +71,13 @@ def test_the_event_page_ranks_players_and_shows_every_decomposition(
 def test_the_event_page_shows_the_money_in_exact_euros(client: Client, results: Event) -> None:
     page = client.get(EVENT_URL).content.decode()
     # 4-table lists 0, 36, -96, 23 (sum -37) at 1/4 ct: Carla (4 x -96 + 37) / 4 = -86.75 ct
-    # = -0.8675 EUR; her fee 50 ct (1st lost game); net -136.75 ct = -1.3675 EUR.
-    assert "\u22120,8675 €" in page and "\u22121,3675 €" in page
-    # Kasse: Carla's and Frieda's first lost games, 2 x 50 ct.
-    assert "Kasse:</strong> Verlustspielgeld 1,00 €" in page
+    # = -0.8675 EUR exact, -0,87 EUR to the cent; her fee 50 ct (1st lost game): Schluss -1,37.
+    assert "\u22120,8675 €" in page and "\u22120,87 €" in page and "\u22121,37 €" in page
+    # Kasse: Carla's and Frieda's first lost games, 2 x 50 ct, and what rounding leaves.
+    assert "Kasse:</strong> am Ende" in page and "(Verlustspielgeld 1,00, " in page
+    # one precision per column: every exact Spielgeld with the four decimals Carla's needs
+    exact = re.findall(r'data-label="Spielgeld genau">([^<]+)<', page)
+    assert len(exact) >= 4 and all(re.fullmatch(r"[−]?\d+,\d{4} €", cell) for cell in exact)
 
 
 def test_an_event_without_settlement_shows_no_money(client: Client, results: Event) -> None:
@@ -137,15 +141,18 @@ def test_the_standings_download_as_csv_for_excel(client: Client, results: Event)
     assert rows[1][:3] == ["1", "emil", "Emil Ernst"]
 
 
-def test_the_money_downloads_in_exact_euros(client: Client, results: Event) -> None:
+def test_the_money_downloads_in_exact_euros_and_the_json_in_cents(
+    client: Client, results: Event
+) -> None:
     text = client.get(EVENT_URL + "?format=csv&table=geld").content.decode("utf-8")
     rows = {r[1]: r for r in csv.reader(io.StringIO(text[1:]), delimiter=";")}
     # paid at the end: -136,75 ct to the cent, the half to the Kasse: -1,37 (no rounding line:
     # the Preisskat money to the cent, -87, less 50 ct is -1,37 already)
-    assert rows["carla"][3:] == ["-0,8675", "0,50", "-1,3675", "0,00", "-1,37"]
+    assert rows["carla"][3:] == ["-0,8675", "-0,87", "0,50", "0,00", "-1,37"]
     data = client.get(EVENT_URL + "?format=json&table=geld").json()
     carla = next(r for r in data["tables"]["geld"]["rows"] if r["player"] == "carla")
-    assert carla["cash_cents"] == "-0.8675"
+    assert carla["cash_cents"] == "-8675/100"  # cents, exact (docs/spec/money-json.md)
+    assert (carla["fees_cents"], carla["payout_cents"]) == (50, -137)
 
 
 def test_the_json_download_holds_every_table(client: Client, results: Event) -> None:

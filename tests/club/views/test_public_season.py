@@ -204,7 +204,7 @@ def test_the_ranking_runs_a_fixed_number_of_queries(
         )
     with django_assert_num_queries(6):
         response = client.get(URL)
-    assert "2700" in response.content.decode()  # Bernd 3 x 1000
+    assert "2.700" in response.content.decode()  # Bernd 3 x 1000, with the thousands dot
 
 
 # --- the Spielwart's rule page -----------------------------------------------------------

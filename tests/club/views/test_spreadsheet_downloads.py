@@ -87,7 +87,8 @@ def test_money_is_a_number_in_euro_shown_with_two_decimals(client: Client, resul
     # Carla pays 0.8675 € by the Vergleichsrechnung (exact, a quarter cent per point).
     assert Decimal(str(carla[3].value)) == Decimal("-0.8675")
     assert "0.00" in carla[3].number_format and "€" in carla[3].number_format
-    assert (carla[4].value, carla[5].value) == (0.5, -1.3675)
+    # to the cent -0,87 €, her Verlustspielgeld 0,50 €, her Schluss -1,37 €
+    assert (carla[4].value, carla[5].value, carla[-1].value) == (-0.87, 0.5, -1.37)
 
     ods = opendocument.load(io.BytesIO(client.get(EVENT + "?format=ods&table=geld").content))
     cells = [
