@@ -99,7 +99,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-LINES = ["Kr m2", "Gr m1 v", "He o3 H", "Null", "Pi m1 S", "Ka o2 v", "Gr o2", "p"]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from day_mix import Mix, Played, expected_scores, expected_value  # noqa: E402
+
+HOUSE_SHARE = 1 / 7  # of the tables: the event whose house rules have Bockrunden and Ramsch
+HOUSE_VIEWERS = 10  # one spectator in this many follows the house-rules event's projector
 DROP_SHARE = 0.05
 DOUBLE_TAP_SHARE = 0.05
 OFFLINE_TABLES = 10 * 2
@@ -151,8 +155,10 @@ def recreate_database(url: str) -> None:
 # --- the day's data ---------------------------------------------------------------------------
 
 
-def build_event(players: int) -> tuple[Any, Any, list[Any]]:
-    """The Spielwart, the event and its players (no Serie yet)."""
+def build_event(players: int) -> tuple[Any, Any, Any, list[Any]]:
+    """The Spielwart, the two events and their players (no Serie yet): the championship
+    (ISkO with Kontra/Re) and, beside it in the same hall, a tournament whose house rules add
+    Bockrunden (after a Grand Hand, a lost Kontra, 60:60) and Ramsch."""
     from django.contrib.auth.models import User
 
     from skatclub.club.models import Event, Player, Season
@@ -168,11 +174,22 @@ def build_event(players: int) -> tuple[Any, Any, list[Any]]:
         name="Deutsche Meisterschaft",
         date=datetime.date.today(),  # a table link writes only near its event's date
         season=season,
+        house_kontra=True,
+    )
+    house = Event.objects.create(
+        key="hausregel-turnier",
+        name="Turnier mit Bock und Ramsch",
+        date=datetime.date.today(),
+        season=season,
+        house_kontra=True,
+        house_bock=True,
+        house_ramsch=True,
+        bock_triggers=["grand_hand", "lost_kontra", "sixty_sixty"],
     )
     people = Player.objects.bulk_create(
         Player(key=f"s{i}", name=f"Spielerin {i:04d} Überlänge-Müller") for i in range(players)
     )
-    return user, event, people
+    return user, event, house, people
 
 
 def start_round(event: Any, number: int, people: list[Any], user: Any, rng: random.Random) -> Any:
@@ -185,14 +202,6 @@ def start_round(event: Any, number: int, people: list[Any], user: Any, rng: rand
     round_ = services.create_round(event=event, number=number, tables=tables, user=user)
     services.issue_links(round_=round_, user=user)
     return round_
-
-
-def line_for(number: int) -> str:
-    """A legal line for game `number` at a four-table: a playing seat declares."""
-    from scoring import playing_positions
-
-    text = LINES[number % len(LINES)]
-    return text if text == "p" else f"{playing_positions(4, number)[0]} {text}"
 
 
 def renew(table_id: int, user: Any) -> str:
@@ -561,8 +570,13 @@ class Usage:
 @dataclass
 class Entry:
     number: int
-    line: str
+    played: Played
     entry_id: str
+    version: int = 0  # the stored game's version this entry replaces (the players chose it)
+
+    @property
+    def line(self) -> str:
+        return self.played.line
 
 
 @dataclass
@@ -572,6 +586,7 @@ class TablePhone:
     table_id: int
     token: str
     games: int
+    house: bool = False  # a table of the house-rules event (Bockrunden, Ramsch)
     ledger: list[Entry] = field(default_factory=list)
     queue: list[Entry] = field(default_factory=list)
     reading: int = 0  # games being read back: in the ledger, not yet in the queue
@@ -579,6 +594,7 @@ class TablePhone:
     offline_until: float = 0.0  # loop time
     new_token: str = ""
     learn_at: float = math.inf  # loop time the phone switches to `new_token`
+    rivals: list[Entry] = field(default_factory=list)  # the second phone's entries
     conflicts: int = 0
     refused: int = 0
     why: list[str] = field(default_factory=list)
@@ -591,6 +607,7 @@ class Day:
         self.args, self.port = args, port
         self.database = database  # PostgreSQL's database name, "" for SQLite
         self.rng = random.Random(args.seed)
+        self.mix = Mix(args.seed + 1)
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
         self.statuses = Samples()  # the status fragment a phone fetches after a change
         self.pages = Samples()  # the table's whole page, when a player opens it
@@ -660,7 +677,7 @@ class Day:
         number = len(phone.ledger) + 1
         if number > phone.games:
             return
-        entry = Entry(number, line_for(number), uuid.uuid4().hex)
+        entry = Entry(number, self.mix.draw(number, house=phone.house), uuid.uuid4().hex)
         phone.ledger.append(entry)
         if self.clock() < phone.offline_until:  # table.js reads back offline on the phone
             self.confirm(phone, entry, due)
@@ -821,11 +838,10 @@ class Day:
     # -- one Serie ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages)
-        kinds += (self.readbacks,)
+        kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages, self.readbacks)
         return sum(len(s.latency_ms) for s in kinds)
 
-    async def play(self, number: int, url: str, user: Any, server: Server) -> Usage:
+    async def play(self, number: int, urls: list[str], user: Any, server: Server) -> Usage:
         """The Serie's load until every phone sent its games (or the time limit)."""
         args = self.args
         phones = list(self.phones.values())
@@ -853,6 +869,7 @@ class Day:
                 self.at(when, partial(self.open_page, phone, seat, when))
         for viewer in range(args.spectators):
             when = begin + self.rng.uniform(0, args.spectator_every)
+            url = urls[-1] if viewer % HOUSE_VIEWERS == HOUSE_VIEWERS - 1 else urls[0]
             self.at(when, partial(self.spectate, viewer, url, when))
         faulty = self.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
         for phone in faulty[:OFFLINE_TABLES]:
@@ -910,25 +927,42 @@ class Day:
         return usage
 
 
-def seat_round(day: Day, event: Any, number: int, people: list[Any], user: Any) -> str:
-    """Serie `number` seated and linked, the phones made; the live ranking's URL."""
+def house_players(people: list[Any], tables: int) -> int:
+    """How many of `people` play at the house-rules event's tables (at least one table)."""
+    return 4 * max(1, round(tables * HOUSE_SHARE)) if tables > 1 else 0
+
+
+def seat_round(
+    day: Day, events: tuple[Any, Any], number: int, people: list[Any], user: Any
+) -> list[str]:
+    """Serie `number` of both events seated and linked, the phones made; the live rankings'
+    URLs (the championship's first)."""
     from django.db import connections
 
     from skatclub.club.models import TableLink
 
     started = time.perf_counter()
-    round_ = start_round(event, number, people, user, day.rng)
-    links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
-    tokens = dict(links.values_list("table_id", "token"))
-    url = f"{event.get_absolute_url()}serie/{number}/leinwand/"
+    split = len(people) - house_players(people, day.args.tables)
+    day.phones = {}
+    urls = []
+    for event, players in zip(events, (people[:split], people[split:]), strict=True):
+        if not players:
+            continue
+        round_ = start_round(event, number, players, user, day.rng)
+        links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+        tokens = dict(links.values_list("table_id", "token"))
+        house = event is events[1]
+        for table_id, token in tokens.items():
+            day.phones[table_id] = TablePhone(table_id, token, day.args.games, house=house)
+        urls.append(f"{event.get_absolute_url()}serie/{number}/leinwand/")
     connections.close_all()  # the server alone uses the database during the load
+    house_tables = sum(p.house for p in day.phones.values())
     print(
-        f"Serie {number}: {len(tokens)} tables seated and linked in "
-        f"{time.perf_counter() - started:.1f} s",
+        f"Serie {number}: {len(day.phones)} tables seated and linked ({house_tables} of them "
+        f"the house-rules event's) in {time.perf_counter() - started:.1f} s",
         flush=True,
     )
-    day.phones = {t: TablePhone(t, token, day.args.games) for t, token in tokens.items()}
-    return url
+    return urls
 
 
 # --- checking -----------------------------------------------------------------------------------
@@ -961,14 +995,65 @@ def check_games(ledgers: list[TablePhone]) -> tuple[int, int, int, int]:
     return meant, queued, lost, duplicated
 
 
-def check_seat_sums(event: Any) -> tuple[int, int]:
+def check_values(ledgers: list[TablePhone]) -> tuple[int, Counter[str], list[str]]:
+    """Every stored game against the value its worked case expects (`day_mix`): (games
+    checked, checked by kind, the first differences). A Ramsch: each seat's stored score; a
+    game: its list value; both at the Bock level stored with the game (see day_mix)."""
+    from skatclub.club.models import Game, RamschScore, Seat
+
+    played = {e.entry_id: e.played for p in ledgers for e in p.ledger}
+    played.update({e.entry_id: e.played for p in ledgers for e in p.rivals})
+    table_ids = [p.table_id for p in ledgers]
+    positions = dict(
+        ((table_id, player_id), position)
+        for table_id, player_id, position in Seat.objects.filter(
+            table_id__in=table_ids
+        ).values_list("table_id", "player_id", "position")
+    )
+    scores: defaultdict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, table_id, player_id, score in RamschScore.objects.filter(
+        game__table_id__in=table_ids
+    ).values_list("game_id", "game__table_id", "player_id", "list_score"):
+        scores[game_id][positions[(table_id, player_id)]] = score
+    checked: Counter[str] = Counter()
+    wrong: list[str] = []
+    rows = Game.objects.filter(table_id__in=table_ids).values_list(
+        "id", "table_id", "number", "entry_id", "list_score", "declaration", "ramsch"
+    )
+    for game_id, table_id, number, entry_id, list_score, declaration, ramsch in rows:
+        meant = played.get(entry_id)
+        if meant is None:
+            wrong.append(f"table {table_id} game {number}: entry {entry_id!r} no phone sent")
+            continue
+        checked[meant.case.kind] += 1
+        want: object
+        got: object
+        if ramsch is not None:
+            checked["of them Bock"] += ramsch.get("bock", 0) > 0
+            want = {s: n for s, n in expected_scores(meant, ramsch.get("bock", 0)).items() if n}
+            got = {seat: score for seat, score in scores[game_id].items() if score}
+        else:
+            level = (declaration or {}).get("bock", 0)
+            checked["of them Bock"] += level > 0
+            want, got = expected_value(meant, level), list_score
+        ok = got == want
+        if not ok:
+            wrong.append(
+                f"table {table_id} game {number} {meant.line!r} (case {meant.case.key}): "
+                f"stored {got}, the case says {want}"
+            )
+    return sum(n for kind, n in checked.items() if kind != "of them Bock"), checked, wrong
+
+
+def check_seat_sums(events: tuple[Any, Any]) -> tuple[int, int]:
     """(seats, differing) stored sums vs `services.refresh_results` (rolled back)."""
     from django.db import transaction
 
     from skatclub.club import services
     from skatclub.club.models import Seat, Table
 
-    table_ids = list(Table.objects.filter(round__event=event).values_list("id", flat=True))
+    tables = Table.objects.filter(round__event__in=events)
+    table_ids = list(tables.values_list("id", flat=True))
     rows = Seat.objects.filter(table_id__in=table_ids).order_by("id")
     fields = services.SEAT_RESULT_FIELDS
     stored = list(rows.values_list("id", *fields))
@@ -980,7 +1065,12 @@ def check_seat_sums(event: Any) -> tuple[int, int]:
 
 
 def report(
-    day: Day, engine: str, ledgers: list[TablePhone], event: Any, usage: Usage, elapsed: float
+    day: Day,
+    engine: str,
+    ledgers: list[TablePhone],
+    events: tuple[Any, Any],
+    usage: Usage,
+    elapsed: float,
 ) -> None:
     args = day.args
     print()
@@ -1046,8 +1136,15 @@ def report(
         + (f", {queued} STILL QUEUED (time limit)" if queued else "")
     )
     print(f"polls skipped while the last was unanswered (an overloaded server): {day.skipped}")
-    seats, wrong = check_seat_sums(event)
-    print(f"seat sums: {seats} seats, {wrong} differ from a recomputation")
+    seats, wrong = check_seat_sums(events)
+    print(f"seat sums: {seats} seats, {wrong} differ from a recomputation (consistency only)")
+    checked, kinds, differ = check_values(ledgers)
+    print(
+        f"values: {checked} stored games against their worked case's value, {len(differ)} "
+        f"differ; by kind: {dict(sorted(kinds.items()))}"
+    )
+    for line in differ[:5]:
+        print(f"  differs: {line}")
 
     def p95(values: array[float]) -> float:
         return percentile(values, 0.95) if values else math.inf
@@ -1056,6 +1153,7 @@ def report(
         ("save p95 < 100 ms", p95(day.saves.latency_ms) < 100),
         ("0 lost, 0 duplicated", lost == 0 and duplicated == 0),
         ("seat sums exact", wrong == 0),
+        ("values as the worked cases", not differ),
     ]
     if day.stand and day.polls.latency_ms:
         targets.append(("poll p95 < 30 ms", p95(day.polls.latency_ms) < 30))
@@ -1072,17 +1170,19 @@ def report(
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from skatclub.club.management.commands.serve import APPLICATION, DEFAULT_WORKERS, server_argv
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=350)
     parser.add_argument("--serien", dest="rounds", type=int, default=3, help="Serien of the day")
     parser.add_argument("--games", type=int, default=48, help="games per table and Serie")
-    parser.add_argument("--speed", type=float, default=1, help="play runs this much faster")
+    parser.add_argument(
+        "--speed", type=float, default=10, help="play runs this much faster (10: a game in 9 s)"
+    )
     parser.add_argument("--poll-every", type=float, default=4, help="s between a phone's polls")
     parser.add_argument("--spectators", type=int, default=300)
     parser.add_argument("--spectator-every", type=float, default=2, help="s between polls")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="server processes")
+    parser.add_argument(
+        "--workers", type=int, default=0, help="server processes (default: serve's)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default="", help="default: a temp SQLite file")
     parser.add_argument(
@@ -1103,7 +1203,15 @@ def main() -> None:
         setup_django(database_url, tmp / "data")
         from django.db import connections
 
-        user, event, people = build_event(args.tables * 4)
+        from skatclub.club.management.commands.serve import (
+            APPLICATION,
+            DEFAULT_WORKERS,
+            server_argv,
+        )
+
+        args.workers = args.workers or DEFAULT_WORKERS
+
+        user, event, house, people = build_event(args.tables * 4)
         connections.close_all()
         port = free_port()
         argv = server_argv("127.0.0.1", port, args.workers, access_log=args.access_log)
@@ -1120,8 +1228,8 @@ def main() -> None:
             server.wait_ready(f"http://127.0.0.1:{port}/")
             began = time.perf_counter()
             for number in range(1, args.rounds + 1):
-                url = seat_round(day, event, number, people, user)
-                usage.add(asyncio.run(day.play(number, url, user, server)))
+                urls = seat_round(day, (event, house), number, people, user)
+                usage.add(asyncio.run(day.play(number, urls, user, server)))
                 ledgers.extend(day.phones.values())
             elapsed = time.perf_counter() - began
         finally:
@@ -1130,7 +1238,7 @@ def main() -> None:
                 print(server.tail())
             server.stop()
         engine = "PostgreSQL" if postgres else "SQLite"
-        report(day, engine, ledgers, event, usage, elapsed)
+        report(day, engine, ledgers, (event, house), usage, elapsed)
         connections.close_all()
 
 
