@@ -110,6 +110,10 @@ OFFLINE_TABLES = 10 * 2
 OFFLINE_SECONDS = 5 * 60  # of play
 RENEWED_TABLES = 10
 LEARN_SECONDS = 60  # of play: the phone scans the new QR code
+PAIRED_TABLES = 20  # one table in this many has two phones that enter games
+RIVAL_SHARE = 1 / 6  # of a paired table's games: the second phone enters one at once too
+SAME_GAME_SHARE = 0.5  # of those: the same game; else a different game under the same number
+REPLACE_SHARE = 0.5  # of the 409s: the players replace the stored game (else they keep it)
 RESEND_SECONDS = 3.0  # real: a phone whose answer was lost tries again (table.js RETRY_MS)
 GAME_SECONDS = 90  # of play, per table
 ARRIVAL_SECONDS = 60  # real: the players open their table's page while they sit down
@@ -355,6 +359,7 @@ class Answer:
     text: str = ""  # the start of a refusal's body, to say why
     failure: str = ""
     json: str = ""  # a JSON answer's body (the table's state)
+    stored_version: int = 0  # a 409's stored game's version (data-stored-version), 0 if none
 
     def get(self, name: str, default: str = "") -> str:
         return self.headers.get(name.lower(), default)
@@ -446,7 +451,8 @@ async def _exchange(
         found["connection"] = "close"
     text = words(content[:4000]) if code >= 400 and code not in (404, 409) else ""
     state = content.decode() if found.get("content-type") == "application/json" else ""
-    return Answer(code, found, text, json=state)
+    taken = re.search(rb'data-stored-version="([0-9]+)"', content) if code == 409 else None
+    return Answer(code, found, text, json=state, stored_version=int(taken[1]) if taken else 0)
 
 
 def words(body: bytes) -> str:
@@ -595,6 +601,10 @@ class TablePhone:
     new_token: str = ""
     learn_at: float = math.inf  # loop time the phone switches to `new_token`
     rivals: list[Entry] = field(default_factory=list)  # the second phone's entries
+    rivals_sending: int = 0
+    # number -> the entry ids the players want stored there, where a second phone entered
+    # the game too (either of the two when it was the same game); else the ledger's entry
+    final: dict[int, set[str]] = field(default_factory=dict)
     conflicts: int = 0
     refused: int = 0
     why: list[str] = field(default_factory=list)
@@ -619,6 +629,9 @@ class Day:
         self.poll_tags: dict[tuple[int, int], str] = {}
         self.spectator_tags: dict[int, str] = {}
         self.resent = self.dropped = self.double_taps = 0
+        self.paired: set[int] = set()  # tables with a second phone (this Serie)
+        self.kept_stored = self.replaced = self.same_game = 0  # 409s resolved; same game twice
+        self.rival_answers: Counter[str] = Counter()
         self.asking: set[object] = set()  # pollers whose last request is not answered yet
         self.skipped = 0
         self.finished = False
@@ -701,6 +714,71 @@ class Day:
     def confirm(self, phone: TablePhone, entry: Entry, due: float) -> None:
         phone.queue.append(entry)
         self.flush(phone, due)
+        if phone.table_id in self.paired and self.rng.random() < RIVAL_SHARE:
+            self.rival(phone, entry, due)
+
+    # -- a second phone at the table -----------------------------------------------------------
+
+    def rival(self, phone: TablePhone, entry: Entry, due: float) -> None:
+        """A second phone at the table enters game `entry.number` at once: the same game (its
+        own entry id) or another game under the same number."""
+        same = self.rng.random() < SAME_GAME_SHARE
+        self.same_game += same
+        played = entry.played if same else self.mix.draw(entry.number, house=phone.house)
+        rival = Entry(entry.number, played, uuid.uuid4().hex)
+        phone.rivals.append(rival)
+        phone.final[entry.number] = {entry.entry_id, rival.entry_id} if same else set()
+        phone.rivals_sending += 1
+        self.spawn(self.send_rival(phone, rival, entry, due))
+
+    def resolve(self, phone: TablePhone, entry: Entry, other: Entry, answer: Answer) -> bool:
+        """A 409 as the page offers it: the players keep the stored game (the other phone's
+        `other`) or replace it with `entry` (sent again with the stored `version`). Whether
+        `entry` is sent again."""
+        if answer.stored_version and self.rng.random() < REPLACE_SHARE:
+            self.replaced += 1
+            entry.version = answer.stored_version
+            return True
+        self.kept_stored += 1
+        phone.final[entry.number] = {other.entry_id}
+        return False
+
+    def stored(self, phone: TablePhone, entry: Entry, answer: Answer) -> None:
+        """A 2xx for `entry` where a second phone entered the game too: it is stored (or,
+        already saved, the same game is)."""
+        if entry.number not in phone.final:
+            return
+        if answer.get("X-Entry-Result") == "already-saved":
+            phone.final[entry.number].add(entry.entry_id)
+        else:
+            phone.final[entry.number] = {entry.entry_id}
+
+    async def send_rival(self, phone: TablePhone, rival: Entry, entry: Entry, due: float) -> None:
+        for _attempt in range(8):
+            data = {"number": rival.number, "line": rival.line, "entry_id": rival.entry_id}
+            if rival.version:
+                data["version"] = rival.version
+            body = urlencode({**data, "csrfmiddlewaretoken": CSRF}).encode()
+            path = f"/t/{phone.token}/spiel/"
+            answer = await self.ask(
+                self.saves, due, "POST", path, {"X-Entry-Partial": "1"}, body, None
+            )
+            self.rival_answers[answer.label()] += 1
+            if 200 <= answer.status_code < 300:
+                self.stored(phone, rival, answer)
+                break
+            if answer.status_code == 409:
+                phone.conflicts += 1
+                if not self.resolve(phone, rival, entry, answer):
+                    break
+                continue
+            if answer.status_code and answer.status_code != 404 and answer.status_code < 500:
+                phone.refused += 1
+                phone.why.append(f"Spiel {rival.number} (2. Handy): {answer.label()}")
+                break
+            await asyncio.sleep(RESEND_SECONDS)
+            due = self.clock()
+        phone.rivals_sending -= 1
 
     def flush(self, phone: TablePhone, due: float) -> None:
         """Send the head of the queue unless a send is under way or the phone is offline."""
@@ -713,7 +791,13 @@ class Day:
         self.spawn(self.send(phone, phone.queue[0], phone.token, due))
 
     async def send(self, phone: TablePhone, entry: Entry, token: str, due: float) -> None:
-        data = {"number": entry.number, "line": entry.line, "entry_id": entry.entry_id}
+        data: dict[str, object] = {
+            "number": entry.number,
+            "line": entry.line,
+            "entry_id": entry.entry_id,
+        }
+        if entry.version:
+            data["version"] = entry.version
         body = urlencode({**data, "csrfmiddlewaretoken": CSRF}).encode()
 
         def post() -> Coroutine[Any, Any, Answer]:
@@ -735,9 +819,13 @@ class Day:
             # the saving phone (seat 0) shows the status its save answered with
             saved = [a for a in answers if 200 <= a.status_code < 300]
             self.shown[(phone.table_id, 0)] = saved[-1].get("X-Table-Version")
+            self.stored(phone, entry, saved[-1])
         elif 409 in statuses:
             phone.conflicts += 1
-            phone.queue.pop(0)  # the players would be asked; the ledger keeps the game
+            taken = next(a for a in answers if a.status_code == 409)
+            others = [r for r in phone.rivals if r.number == entry.number]
+            if not others or not self.resolve(phone, entry, others[-1], taken):
+                phone.queue.pop(0)  # kept the stored game (or no second phone: counted)
         elif 404 in statuses or any(s >= 500 for s in statuses):
             # an old link (the phone learns the new one) or a busy server: try again
             retry_in = max(RESEND_SECONDS, phone.learn_at - self.clock())
@@ -871,6 +959,8 @@ class Day:
             when = begin + self.rng.uniform(0, args.spectator_every)
             url = urls[-1] if viewer % HOUSE_VIEWERS == HOUSE_VIEWERS - 1 else urls[0]
             self.at(when, partial(self.spectate, viewer, url, when))
+        paired = max(1, len(phones) // PAIRED_TABLES)
+        self.paired = {p.table_id for p in self.rng.sample(phones, paired)}
         faulty = self.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
         for phone in faulty[:OFFLINE_TABLES]:
             when = begin + self.rng.uniform(0.2, 0.5) * round_seconds
@@ -882,7 +972,10 @@ class Day:
         def all_sent() -> bool:
             # A game being read back is in no queue yet: the last game of a table once ended
             # the load before it was sent (reported as still queued, not lost).
-            return all(len(p.ledger) == p.games and not p.queue and not p.reading for p in phones)
+            return all(
+                len(p.ledger) == p.games and not p.queue and not p.reading and not p.rivals_sending
+                for p in phones
+            )
 
         limit = begin + round_seconds * 6 + self.play_seconds(OFFLINE_SECONDS) + 300
         while not all_sent() and self.clock() < limit:
@@ -969,29 +1062,32 @@ def seat_round(
 
 
 def check_games(ledgers: list[TablePhone]) -> tuple[int, int, int, int]:
-    """(meant, still queued, lost, duplicated) against the stored games of every table: a game
-    still in a phone's queue (the time limit came first) is not lost, the phone holds it."""
+    """(meant, still queued, lost, duplicated) against the stored games of every table and
+    the phones' ledgers: each game number the players meant holds the entry they wanted (the
+    ledger's, or where a second phone entered the game too, the one they kept or replaced it
+    with); a game still in a phone's queue (the time limit came first) is not lost, the phone
+    holds it. Duplicated: a stored game under a number nobody meant, or an entry stored under
+    two numbers."""
     from skatclub.club.models import Game
 
-    stored: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    stored: defaultdict[int, dict[int, str]] = defaultdict(dict)
     rows = Game.objects.filter(table_id__in=[p.table_id for p in ledgers])
     for table_id, number, entry_id in rows.values_list("table_id", "number", "entry_id"):
-        stored[table_id].append((number, entry_id or ""))
+        stored[table_id][number] = entry_id or ""
     meant = queued = lost = duplicated = 0
     for phone in ledgers:
         games = stored[phone.table_id]
         meant += len(phone.ledger)
         queued += len(phone.queue)
-        held = {e.entry_id for e in phone.queue}
-        ids = Counter(entry_id for _, entry_id in games)
-        if games and "" not in ids:  # the server keeps entry ids
-            wanted = {e.entry_id for e in phone.ledger}
-            lost += len(wanted - set(ids) - held)
-            duplicated += sum(ids.values()) - len(set(ids) & wanted)
-        else:  # a server without entry ids: compare by game number
-            numbers = {n for n, _ in games}
-            lost += len({e.number for e in phone.ledger if e.entry_id not in held} - numbers)
-            duplicated += max(0, len(games) - len(phone.ledger))
+        held = {e.number for e in phone.queue}
+        for entry in phone.ledger:
+            wanted = phone.final.get(entry.number, {entry.entry_id})
+            if entry.number not in held and games.get(entry.number) not in wanted:
+                lost += 1
+        numbers = {e.number for e in phone.ledger}
+        ids = Counter(games.values())
+        duplicated += sum(1 for n in games if n not in numbers)
+        duplicated += sum(n - 1 for entry_id, n in ids.items() if entry_id and n > 1)
     return meant, queued, lost, duplicated
 
 
@@ -1127,6 +1223,16 @@ def report(
     print(
         f"errors: {errors} (5xx, timeouts, broken connections), 409: {conflicts}, "
         f"other refusals: {refused}"
+    )
+    rivals = sum(len(p.rivals) for p in ledgers)
+    print(
+        f"second phones (1 table in {PAIRED_TABLES}): {rivals} games entered twice at once "
+        f"({day.same_game} the same game, the others a different game under the same number); "
+        f"the second phones' answers: {dict(sorted(day.rival_answers.items()))}"
+    )
+    print(
+        f"409s resolved as the page offers: {day.kept_stored} kept the stored game, "
+        f"{day.replaced} replaced it (sent again with the stored version)"
     )
     for why in [w for p in ledgers for w in p.why][:3]:
         print(f"  refused: {why}")
