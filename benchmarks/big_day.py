@@ -101,6 +101,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from day_mix import Mix, Played, expected_scores, expected_value  # noqa: E402
+from day_report import Load, Memory, by_round, by_ten_minutes  # noqa: E402
 
 HOUSE_SHARE = 1 / 7  # of the tables: the event whose house rules have Bockrunden and Ramsch
 HOUSE_VIEWERS = 10  # one spectator in this many follows the house-rules event's projector
@@ -477,18 +478,24 @@ class Samples:
     sent_s: array[float] = field(default_factory=floats)  # when it left (the loop's clock)
     wall_ms: array[float] = field(default_factory=floats)
     cpu_ms: array[float] = field(default_factory=floats)
+    round_of: array[int] = field(default_factory=lambda: array("i"))  # each latency's Serie
+    cpu_round_of: array[int] = field(default_factory=lambda: array("i"))  # each CPU's Serie
     statuses: Counter[str] = field(default_factory=Counter)
     cpu_by_status: defaultdict[str, array[float]] = field(
         default_factory=lambda: defaultdict(floats)
     )
 
-    def add(self, answer: Answer, latency: float, late: float, sent: float) -> None:
+    def add(
+        self, answer: Answer, latency: float, late: float, sent: float, round_number: int
+    ) -> None:
         self.latency_ms.append(latency * 1000)
+        self.round_of.append(round_number)
         self.sent_s.append(sent)
         self.late_ms.append(late * 1000)
         if "x-bench-wall-us" in answer.headers:
             self.wall_ms.append(int(answer.headers["x-bench-wall-us"]) / 1000)
             self.cpu_ms.append(int(answer.headers["x-bench-cpu-us"]) / 1000)
+            self.cpu_round_of.append(round_number)
             self.cpu_by_status[answer.label()].append(self.cpu_ms[-1])
         self.statuses[answer.label()] += 1
 
@@ -619,6 +626,11 @@ class Day:
         self.rng = random.Random(args.seed)
         self.mix = Mix(args.seed + 1)
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
+        self.projector = Samples()  # the hall's projector of each event (live.js, as a viewer)
+        self.round_number = 0
+        self.began = 0.0  # the loop's clock when the first Serie's load began
+        self.memory, self.load = Memory(), Load()
+        self.processes: Callable[[], list[tuple[str, int]]] = list
         self.statuses = Samples()  # the status fragment a phone fetches after a change
         self.pages = Samples()  # the table's whole page, when a player opens it
         self.readbacks = Samples()  # the read-back before each save
@@ -681,7 +693,8 @@ class Day:
                 kept.close()
         except (OSError, asyncio.IncompleteReadError) as error:  # counted, the phone goes on
             answer = Answer(0, {}, failure=type(error).__name__)
-        samples.add(answer, time.perf_counter() - started, max(0.0, late), due + late)
+        elapsed = time.perf_counter() - started
+        samples.add(answer, elapsed, max(0.0, late), due + late, self.round_number)
         return answer
 
     # -- saving ------------------------------------------------------------------------------
@@ -915,10 +928,12 @@ class Day:
         self.at(when, partial(self.spectate, viewer, url, when))
 
     async def ask_projector(self, viewer: int, url: str, due: float) -> None:
+        """A spectator's live ranking, or (a negative `viewer`) the projector's in the hall."""
         tag = self.spectator_tags.get(viewer, "")
         headers = {"X-Live": "1", "Accept-Encoding": "gzip, deflate, br"}  # as a browser
         headers.update({"If-None-Match": tag} if tag else {})
-        answer = await self.ask(self.spectators, due, "GET", url, headers, b"", self.kept[viewer])
+        samples = self.projector if viewer < 0 else self.spectators
+        answer = await self.ask(samples, due, "GET", url, headers, b"", self.kept[viewer])
         if answer.status_code == 200:
             self.spectator_tags[viewer] = answer.get("ETag")
         self.asking.discard(viewer)
@@ -926,8 +941,23 @@ class Day:
     # -- one Serie ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages, self.readbacks)
-        return sum(len(s.latency_ms) for s in kinds)
+        return sum(len(s.latency_ms) for _, s in self.kinds())
+
+    def kinds(self) -> list[tuple[str, Samples]]:
+        return [
+            ("saves", self.saves),
+            ("read-backs", self.readbacks),
+            ("stand polls (phones)", self.polls),
+            ("status after a change", self.statuses),
+            ("live ranking (spectators)", self.spectators),
+            ("projector (live, the hall's)", self.projector),
+            ("page opened (phones)", self.pages),
+        ]
+
+    async def keep_reading_load(self) -> None:
+        while True:
+            self.load.read(self.round_number)
+            await asyncio.sleep(10)
 
     async def play(self, number: int, urls: list[str], user: Any, server: Server) -> Usage:
         """The Serie's load until every phone sent its games (or the time limit)."""
@@ -941,13 +971,17 @@ class Day:
                     "stand: not available (GET /t/<token>/stand/ answers 404): phones do not poll"
                 )
         self.finished = False
+        self.round_number = number
         backends = Backends(self.database) if self.database and has_postgres_user() else None
         reading = asyncio.create_task(backends.keep_reading()) if backends else None
+        loading = asyncio.create_task(self.keep_reading_load())
+        self.memory.read(f"S{number} start", self.processes())
         pids = children(server.process.pid)
         each = [cpu_seconds(pid) for pid in pids]
         workers, client, requests = server.workers_cpu(), time.process_time(), self.count()
         machine = machine_busy()
         begin = self.clock()
+        self.began = self.began or begin
         round_seconds = self.play_seconds(GAME_SECONDS * args.games)
         for phone in phones:
             first = begin + self.play_seconds(self.rng.uniform(30, GAME_SECONDS + 30))
@@ -959,6 +993,8 @@ class Day:
             when = begin + self.rng.uniform(0, args.spectator_every)
             url = urls[-1] if viewer % HOUSE_VIEWERS == HOUSE_VIEWERS - 1 else urls[0]
             self.at(when, partial(self.spectate, viewer, url, when))
+        for viewer, url in enumerate(urls, start=1):  # the projector of each event
+            self.at(begin, partial(self.spectate, -viewer, url, begin))
         paired = max(1, len(phones) // PAIRED_TABLES)
         self.paired = {p.table_id for p in self.rng.sample(phones, paired)}
         faulty = self.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
@@ -993,6 +1029,8 @@ class Day:
         self.kept.clear()
         if self.failures:
             raise self.failures[0]
+        self.memory.read(f"S{number} end", self.processes())
+        loading.cancel()
         if backends and reading:
             reading.cancel()
             backends.sample()
@@ -1174,14 +1212,7 @@ def report(
         f"{engine}: {args.tables} tables × {args.games} games × {args.rounds} Serien, Granian "
         f"with {args.workers} processes, speed ×{args.speed:g}, {elapsed:.0f} s"
     )
-    for name, samples in (
-        ("saves", day.saves),
-        ("read-backs", day.readbacks),
-        ("stand polls (phones)", day.polls),
-        ("status after a change", day.statuses),
-        ("live ranking (spectators)", day.spectators),
-        ("page opened (phones)", day.pages),
-    ):
+    for name, samples in day.kinds():
         if name.startswith("stand") and not day.stand:
             print(f"{name:26} stand: not available")
             continue
@@ -1204,9 +1235,23 @@ def report(
         print(f"{'  late (loop lag)':26} {spread(samples.late_ms)}")
         print(f"{'  phone p95 by minute':26} {by_minute(samples)}")
         answers: dict[str, object] = dict(sorted(samples.statuses.items()))
-        if samples is day.polls or samples is day.spectators:
+        if samples in (day.polls, day.spectators, day.projector):
             answers["304 share"] = f"{samples.statuses['304'] / len(samples.latency_ms):.0%}"
         print(f"{'  answers':26} {answers}")
+    shown = [(name, samples) for name, samples in day.kinds() if samples.latency_ms]
+    print("by Serie (the phone's latency; the server's CPU from its header):")
+    for line in by_round(shown):
+        print(f"  {line}")
+    print("by ten minutes of the load (the phone's latency):")
+    for line in by_ten_minutes(shown, day.began):
+        print(f"  {line}")
+    print("the machine's load during the run:")
+    for line in day.load.lines():
+        print(f"  {line}")
+    print("memory (resident set) of every process, start and end of each Serie:")
+    table, grew = day.memory.lines("S1 end", f"S{args.rounds} end")
+    for line in table:
+        print(f"  {line}")
     print("CPU over the load (/proc):")
     for line in usage.lines():
         print(f"  {line}")
@@ -1255,8 +1300,18 @@ def report(
     def p95(values: array[float]) -> float:
         return percentile(values, 0.95) if values else math.inf
 
+    from skatclub.club.models import Game
+
+    games_stored = Game.objects.count()
+    render_cpu = [
+        cpu
+        for samples in (day.projector, day.spectators)
+        for cpu in samples.cpu_by_status.get("200", [])
+    ]
     targets = [
         ("save p95 < 100 ms", p95(day.saves.latency_ms) < 100),
+        ("projector render p95 < 50 ms CPU", bool(render_cpu) and p95(array("d", render_cpu)) < 50),
+        ("memory flat (no process +20 % from Serie 1 to the last)", not grew),
         ("0 lost, 0 duplicated", lost == 0 and duplicated == 0),
         ("seat sums exact", wrong == 0),
         ("values as the worked cases", not differ),
@@ -1266,6 +1321,14 @@ def report(
         mean_cpu = statistics.fmean(day.polls.cpu_ms) if day.polls.cpu_ms else math.inf
         targets.append(("CPU per poll < 2 ms", mean_cpu < 2))
     print("targets: " + ", ".join(f"{name}: {'yes' if ok else 'NO'}" for name, ok in targets))
+    if grew:
+        print(f"  grew more than 20 %: {', '.join(grew)}")
+    if render_cpu:
+        print(
+            f"  (projector render: the live ranking's 200 answers, {len(render_cpu)}: CPU p50 "
+            f"{statistics.median(render_cpu):.1f} ms, p95 {p95(array('d', render_cpu)):.1f} ms, "
+            f"max {max(render_cpu):.1f} ms, at {games_stored} games stored)"
+        )
     print(
         f"  (phone p95: saves {p95(day.saves.latency_ms):.1f} ms, polls "
         f"{p95(day.polls.latency_ms):.1f} ms, spectators {p95(day.spectators.latency_ms):.1f} "
@@ -1313,7 +1376,9 @@ def main() -> None:
             APPLICATION,
             DEFAULT_WORKERS,
             server_argv,
+            worker_argv,
         )
+        from skatclub.club.tasks import QUEUES
 
         args.workers = args.workers or DEFAULT_WORKERS
 
@@ -1327,7 +1392,31 @@ def main() -> None:
         )
         env = {**os.environ, "PYTHONPATH": path}  # production settings: setup_django's
         server = Server(argv, env, tmp / "server.log", args.workers)
-        day = Day(args, port, database_url.rsplit("/", 1)[1] if postgres else "")
+        # the background workers beside it, as `serve` starts them (their memory is reported)
+        background = [
+            subprocess.Popen(
+                worker_argv(queue),
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=(tmp / f"worker-{queue}.log").open("wb"),
+            )
+            for queue in QUEUES
+        ]
+        database = database_url.rsplit("/", 1)[1] if postgres else ""
+        day = Day(args, port, database)
+
+        def processes() -> list[tuple[str, int]]:
+            found = [("server (Granian main)", server.process.pid)]
+            found += [(f"server worker {pid}", pid) for pid in children(server.process.pid)]
+            found += [
+                (f"background worker ({q})", w.pid) for q, w in zip(QUEUES, background, strict=True)
+            ]
+            if database and has_postgres_user():
+                found += [(f"PostgreSQL backend {pid}", pid) for pid in Backends(database).read()]
+            return [*found, ("load generator (this process)", os.getpid())]
+
+        day.processes = processes
         ledgers: list[TablePhone] = []
         usage = Usage()
         try:
@@ -1343,6 +1432,9 @@ def main() -> None:
                 print(f"the server ended (exit {server.process.returncode}); its log ends:")
                 print(server.tail())
             server.stop()
+            for worker in background:  # started here: stopped by their own handles
+                worker.terminate()
+                worker.wait(timeout=30)
         engine = "PostgreSQL" if postgres else "SQLite"
         report(day, engine, ledgers, (event, house), usage, elapsed)
         connections.close_all()
