@@ -1,16 +1,36 @@
 """Benchmark: a DSkV championship day against the real server: 350 four-tables, phones, spectators.
 
-    python benchmarks/big_day.py --quick                 # a few minutes: 1 Serie, 3 games a table
-    python benchmarks/big_day.py                         # 3 Serien of 48 games (about 4 hours)
+Covers: 3 Serien × 48 games at 350 tables (50,400 games) with every phone polling, 300
+spectators and each event's projector; a game mix drawn from the worked cases of
+tests/scoring/data (Kontra, Re, Null, Grand Hand, overbid, conceded, eingepasst) and, at one
+table in seven, an event with Bockrunden and Ramsch; double taps, lost answers, offline
+phones, renewed links, and at one table in twenty two phones entering the same game number,
+the 409 resolved as the page offers. Every stored game is checked against its worked case's
+value (benchmarks/day_mix.py). Leaves out: browsers (phones are asyncio clients that send what
+table.js sends, no JavaScript, no rendering, no static files), Wi-Fi (all on 127.0.0.1), the
+Spielwart's pages and printing during the load, signing the lists, seating between Serien
+(done through Django in a few seconds, not timed as the hall sees it), and a day's breaks.
+
+    python benchmarks/big_day.py                 # run (1): the whole day, compressed (speed 10)
+    python benchmarks/big_day.py --end-of-day    # run (2): the end of the day at the real pace
+    python benchmarks/big_day.py --quick         # a smoke run: 1 Serie, 3 games a table
     python benchmarks/big_day.py --database-url postgres://postgres@127.0.0.1:5432/skatbench_big_day
 
+Run (1), the whole day compressed: `--speed 10` (a game every 9 s instead of 90 s, ten times
+a day's save rate), all Serien played through HTTP. Run (2), `--end-of-day`: Serien 1–2 and
+games 1–40 of Serie 3 stored in bulk through `services.save_entry` (what the table's save
+calls, without HTTP: about 20 ms a game on SQLite here), then the last `--live-games` 8 of
+Serie 3 played at the real pace (`--speed 1`) by every phone, spectator and projector over
+the ~50,000 games stored.
+
 The server is Granian as `manage.py serve` starts it (`server_argv`; `--workers`, default
-its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, production
+its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, with the
+background workers `serve` starts beside it (`worker_argv`, one per queue), production
 settings, a fresh data folder in a temp folder (SQLite there, or the PostgreSQL database
-given, dropped and made anew). Only its application module differs:
-benchmarks/big_day_server.py wraps `skatclub.wsgi` and reports each request's CPU and wall
-time in two headers. The server's output goes to server.log in the temp folder; its tail is
-printed if it dies.
+given, dropped and made anew; only databases named skatbench_*). Only its application module
+differs: benchmarks/big_day_server.py wraps `skatclub.wsgi` and reports each request's CPU and
+wall time in two headers. The server's output goes to server.log in the temp folder; its tail
+is printed if it dies.
 
 The load comes from this process, in asyncio: each phone and each spectator keeps its
 connection open between its polls (HTTP/1.1 keep-alive, as a browser does, for as long as the
@@ -24,8 +44,13 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
   first (POST /t/<token>/vorlesen/, as table.js asks before the players confirm; an offline
   phone reads back on its own), then confirmed with an entry id made on the phone and kept
   in the phone's queue until the server answered 2xx (POST /t/<token>/spiel/ with
-  `entry_id`). The phone keeps its own ledger of the games its players meant; a 409 is
-  counted, never resolved.
+  `entry_id`). The phone keeps its own ledger of the games its players meant. Each line is
+  drawn from the game mix (benchmarks/day_mix.py).
+- **A second phone at one table in twenty** (`PAIRED_TABLES`, drawn per Serie) enters one in
+  six of its games at the same moment: half of them the same game (answered as already
+  saved), half a different game under the same number. The 409 that one phone gets is
+  resolved as the page offers (`_table_taken.html`): the players keep the stored game, or
+  replace it (the same post again with the stored game's `version`), half and half.
 - **Every player opens the table's page on the phone** (GET /t/<token>/, the whole page, as
   a browser does after scanning the table's QR code) while the players sit down: within the
   Serie's first `ARRIVAL_SECONDS` (60 s; the phone that enters the games within the first
@@ -38,7 +63,8 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
   saved shows the version its save answered with.
 - **Spectators** (`--spectators`, 300) follow the live ranking: the projector's live fragment
   of the running Serie (X-Live: 1, If-None-Match, Accept-Encoding: gzip as a browser sends
-  it) every `--spectator-every` 2 s, as static/live.js does.
+  it) every `--spectator-every` 2 s, as static/live.js does; one in ten follows the
+  house-rules event's. **The projector** of each event in the hall asks the same way.
 A poller asks again only when its last request was answered (skipped polls are counted).
 
 Faults: 5 % of save answers are dropped (the server did the work; the phone resends the same
@@ -47,26 +73,37 @@ go offline for 5 minutes of play mid-Serie and then flush their queue, 10 tables
 mid-Serie from the Spielwart (`services.issue_link`): their phones learn it a minute of play
 later and send what they still hold on the new link.
 
-Time: `--speed` (default 1, the day's pace) compresses play only (games, outages, learning a
-new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a table, speed 4.
+Time: `--speed` (default 10; 1 with `--end-of-day`) compresses play only (games, outages,
+learning a new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a
+table, speed 4.
 
-Prints per kind of request (saves, read-backs, stand polls, status fragments, spectators, pages):
+Prints per kind of request (saves, read-backs, stand polls, status fragments, spectators,
+projector, pages):
 - phone: the latency the client saw, from connecting to the answer's last byte (waiting in
   the server for a free application thread included);
 - server: the application's wall time in the worker, and its CPU, mean and p95 (the headers;
   with SQLite the database's work is in it, the server's own parsing and writing are not);
 - late: how long after its due time the request left (this process's event loop lag: large
   values mean the load generator could not keep the pace);
-- the answers by status (saves: with X-Entry-Result), the 304 share of polls.
+- the answers by status (saves: with X-Entry-Result), the 304 share of polls;
+then the same kinds per Serie and per ten minutes of the load (p50/p95/max; benchmarks/
+day_report.py), the machine's load average, and the resident memory of every process (the
+server's main process and workers, the background workers, the PostgreSQL backends of the
+benchmark's database, this process) at the start and the end of each Serie.
 Then per Serie and in total, from /proc: the server's CPU (its workers and main process; user
 + system, everything they did) per second and per request of all kinds; on PostgreSQL the
 CPU of the PostgreSQL backends serving the benchmark's database (other databases and
 PostgreSQL's background processes not included); the CPU this process took from the same
-cores. Then errors (5xx,
-timeouts, broken connections), lost and duplicated games against the phones' ledgers, and the
-stored seat sums against `services.refresh_results` recomputing them (rolled back).
-Targets (issue 26), judged on the phone's latency and the header's CPU: save p95 < 100 ms,
-poll p95 < 30 ms, CPU per poll < 2 ms; 0 lost, 0 duplicated, seat sums exact.
+cores. Then errors (5xx, timeouts, broken connections), the second phones' games and how
+their 409s were resolved, lost and duplicated games against the phones' ledgers (the games
+the players kept), the stored seat sums against `services.refresh_results` recomputing them
+(rolled back: consistency only), and every stored game against its worked case's value
+(independent of the engine; see day_mix for what Bock levels are checked against).
+Targets (issues 26 and 44), judged on the phone's latency and the header's CPU: save p95 <
+100 ms, poll p95 < 30 ms, CPU per poll < 2 ms, projector render (the live ranking's 200
+answers) p95 < 50 ms CPU, memory flat (no process +20 % from the end of Serie 1 to the end of
+the last; with --end-of-day over the live part), 0 lost, 0 duplicated, seat sums exact,
+values as the worked cases.
 """
 
 from __future__ import annotations
