@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 TEN_MINUTES = 600.0
+BACKEND = "PostgreSQL backend "  # one row per backend: they come and go (CONN_MAX_AGE)
 
 
 class Series(Protocol):
@@ -95,11 +96,20 @@ class Memory:
     readings: dict[str, dict[str, int]] = field(default_factory=dict)  # process -> moment -> KiB
 
     def read(self, moment: str, processes: Iterable[tuple[str, int]]) -> None:
+        """Each process's resident set now; the PostgreSQL backends also as their largest
+        (judged for growth: a backend's pid changes when a worker renews its connection) and
+        their sum (not judged: it follows how many connections are open)."""
         self.moments.append(moment)
+        backends = []
         for name, pid in processes:
             kib = rss_kib(pid)
             if kib:
                 self.readings.setdefault(name, {})[moment] = kib
+                if name.startswith(BACKEND):
+                    backends.append(kib)
+        if backends:
+            self.readings.setdefault("PostgreSQL backends: largest", {})[moment] = max(backends)
+            self.readings.setdefault("PostgreSQL backends: sum", {})[moment] = sum(backends)
 
     def lines(self, first: str, last: str) -> tuple[list[str], list[str]]:
         """The table in MB, and the processes that grew more than 20 % from `first` to
@@ -114,7 +124,7 @@ class Memory:
             if first in found and last in found:
                 share = found[last] / found[first] - 1
                 growth = f"{share:+10.0%}"
-                if share > 0.20:
+                if share > 0.20 and not name.endswith(": sum"):
                     grew.append(f"{name} {share:+.0%}")
             shown.append(f"{name:30}{cells}{growth:>12}")
         return shown, grew
