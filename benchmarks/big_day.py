@@ -21,7 +21,9 @@ a day's save rate), all Serien played through HTTP. Run (2), `--end-of-day`: Ser
 games 1–40 of Serie 3 stored in bulk through `services.save_entry` (what the table's save
 calls, without HTTP; one transaction a table, about 8 ms a game on SQLite here), then the
 last `--live-games` 8 of Serie 3 played at the real pace (`--speed 1`) by every phone,
-spectator and projector over the ~50,000 games stored.
+spectator and projector over the ~50,000 games stored. The players sit at their tables since
+game 1, so in run (2) no page is opened: every phone polls from the start, its first answer
+naming the version its open page shows.
 
 The server is Granian as `manage.py serve` starts it (`server_argv`; `--workers`, default
 its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, with the
@@ -952,7 +954,9 @@ class Day:
         if answer.status_code == 200:
             self.poll_tags[(table_id, seat)] = answer.get("ETag")
             version = str(json.loads(answer.json)["version"])
-            if version != self.shown.get((table_id, seat)):
+            if (table_id, seat) not in self.shown:  # --end-of-day: the page was open already
+                self.shown[(table_id, seat)] = version
+            elif version != self.shown.get((table_id, seat)):
                 # table.js: the list changed, so the page fetches its status fragment anew
                 path, partial_ = f"/t/{token}/", {"X-Entry-Partial": "1"}
                 status = await self.ask(
@@ -1030,6 +1034,10 @@ class Day:
             first = begin + self.play_seconds(self.rng.uniform(30, GAME_SECONDS + 30))
             self.at(first, partial(self.next_game, phone, first))
             for seat in range(4):
+                if args.end_of_day:  # the players sit at their table since game 1
+                    when = begin + self.rng.uniform(0, args.poll_every)
+                    self.at(when, partial(self.poll_table, phone, seat, when))
+                    continue
                 when = begin + self.rng.uniform(0, ARRIVAL_SECONDS / (2 if seat == 0 else 1))
                 self.at(when, partial(self.open_page, phone, seat, when))
         for viewer in range(args.spectators):
