@@ -681,6 +681,7 @@ class Day:
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
         self.kept: defaultdict[object, Connection] = defaultdict(Connection)  # by poller
         self.stand = True
+        self.probed = False  # whether /stand/ was probed
         self.phones: dict[int, TablePhone] = {}
         self.poll_tags: dict[tuple[int, int], str] = {}
         self.spectator_tags: dict[int, str] = {}
@@ -1009,7 +1010,8 @@ class Day:
         """The Serie's load until every phone sent its games (or the time limit)."""
         args = self.args
         phones = list(self.phones.values())
-        if number == 1:
+        if not self.probed:  # the first Serie played through HTTP (--end-of-day: the last)
+            self.probed = True
             probe = await request(self.port, "GET", f"/t/{phones[0].token}/stand/", {})
             self.stand = probe.status_code != 404
             if not self.stand:
