@@ -1,16 +1,38 @@
 """Benchmark: a DSkV championship day against the real server: 350 four-tables, phones, spectators.
 
-    python benchmarks/big_day.py --quick                 # a few minutes: 1 Serie, 3 games a table
-    python benchmarks/big_day.py                         # 3 Serien of 48 games (about 4 hours)
+Covers: 3 Serien × 48 games at 350 tables (50,400 games) with every phone polling, 300
+spectators and each event's projector; a game mix drawn from the worked cases of
+tests/scoring/data (Kontra, Re, Null, Grand Hand, overbid, conceded, eingepasst) and, at one
+table in seven, an event with Bockrunden and Ramsch; double taps, lost answers, offline
+phones, renewed links, and at one table in twenty two phones entering the same game number,
+the 409 resolved as the page offers. Every stored game is checked against its worked case's
+value (benchmarks/day_mix.py). Leaves out: browsers (phones are asyncio clients that send what
+table.js sends, no JavaScript, no rendering, no static files), Wi-Fi (all on 127.0.0.1), the
+Spielwart's pages and printing during the load, signing the lists, seating between Serien
+(done through Django in a few seconds, not timed as the hall sees it), and a day's breaks.
+
+    python benchmarks/big_day.py                 # run (1): the whole day, compressed (speed 10)
+    python benchmarks/big_day.py --end-of-day    # run (2): the end of the day at the real pace
+    python benchmarks/big_day.py --quick         # a smoke run: 1 Serie, 3 games a table
     python benchmarks/big_day.py --database-url postgres://postgres@127.0.0.1:5432/skatbench_big_day
 
+Run (1), the whole day compressed: `--speed 10` (a game every 9 s instead of 90 s, ten times
+a day's save rate), all Serien played through HTTP. Run (2), `--end-of-day`: Serien 1–2 and
+games 1–40 of Serie 3 stored in bulk through `services.save_entry` (what the table's save
+calls, without HTTP; one transaction a table, about 8 ms a game on SQLite here), then the
+last `--live-games` 8 of Serie 3 played at the real pace (`--speed 1`) by every phone,
+spectator and projector over the ~50,000 games stored. The players sit at their tables since
+game 1, so in run (2) no page is opened: every phone polls from the start, its first answer
+naming the version its open page shows.
+
 The server is Granian as `manage.py serve` starts it (`server_argv`; `--workers`, default
-its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, production
+its DEFAULT_WORKERS processes with their threads) on 127.0.0.1 at a free port, with the
+background workers `serve` starts beside it (`worker_argv`, one per queue), production
 settings, a fresh data folder in a temp folder (SQLite there, or the PostgreSQL database
-given, dropped and made anew). Only its application module differs:
-benchmarks/big_day_server.py wraps `skatclub.wsgi` and reports each request's CPU and wall
-time in two headers. The server's output goes to server.log in the temp folder; its tail is
-printed if it dies.
+given, dropped and made anew; only databases named skatbench_*). Only its application module
+differs: benchmarks/big_day_server.py wraps `skatclub.wsgi` and reports each request's CPU and
+wall time in two headers. The server's output goes to server.log in the temp folder; its tail
+is printed if it dies.
 
 The load comes from this process, in asyncio: each phone and each spectator keeps its
 connection open between its polls (HTTP/1.1 keep-alive, as a browser does, for as long as the
@@ -24,8 +46,13 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
   first (POST /t/<token>/vorlesen/, as table.js asks before the players confirm; an offline
   phone reads back on its own), then confirmed with an entry id made on the phone and kept
   in the phone's queue until the server answered 2xx (POST /t/<token>/spiel/ with
-  `entry_id`). The phone keeps its own ledger of the games its players meant; a 409 is
-  counted, never resolved.
+  `entry_id`). The phone keeps its own ledger of the games its players meant. Each line is
+  drawn from the game mix (benchmarks/day_mix.py).
+- **A second phone at one table in twenty** (`PAIRED_TABLES`, drawn per Serie) enters one in
+  six of its games at the same moment: half of them the same game (answered as already
+  saved), half a different game under the same number. The 409 that one phone gets is
+  resolved as the page offers (`_table_taken.html`): the players keep the stored game, or
+  replace it (the same post again with the stored game's `version`), half and half.
 - **Every player opens the table's page on the phone** (GET /t/<token>/, the whole page, as
   a browser does after scanning the table's QR code) while the players sit down: within the
   Serie's first `ARRIVAL_SECONDS` (60 s; the phone that enters the games within the first
@@ -38,7 +65,8 @@ Who asks (`--tables` 350, `--serien` 3, `--games` 48 per table and Serie):
   saved shows the version its save answered with.
 - **Spectators** (`--spectators`, 300) follow the live ranking: the projector's live fragment
   of the running Serie (X-Live: 1, If-None-Match, Accept-Encoding: gzip as a browser sends
-  it) every `--spectator-every` 2 s, as static/live.js does.
+  it) every `--spectator-every` 2 s, as static/live.js does; one in ten follows the
+  house-rules event's. **The projector** of each event in the hall asks the same way.
 A poller asks again only when its last request was answered (skipped polls are counted).
 
 Faults: 5 % of save answers are dropped (the server did the work; the phone resends the same
@@ -47,26 +75,37 @@ go offline for 5 minutes of play mid-Serie and then flush their queue, 10 tables
 mid-Serie from the Spielwart (`services.issue_link`): their phones learn it a minute of play
 later and send what they still hold on the new link.
 
-Time: `--speed` (default 1, the day's pace) compresses play only (games, outages, learning a
-new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a table, speed 4.
+Time: `--speed` (default 10; 1 with `--end-of-day`) compresses play only (games, outages,
+learning a new link); polls always run at their real pace. `--quick`: 1 Serie, 3 games a
+table, speed 4.
 
-Prints per kind of request (saves, read-backs, stand polls, status fragments, spectators, pages):
+Prints per kind of request (saves, read-backs, stand polls, status fragments, spectators,
+projector, pages):
 - phone: the latency the client saw, from connecting to the answer's last byte (waiting in
   the server for a free application thread included);
 - server: the application's wall time in the worker, and its CPU, mean and p95 (the headers;
   with SQLite the database's work is in it, the server's own parsing and writing are not);
 - late: how long after its due time the request left (this process's event loop lag: large
   values mean the load generator could not keep the pace);
-- the answers by status (saves: with X-Entry-Result), the 304 share of polls.
+- the answers by status (saves: with X-Entry-Result), the 304 share of polls;
+then the same kinds per Serie and per ten minutes of the load (p50/p95/max; benchmarks/
+day_report.py), the machine's load average, and the resident memory of every process (the
+server's main process and workers, the background workers, the PostgreSQL backends of the
+benchmark's database, this process) at the start and the end of each Serie.
 Then per Serie and in total, from /proc: the server's CPU (its workers and main process; user
 + system, everything they did) per second and per request of all kinds; on PostgreSQL the
 CPU of the PostgreSQL backends serving the benchmark's database (other databases and
 PostgreSQL's background processes not included); the CPU this process took from the same
-cores. Then errors (5xx,
-timeouts, broken connections), lost and duplicated games against the phones' ledgers, and the
-stored seat sums against `services.refresh_results` recomputing them (rolled back).
-Targets (issue 26), judged on the phone's latency and the header's CPU: save p95 < 100 ms,
-poll p95 < 30 ms, CPU per poll < 2 ms; 0 lost, 0 duplicated, seat sums exact.
+cores. Then errors (5xx, timeouts, broken connections), the second phones' games and how
+their 409s were resolved, lost and duplicated games against the phones' ledgers (the games
+the players kept), the stored seat sums against `services.refresh_results` recomputing them
+(rolled back: consistency only), and every stored game against its worked case's value
+(independent of the engine; see day_mix for what Bock levels are checked against).
+Targets (issues 26 and 44), judged on the phone's latency and the header's CPU: save p95 <
+100 ms, poll p95 < 30 ms, CPU per poll < 2 ms, projector render (the live ranking's 200
+answers) p95 < 50 ms CPU, memory flat (no process +20 % from the end of Serie 1 to the end of
+the last; with --end-of-day over the live part), 0 lost, 0 duplicated, seat sums exact,
+values as the worked cases.
 """
 
 from __future__ import annotations
@@ -99,13 +138,22 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-LINES = ["Kr m2", "Gr m1 v", "He o3 H", "Null", "Pi m1 S", "Ka o2 v", "Gr o2", "p"]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from day_mix import Mix, Played, expected_scores, expected_value  # noqa: E402
+from day_report import Load, Memory, by_round, by_ten_minutes  # noqa: E402
+
+HOUSE_SHARE = 1 / 7  # of the tables: the event whose house rules have Bockrunden and Ramsch
+HOUSE_VIEWERS = 10  # one spectator in this many follows the house-rules event's projector
 DROP_SHARE = 0.05
 DOUBLE_TAP_SHARE = 0.05
 OFFLINE_TABLES = 10 * 2
 OFFLINE_SECONDS = 5 * 60  # of play
 RENEWED_TABLES = 10
 LEARN_SECONDS = 60  # of play: the phone scans the new QR code
+PAIRED_TABLES = 20  # one table in this many has two phones that enter games
+RIVAL_SHARE = 1 / 6  # of a paired table's games: the second phone enters one at once too
+SAME_GAME_SHARE = 0.5  # of those: the same game; else a different game under the same number
+REPLACE_SHARE = 0.5  # of the 409s: the players replace the stored game (else they keep it)
 RESEND_SECONDS = 3.0  # real: a lost answer is sent again after 0.5–15 s (static/table/retry.js)
 GAME_SECONDS = 90  # of play, per table
 ARRIVAL_SECONDS = 60  # real: the players open their table's page while they sit down
@@ -151,8 +199,10 @@ def recreate_database(url: str) -> None:
 # --- the day's data ---------------------------------------------------------------------------
 
 
-def build_event(players: int) -> tuple[Any, Any, list[Any]]:
-    """The Spielwart, the event and its players (no Serie yet)."""
+def build_event(players: int) -> tuple[Any, Any, Any, list[Any]]:
+    """The Spielwart, the two events and their players (no Serie yet): the championship
+    (ISkO with Kontra/Re) and, beside it in the same hall, a tournament whose house rules add
+    Bockrunden (after a Grand Hand, a lost Kontra, 60:60) and Ramsch."""
     from django.contrib.auth.models import User
 
     from skatclub.club.models import Event, Player, Season
@@ -168,11 +218,22 @@ def build_event(players: int) -> tuple[Any, Any, list[Any]]:
         name="Deutsche Meisterschaft",
         date=datetime.date.today(),  # a table link writes only near its event's date
         season=season,
+        house_kontra=True,
+    )
+    house = Event.objects.create(
+        key="hausregel-turnier",
+        name="Turnier mit Bock und Ramsch",
+        date=datetime.date.today(),
+        season=season,
+        house_kontra=True,
+        house_bock=True,
+        house_ramsch=True,
+        bock_triggers=["grand_hand", "lost_kontra", "sixty_sixty"],
     )
     people = Player.objects.bulk_create(
         Player(key=f"s{i}", name=f"Spielerin {i:04d} Überlänge-Müller") for i in range(players)
     )
-    return user, event, people
+    return user, event, house, people
 
 
 def start_round(event: Any, number: int, people: list[Any], user: Any, rng: random.Random) -> Any:
@@ -185,14 +246,6 @@ def start_round(event: Any, number: int, people: list[Any], user: Any, rng: rand
     round_ = services.create_round(event=event, number=number, tables=tables, user=user)
     services.issue_links(round_=round_, user=user)
     return round_
-
-
-def line_for(number: int) -> str:
-    """A legal line for game `number` at a four-table: a playing seat declares."""
-    from scoring import playing_positions
-
-    text = LINES[number % len(LINES)]
-    return text if text == "p" else f"{playing_positions(4, number)[0]} {text}"
 
 
 def renew(table_id: int, user: Any) -> str:
@@ -346,6 +399,7 @@ class Answer:
     text: str = ""  # the start of a refusal's body, to say why
     failure: str = ""
     json: str = ""  # a JSON answer's body (the table's state)
+    stored_version: int = 0  # a 409's stored game's version (data-stored-version), 0 if none
 
     def get(self, name: str, default: str = "") -> str:
         return self.headers.get(name.lower(), default)
@@ -437,7 +491,8 @@ async def _exchange(
         found["connection"] = "close"
     text = words(content[:4000]) if code >= 400 and code not in (404, 409) else ""
     state = content.decode() if found.get("content-type") == "application/json" else ""
-    return Answer(code, found, text, json=state)
+    taken = re.search(rb'data-stored-version="([0-9]+)"', content) if code == 409 else None
+    return Answer(code, found, text, json=state, stored_version=int(taken[1]) if taken else 0)
 
 
 def words(body: bytes) -> str:
@@ -462,18 +517,29 @@ class Samples:
     sent_s: array[float] = field(default_factory=floats)  # when it left (the loop's clock)
     wall_ms: array[float] = field(default_factory=floats)
     cpu_ms: array[float] = field(default_factory=floats)
+    round_of: array[int] = field(default_factory=lambda: array("i"))  # each latency's Serie
+    cpu_round_of: array[int] = field(default_factory=lambda: array("i"))  # each CPU's Serie
+    full_cpu_ms: array[float] = field(default_factory=floats)  # the CPU of each 200 answer
+    full_round_of: array[int] = field(default_factory=lambda: array("i"))
     statuses: Counter[str] = field(default_factory=Counter)
     cpu_by_status: defaultdict[str, array[float]] = field(
         default_factory=lambda: defaultdict(floats)
     )
 
-    def add(self, answer: Answer, latency: float, late: float, sent: float) -> None:
+    def add(
+        self, answer: Answer, latency: float, late: float, sent: float, round_number: int
+    ) -> None:
         self.latency_ms.append(latency * 1000)
+        self.round_of.append(round_number)
         self.sent_s.append(sent)
         self.late_ms.append(late * 1000)
         if "x-bench-wall-us" in answer.headers:
             self.wall_ms.append(int(answer.headers["x-bench-wall-us"]) / 1000)
             self.cpu_ms.append(int(answer.headers["x-bench-cpu-us"]) / 1000)
+            self.cpu_round_of.append(round_number)
+            if answer.status_code == 200:
+                self.full_cpu_ms.append(self.cpu_ms[-1])
+                self.full_round_of.append(round_number)
             self.cpu_by_status[answer.label()].append(self.cpu_ms[-1])
         self.statuses[answer.label()] += 1
 
@@ -561,8 +627,13 @@ class Usage:
 @dataclass
 class Entry:
     number: int
-    line: str
+    played: Played
     entry_id: str
+    version: int = 0  # the stored game's version this entry replaces (the players chose it)
+
+    @property
+    def line(self) -> str:
+        return self.played.line
 
 
 @dataclass
@@ -572,6 +643,7 @@ class TablePhone:
     table_id: int
     token: str
     games: int
+    house: bool = False  # a table of the house-rules event (Bockrunden, Ramsch)
     ledger: list[Entry] = field(default_factory=list)
     queue: list[Entry] = field(default_factory=list)
     reading: int = 0  # games being read back: in the ledger, not yet in the queue
@@ -579,6 +651,11 @@ class TablePhone:
     offline_until: float = 0.0  # loop time
     new_token: str = ""
     learn_at: float = math.inf  # loop time the phone switches to `new_token`
+    rivals: list[Entry] = field(default_factory=list)  # the second phone's entries
+    rivals_sending: int = 0
+    # number -> the entry ids the players want stored there, where a second phone entered
+    # the game too (either of the two when it was the same game); else the ledger's entry
+    final: dict[int, set[str]] = field(default_factory=dict)
     conflicts: int = 0
     refused: int = 0
     why: list[str] = field(default_factory=list)
@@ -591,17 +668,27 @@ class Day:
         self.args, self.port = args, port
         self.database = database  # PostgreSQL's database name, "" for SQLite
         self.rng = random.Random(args.seed)
+        self.mix = Mix(args.seed + 1)
         self.saves, self.polls, self.spectators = Samples(), Samples(), Samples()
+        self.projector = Samples()  # the hall's projector of each event (live.js, as a viewer)
+        self.round_number = 0
+        self.began = 0.0  # the loop's clock when the first Serie's load began
+        self.memory, self.load = Memory(), Load()
+        self.processes: Callable[[], list[tuple[str, int]]] = list
         self.statuses = Samples()  # the status fragment a phone fetches after a change
         self.pages = Samples()  # the table's whole page, when a player opens it
         self.readbacks = Samples()  # the read-back before each save
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat) -> version on the page
         self.kept: defaultdict[object, Connection] = defaultdict(Connection)  # by poller
         self.stand = True
+        self.probed = False  # whether /stand/ was probed
         self.phones: dict[int, TablePhone] = {}
         self.poll_tags: dict[tuple[int, int], str] = {}
         self.spectator_tags: dict[int, str] = {}
         self.resent = self.dropped = self.double_taps = 0
+        self.paired: set[int] = set()  # tables with a second phone (this Serie)
+        self.kept_stored = self.replaced = self.same_game = 0  # 409s resolved; same game twice
+        self.rival_answers: Counter[str] = Counter()
         self.asking: set[object] = set()  # pollers whose last request is not answered yet
         self.skipped = 0
         self.finished = False
@@ -651,7 +738,8 @@ class Day:
                 kept.close()
         except (OSError, asyncio.IncompleteReadError) as error:  # counted, the phone goes on
             answer = Answer(0, {}, failure=type(error).__name__)
-        samples.add(answer, time.perf_counter() - started, max(0.0, late), due + late)
+        elapsed = time.perf_counter() - started
+        samples.add(answer, elapsed, max(0.0, late), due + late, self.round_number)
         return answer
 
     # -- saving ------------------------------------------------------------------------------
@@ -660,7 +748,7 @@ class Day:
         number = len(phone.ledger) + 1
         if number > phone.games:
             return
-        entry = Entry(number, line_for(number), uuid.uuid4().hex)
+        entry = Entry(number, self.mix.draw(number, house=phone.house), uuid.uuid4().hex)
         phone.ledger.append(entry)
         if self.clock() < phone.offline_until:  # table.js reads back offline on the phone
             self.confirm(phone, entry, due)
@@ -684,6 +772,71 @@ class Day:
     def confirm(self, phone: TablePhone, entry: Entry, due: float) -> None:
         phone.queue.append(entry)
         self.flush(phone, due)
+        if phone.table_id in self.paired and self.rng.random() < RIVAL_SHARE:
+            self.rival(phone, entry, due)
+
+    # -- a second phone at the table -----------------------------------------------------------
+
+    def rival(self, phone: TablePhone, entry: Entry, due: float) -> None:
+        """A second phone at the table enters game `entry.number` at once: the same game (its
+        own entry id) or another game under the same number."""
+        same = self.rng.random() < SAME_GAME_SHARE
+        self.same_game += same
+        played = entry.played if same else self.mix.draw(entry.number, house=phone.house)
+        rival = Entry(entry.number, played, uuid.uuid4().hex)
+        phone.rivals.append(rival)
+        phone.final[entry.number] = {entry.entry_id, rival.entry_id} if same else set()
+        phone.rivals_sending += 1
+        self.spawn(self.send_rival(phone, rival, entry, due))
+
+    def resolve(self, phone: TablePhone, entry: Entry, other: Entry, answer: Answer) -> bool:
+        """A 409 as the page offers it: the players keep the stored game (the other phone's
+        `other`) or replace it with `entry` (sent again with the stored `version`). Whether
+        `entry` is sent again."""
+        if answer.stored_version and self.rng.random() < REPLACE_SHARE:
+            self.replaced += 1
+            entry.version = answer.stored_version
+            return True
+        self.kept_stored += 1
+        phone.final[entry.number] = {other.entry_id}
+        return False
+
+    def stored(self, phone: TablePhone, entry: Entry, answer: Answer) -> None:
+        """A 2xx for `entry` where a second phone entered the game too: it is stored (or,
+        already saved, the same game is)."""
+        if entry.number not in phone.final:
+            return
+        if answer.get("X-Entry-Result") == "already-saved":
+            phone.final[entry.number].add(entry.entry_id)
+        else:
+            phone.final[entry.number] = {entry.entry_id}
+
+    async def send_rival(self, phone: TablePhone, rival: Entry, entry: Entry, due: float) -> None:
+        for _attempt in range(8):
+            data = {"number": rival.number, "line": rival.line, "entry_id": rival.entry_id}
+            if rival.version:
+                data["version"] = rival.version
+            body = urlencode({**data, "csrfmiddlewaretoken": CSRF}).encode()
+            path = f"/t/{phone.token}/spiel/"
+            answer = await self.ask(
+                self.saves, due, "POST", path, {"X-Entry-Partial": "1"}, body, None
+            )
+            self.rival_answers[answer.label()] += 1
+            if 200 <= answer.status_code < 300:
+                self.stored(phone, rival, answer)
+                break
+            if answer.status_code == 409:
+                phone.conflicts += 1
+                if not self.resolve(phone, rival, entry, answer):
+                    break
+                continue
+            if answer.status_code and answer.status_code != 404 and answer.status_code < 500:
+                phone.refused += 1
+                phone.why.append(f"Spiel {rival.number} (2. Handy): {answer.label()}")
+                break
+            await asyncio.sleep(RESEND_SECONDS)
+            due = self.clock()
+        phone.rivals_sending -= 1
 
     def flush(self, phone: TablePhone, due: float) -> None:
         """Send the head of the queue unless a send is under way or the phone is offline."""
@@ -696,7 +849,13 @@ class Day:
         self.spawn(self.send(phone, phone.queue[0], phone.token, due))
 
     async def send(self, phone: TablePhone, entry: Entry, token: str, due: float) -> None:
-        data = {"number": entry.number, "line": entry.line, "entry_id": entry.entry_id}
+        data: dict[str, object] = {
+            "number": entry.number,
+            "line": entry.line,
+            "entry_id": entry.entry_id,
+        }
+        if entry.version:
+            data["version"] = entry.version
         body = urlencode({**data, "csrfmiddlewaretoken": CSRF}).encode()
 
         def post() -> Coroutine[Any, Any, Answer]:
@@ -718,9 +877,13 @@ class Day:
             # the saving phone (seat 0) shows the status its save answered with
             saved = [a for a in answers if 200 <= a.status_code < 300]
             self.shown[(phone.table_id, 0)] = saved[-1].get("X-Table-Version")
+            self.stored(phone, entry, saved[-1])
         elif 409 in statuses:
             phone.conflicts += 1
-            phone.queue.pop(0)  # the players would be asked; the ledger keeps the game
+            taken = next(a for a in answers if a.status_code == 409)
+            others = [r for r in phone.rivals if r.number == entry.number]
+            if not others or not self.resolve(phone, entry, others[-1], taken):
+                phone.queue.pop(0)  # kept the stored game (or no second phone: counted)
         elif 404 in statuses or any(s >= 500 for s in statuses):
             # an old link (the phone learns the new one) or a busy server: try again
             retry_in = max(RESEND_SECONDS, phone.learn_at - self.clock())
@@ -792,7 +955,9 @@ class Day:
         if answer.status_code == 200:
             self.poll_tags[(table_id, seat)] = answer.get("ETag")
             version = str(json.loads(answer.json)["version"])
-            if version != self.shown.get((table_id, seat)):
+            if (table_id, seat) not in self.shown:  # --end-of-day: the page was open already
+                self.shown[(table_id, seat)] = version
+            elif version != self.shown.get((table_id, seat)):
                 # table.js: the list changed, so the page fetches its status fragment anew
                 path, partial_ = f"/t/{token}/", {"X-Entry-Partial": "1"}
                 status = await self.ask(
@@ -810,10 +975,12 @@ class Day:
         self.at(when, partial(self.spectate, viewer, url, when))
 
     async def ask_projector(self, viewer: int, url: str, due: float) -> None:
+        """A spectator's live ranking, or (a negative `viewer`) the projector's in the hall."""
         tag = self.spectator_tags.get(viewer, "")
         headers = {"X-Live": "1", "Accept-Encoding": "gzip, deflate, br"}  # as a browser
         headers.update({"If-None-Match": tag} if tag else {})
-        answer = await self.ask(self.spectators, due, "GET", url, headers, b"", self.kept[viewer])
+        samples = self.projector if viewer < 0 else self.spectators
+        answer = await self.ask(samples, due, "GET", url, headers, b"", self.kept[viewer])
         if answer.status_code == 200:
             self.spectator_tags[viewer] = answer.get("ETag")
         self.asking.discard(viewer)
@@ -821,15 +988,30 @@ class Day:
     # -- one Serie ---------------------------------------------------------------------------
 
     def count(self) -> int:
-        kinds = (self.saves, self.polls, self.statuses, self.spectators, self.pages)
-        kinds += (self.readbacks,)
-        return sum(len(s.latency_ms) for s in kinds)
+        return sum(len(s.latency_ms) for _, s in self.kinds())
 
-    async def play(self, number: int, url: str, user: Any, server: Server) -> Usage:
+    def kinds(self) -> list[tuple[str, Samples]]:
+        return [
+            ("saves", self.saves),
+            ("read-backs", self.readbacks),
+            ("stand polls (phones)", self.polls),
+            ("status after a change", self.statuses),
+            ("live ranking (spectators)", self.spectators),
+            ("projector (live, the hall's)", self.projector),
+            ("page opened (phones)", self.pages),
+        ]
+
+    async def keep_reading_load(self) -> None:
+        while True:
+            self.load.read(self.round_number)
+            await asyncio.sleep(10)
+
+    async def play(self, number: int, urls: list[str], user: Any, server: Server) -> Usage:
         """The Serie's load until every phone sent its games (or the time limit)."""
         args = self.args
         phones = list(self.phones.values())
-        if number == 1:
+        if not self.probed:  # the first Serie played through HTTP (--end-of-day: the last)
+            self.probed = True
             probe = await request(self.port, "GET", f"/t/{phones[0].token}/stand/", {})
             self.stand = probe.status_code != 404
             if not self.stand:
@@ -837,23 +1019,37 @@ class Day:
                     "stand: not available (GET /t/<token>/stand/ answers 404): phones do not poll"
                 )
         self.finished = False
+        self.round_number = number
         backends = Backends(self.database) if self.database and has_postgres_user() else None
         reading = asyncio.create_task(backends.keep_reading()) if backends else None
+        loading = asyncio.create_task(self.keep_reading_load())
+        self.memory.read(f"S{number} start", self.processes())
         pids = children(server.process.pid)
         each = [cpu_seconds(pid) for pid in pids]
         workers, client, requests = server.workers_cpu(), time.process_time(), self.count()
         machine = machine_busy()
         begin = self.clock()
-        round_seconds = self.play_seconds(GAME_SECONDS * args.games)
+        self.began = self.began or begin
+        left = max(p.games - len(p.ledger) for p in phones)  # the end of the day: the last few
+        round_seconds = self.play_seconds(GAME_SECONDS * left)
         for phone in phones:
             first = begin + self.play_seconds(self.rng.uniform(30, GAME_SECONDS + 30))
             self.at(first, partial(self.next_game, phone, first))
             for seat in range(4):
+                if args.end_of_day:  # the players sit at their table since game 1
+                    when = begin + self.rng.uniform(0, args.poll_every)
+                    self.at(when, partial(self.poll_table, phone, seat, when))
+                    continue
                 when = begin + self.rng.uniform(0, ARRIVAL_SECONDS / (2 if seat == 0 else 1))
                 self.at(when, partial(self.open_page, phone, seat, when))
         for viewer in range(args.spectators):
             when = begin + self.rng.uniform(0, args.spectator_every)
+            url = urls[-1] if viewer % HOUSE_VIEWERS == HOUSE_VIEWERS - 1 else urls[0]
             self.at(when, partial(self.spectate, viewer, url, when))
+        for viewer, url in enumerate(urls, start=1):  # the projector of each event
+            self.at(begin, partial(self.spectate, -viewer, url, begin))
+        paired = max(1, len(phones) // PAIRED_TABLES)
+        self.paired = {p.table_id for p in self.rng.sample(phones, paired)}
         faulty = self.rng.sample(phones, min(len(phones), OFFLINE_TABLES + RENEWED_TABLES))
         for phone in faulty[:OFFLINE_TABLES]:
             when = begin + self.rng.uniform(0.2, 0.5) * round_seconds
@@ -865,7 +1061,10 @@ class Day:
         def all_sent() -> bool:
             # A game being read back is in no queue yet: the last game of a table once ended
             # the load before it was sent (reported as still queued, not lost).
-            return all(len(p.ledger) == p.games and not p.queue and not p.reading for p in phones)
+            return all(
+                len(p.ledger) == p.games and not p.queue and not p.reading and not p.rivals_sending
+                for p in phones
+            )
 
         limit = begin + round_seconds * 6 + self.play_seconds(OFFLINE_SECONDS) + 300
         while not all_sent() and self.clock() < limit:
@@ -883,6 +1082,8 @@ class Day:
         self.kept.clear()
         if self.failures:
             raise self.failures[0]
+        self.memory.read(f"S{number} end", self.processes())
+        loading.cancel()
         if backends and reading:
             reading.cancel()
             backends.sample()
@@ -910,65 +1111,167 @@ class Day:
         return usage
 
 
-def seat_round(day: Day, event: Any, number: int, people: list[Any], user: Any) -> str:
-    """Serie `number` seated and linked, the phones made; the live ranking's URL."""
+def load_games(day: Day, user: Any, games: int) -> None:
+    """Games 1 to `games` of every table of the seated Serie, stored through the service the
+    table's save calls (`services.save_entry`, each with its phone's entry id, as the phone
+    would have sent it: the same checks, Bockrunden and sums), not through HTTP, one
+    transaction a table (each save a savepoint in it: one commit instead of one a game); each
+    goes into its phone's ledger, so the end's checks cover them too."""
+    from django.db import connections, transaction
+
+    from skatclub.club import services
+    from skatclub.club.entry_line import parse_line
+    from skatclub.club.models import Table
+
+    started = time.perf_counter()
+    for phone in day.phones.values():
+        table = Table.objects.get(pk=phone.table_id)
+        with transaction.atomic():
+            for number in range(len(phone.ledger) + 1, games + 1):
+                entry = Entry(number, day.mix.draw(number, house=phone.house), uuid.uuid4().hex)
+                typed = services.Entry(number, parse_line(entry.line, 4))
+                services.save_entry(table=table, typed=typed, user=user, entry_id=entry.entry_id)
+                phone.ledger.append(entry)
+    connections.close_all()
+    stored = len(day.phones) * games
+    seconds = time.perf_counter() - started
+    print(
+        f"Serie {day.round_number}: games 1–{games} of {len(day.phones)} tables loaded in bulk "
+        f"({stored} games, {seconds:.0f} s, {1000 * seconds / max(1, stored):.1f} ms a game)",
+        flush=True,
+    )
+
+
+def house_players(people: list[Any], tables: int) -> int:
+    """How many of `people` play at the house-rules event's tables (at least one table)."""
+    return 4 * max(1, round(tables * HOUSE_SHARE)) if tables > 1 else 0
+
+
+def seat_round(
+    day: Day, events: tuple[Any, Any], number: int, people: list[Any], user: Any
+) -> list[str]:
+    """Serie `number` of both events seated and linked, the phones made; the live rankings'
+    URLs (the championship's first)."""
     from django.db import connections
 
     from skatclub.club.models import TableLink
 
     started = time.perf_counter()
-    round_ = start_round(event, number, people, user, day.rng)
-    links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
-    tokens = dict(links.values_list("table_id", "token"))
-    url = f"{event.get_absolute_url()}serie/{number}/leinwand/"
+    split = len(people) - house_players(people, day.args.tables)
+    day.phones = {}
+    urls = []
+    for event, players in zip(events, (people[:split], people[split:]), strict=True):
+        if not players:
+            continue
+        round_ = start_round(event, number, players, user, day.rng)
+        links = TableLink.objects.filter(table__round=round_, revoked_at__isnull=True)
+        tokens = dict(links.values_list("table_id", "token"))
+        house = event is events[1]
+        for table_id, token in tokens.items():
+            day.phones[table_id] = TablePhone(table_id, token, day.args.games, house=house)
+        urls.append(f"{event.get_absolute_url()}serie/{number}/leinwand/")
     connections.close_all()  # the server alone uses the database during the load
+    house_tables = sum(p.house for p in day.phones.values())
     print(
-        f"Serie {number}: {len(tokens)} tables seated and linked in "
-        f"{time.perf_counter() - started:.1f} s",
+        f"Serie {number}: {len(day.phones)} tables seated and linked ({house_tables} of them "
+        f"the house-rules event's) in {time.perf_counter() - started:.1f} s",
         flush=True,
     )
-    day.phones = {t: TablePhone(t, token, day.args.games) for t, token in tokens.items()}
-    return url
+    return urls
 
 
 # --- checking -----------------------------------------------------------------------------------
 
 
 def check_games(ledgers: list[TablePhone]) -> tuple[int, int, int, int]:
-    """(meant, still queued, lost, duplicated) against the stored games of every table: a game
-    still in a phone's queue (the time limit came first) is not lost, the phone holds it."""
+    """(meant, still queued, lost, duplicated) against the stored games of every table and
+    the phones' ledgers: each game number the players meant holds the entry they wanted (the
+    ledger's, or where a second phone entered the game too, the one they kept or replaced it
+    with); a game still in a phone's queue (the time limit came first) is not lost, the phone
+    holds it. Duplicated: a stored game under a number nobody meant, or an entry stored under
+    two numbers."""
     from skatclub.club.models import Game
 
-    stored: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    stored: defaultdict[int, dict[int, str]] = defaultdict(dict)
     rows = Game.objects.filter(table_id__in=[p.table_id for p in ledgers])
     for table_id, number, entry_id in rows.values_list("table_id", "number", "entry_id"):
-        stored[table_id].append((number, entry_id or ""))
+        stored[table_id][number] = entry_id or ""
     meant = queued = lost = duplicated = 0
     for phone in ledgers:
         games = stored[phone.table_id]
         meant += len(phone.ledger)
         queued += len(phone.queue)
-        held = {e.entry_id for e in phone.queue}
-        ids = Counter(entry_id for _, entry_id in games)
-        if games and "" not in ids:  # the server keeps entry ids
-            wanted = {e.entry_id for e in phone.ledger}
-            lost += len(wanted - set(ids) - held)
-            duplicated += sum(ids.values()) - len(set(ids) & wanted)
-        else:  # a server without entry ids: compare by game number
-            numbers = {n for n, _ in games}
-            lost += len({e.number for e in phone.ledger if e.entry_id not in held} - numbers)
-            duplicated += max(0, len(games) - len(phone.ledger))
+        held = {e.number for e in phone.queue}
+        for entry in phone.ledger:
+            wanted = phone.final.get(entry.number, {entry.entry_id})
+            if entry.number not in held and games.get(entry.number) not in wanted:
+                lost += 1
+        numbers = {e.number for e in phone.ledger}
+        ids = Counter(games.values())
+        duplicated += sum(1 for n in games if n not in numbers)
+        duplicated += sum(n - 1 for entry_id, n in ids.items() if entry_id and n > 1)
     return meant, queued, lost, duplicated
 
 
-def check_seat_sums(event: Any) -> tuple[int, int]:
+def check_values(ledgers: list[TablePhone]) -> tuple[int, Counter[str], list[str]]:
+    """Every stored game against the value its worked case expects (`day_mix`): (games
+    checked, checked by kind, the first differences). A Ramsch: each seat's stored score; a
+    game: its list value; both at the Bock level stored with the game (see day_mix)."""
+    from skatclub.club.models import Game, RamschScore, Seat
+
+    played = {e.entry_id: e.played for p in ledgers for e in p.ledger}
+    played.update({e.entry_id: e.played for p in ledgers for e in p.rivals})
+    table_ids = [p.table_id for p in ledgers]
+    positions = dict(
+        ((table_id, player_id), position)
+        for table_id, player_id, position in Seat.objects.filter(
+            table_id__in=table_ids
+        ).values_list("table_id", "player_id", "position")
+    )
+    scores: defaultdict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, table_id, player_id, score in RamschScore.objects.filter(
+        game__table_id__in=table_ids
+    ).values_list("game_id", "game__table_id", "player_id", "list_score"):
+        scores[game_id][positions[(table_id, player_id)]] = score
+    checked: Counter[str] = Counter()
+    wrong: list[str] = []
+    rows = Game.objects.filter(table_id__in=table_ids).values_list(
+        "id", "table_id", "number", "entry_id", "list_score", "declaration", "ramsch"
+    )
+    for game_id, table_id, number, entry_id, list_score, declaration, ramsch in rows:
+        meant = played.get(entry_id)
+        if meant is None:
+            wrong.append(f"table {table_id} game {number}: entry {entry_id!r} no phone sent")
+            continue
+        checked[meant.case.kind] += 1
+        want: object
+        got: object
+        if ramsch is not None:
+            checked["of them Bock"] += ramsch.get("bock", 0) > 0
+            want = {s: n for s, n in expected_scores(meant, ramsch.get("bock", 0)).items() if n}
+            got = {seat: score for seat, score in scores[game_id].items() if score}
+        else:
+            level = (declaration or {}).get("bock", 0)
+            checked["of them Bock"] += level > 0
+            want, got = expected_value(meant, level), list_score
+        ok = got == want
+        if not ok:
+            wrong.append(
+                f"table {table_id} game {number} {meant.line!r} (case {meant.case.key}): "
+                f"stored {got}, the case says {want}"
+            )
+    return sum(n for kind, n in checked.items() if kind != "of them Bock"), checked, wrong
+
+
+def check_seat_sums(events: tuple[Any, Any]) -> tuple[int, int]:
     """(seats, differing) stored sums vs `services.refresh_results` (rolled back)."""
     from django.db import transaction
 
     from skatclub.club import services
     from skatclub.club.models import Seat, Table
 
-    table_ids = list(Table.objects.filter(round__event=event).values_list("id", flat=True))
+    tables = Table.objects.filter(round__event__in=events)
+    table_ids = list(tables.values_list("id", flat=True))
     rows = Seat.objects.filter(table_id__in=table_ids).order_by("id")
     fields = services.SEAT_RESULT_FIELDS
     stored = list(rows.values_list("id", *fields))
@@ -980,7 +1283,12 @@ def check_seat_sums(event: Any) -> tuple[int, int]:
 
 
 def report(
-    day: Day, engine: str, ledgers: list[TablePhone], event: Any, usage: Usage, elapsed: float
+    day: Day,
+    engine: str,
+    ledgers: list[TablePhone],
+    events: tuple[Any, Any],
+    usage: Usage,
+    elapsed: float,
 ) -> None:
     args = day.args
     print()
@@ -988,14 +1296,13 @@ def report(
         f"{engine}: {args.tables} tables × {args.games} games × {args.rounds} Serien, Granian "
         f"with {args.workers} processes, speed ×{args.speed:g}, {elapsed:.0f} s"
     )
-    for name, samples in (
-        ("saves", day.saves),
-        ("read-backs", day.readbacks),
-        ("stand polls (phones)", day.polls),
-        ("status after a change", day.statuses),
-        ("live ranking (spectators)", day.spectators),
-        ("page opened (phones)", day.pages),
-    ):
+    if args.end_of_day:
+        print(
+            f"  the end of the day: Serien 1–{args.rounds - 1} and games 1–"
+            f"{args.games - args.live_games} of Serie {args.rounds} loaded in bulk, the last "
+            f"{args.live_games} played live; the figures below are the live part's"
+        )
+    for name, samples in day.kinds():
         if name.startswith("stand") and not day.stand:
             print(f"{name:26} stand: not available")
             continue
@@ -1018,9 +1325,26 @@ def report(
         print(f"{'  late (loop lag)':26} {spread(samples.late_ms)}")
         print(f"{'  phone p95 by minute':26} {by_minute(samples)}")
         answers: dict[str, object] = dict(sorted(samples.statuses.items()))
-        if samples is day.polls or samples is day.spectators:
+        if samples in (day.polls, day.spectators, day.projector):
             answers["304 share"] = f"{samples.statuses['304'] / len(samples.latency_ms):.0%}"
         print(f"{'  answers':26} {answers}")
+    shown = [(name, samples) for name, samples in day.kinds() if samples.latency_ms]
+    print("by Serie (the phone's latency; the server's CPU from its header):")
+    for line in by_round(shown):
+        print(f"  {line}")
+    print("by ten minutes of the load (the phone's latency):")
+    for line in by_ten_minutes(shown, day.began):
+        print(f"  {line}")
+    print("the machine's load during the run:")
+    for line in day.load.lines():
+        print(f"  {line}")
+    print("memory (resident set) of every process, start and end of each Serie:")
+    if args.end_of_day:  # only the last Serie is played live: from its start to its end
+        table, grew = day.memory.lines(f"S{args.rounds} start", f"S{args.rounds} end")
+    else:
+        table, grew = day.memory.lines("S1 end", f"S{args.rounds} end")
+    for line in table:
+        print(f"  {line}")
     print("CPU over the load (/proc):")
     for line in usage.lines():
         print(f"  {line}")
@@ -1038,6 +1362,16 @@ def report(
         f"errors: {errors} (5xx, timeouts, broken connections), 409: {conflicts}, "
         f"other refusals: {refused}"
     )
+    rivals = sum(len(p.rivals) for p in ledgers)
+    print(
+        f"second phones (1 table in {PAIRED_TABLES}): {rivals} games entered twice at once "
+        f"({day.same_game} the same game, the others a different game under the same number); "
+        f"the second phones' answers: {dict(sorted(day.rival_answers.items()))}"
+    )
+    print(
+        f"409s resolved as the page offers: {day.kept_stored} kept the stored game, "
+        f"{day.replaced} replaced it (sent again with the stored version)"
+    )
     for why in [w for p in ledgers for w in p.why][:3]:
         print(f"  refused: {why}")
     meant, queued, lost, duplicated = check_games(ledgers)
@@ -1046,43 +1380,111 @@ def report(
         + (f", {queued} STILL QUEUED (time limit)" if queued else "")
     )
     print(f"polls skipped while the last was unanswered (an overloaded server): {day.skipped}")
-    seats, wrong = check_seat_sums(event)
-    print(f"seat sums: {seats} seats, {wrong} differ from a recomputation")
+    seats, wrong = check_seat_sums(events)
+    print(f"seat sums: {seats} seats, {wrong} differ from a recomputation (consistency only)")
+    checked, kinds, differ = check_values(ledgers)
+    print(
+        f"values: {checked} stored games against their worked case's value, {len(differ)} "
+        f"differ; by kind: {dict(sorted(kinds.items()))}"
+    )
+    for line in differ[:5]:
+        print(f"  differs: {line}")
 
     def p95(values: array[float]) -> float:
         return percentile(values, 0.95) if values else math.inf
 
-    targets = [
-        ("save p95 < 100 ms", p95(day.saves.latency_ms) < 100),
-        ("0 lost, 0 duplicated", lost == 0 and duplicated == 0),
-        ("seat sums exact", wrong == 0),
+    from skatclub.club.models import Game
+
+    games_stored = Game.objects.count()
+    render_cpu = [
+        cpu
+        for samples in (day.projector, day.spectators)
+        for cpu in samples.cpu_by_status.get("200", [])
     ]
-    if day.stand and day.polls.latency_ms:
-        targets.append(("poll p95 < 30 ms", p95(day.polls.latency_ms) < 30))
-        mean_cpu = statistics.fmean(day.polls.cpu_ms) if day.polls.cpu_ms else math.inf
-        targets.append(("CPU per poll < 2 ms", mean_cpu < 2))
-    print("targets: " + ", ".join(f"{name}: {'yes' if ok else 'NO'}" for name, ok in targets))
+    polls = day.polls.latency_ms if day.stand else array("d")
+    print("targets (the figure measured, and whether it is met):")
+    rows: list[tuple[str, str, bool]] = [
+        (
+            "save p95 < 100 ms (phone)",
+            f"{p95(day.saves.latency_ms):.1f} ms",
+            p95(day.saves.latency_ms) < 100,
+        ),
+        ("poll p95 < 30 ms (phone)", f"{p95(polls):.1f} ms", p95(polls) < 30),
+        (
+            "CPU per poll < 2 ms (mean)",
+            f"{statistics.fmean(day.polls.cpu_ms):.2f} ms" if day.polls.cpu_ms else "–",
+            bool(day.polls.cpu_ms) and statistics.fmean(day.polls.cpu_ms) < 2,
+        ),
+        (
+            "projector render < 50 ms CPU (p95)",
+            f"{p95(array('d', render_cpu)):.1f} ms at {games_stored} games" if render_cpu else "–",
+            bool(render_cpu) and p95(array("d", render_cpu)) < 50,
+        ),
+        (
+            "0 lost, 0 duplicated",
+            f"{lost} lost, {duplicated} duplicated",
+            not lost and not duplicated,
+        ),
+        ("memory flat (no process +20 %)", ", ".join(grew) or "none grew 20 %", not grew),
+        ("seat sums exact", f"{wrong} of {seats} differ", wrong == 0),
+        ("values as the worked cases", f"{len(differ)} of {checked} differ", not differ),
+    ]
+    for name, figure, held in rows:
+        print(f"  {name:36} {figure:36} {'met' if held else 'MISSED'}")
+    print("targets by Serie (p95: saves < 100 ms, polls < 30 ms, projector render < 50 ms CPU):")
+    rendered: defaultdict[int, list[float]] = defaultdict(list)
+    for samples in (day.projector, day.spectators):
+        for number, used in zip(samples.full_round_of, samples.full_cpu_ms, strict=True):
+            rendered[number].append(used)
+
+    def met(value: float, limit: float) -> str:
+        return f"{value:.1f} ms {'met' if value < limit else 'MISSED'}"
+
+    for number in sorted(set(day.saves.round_of)):
+        saves = array(
+            "d",
+            (
+                v
+                for n, v in zip(day.saves.round_of, day.saves.latency_ms, strict=True)
+                if n == number
+            ),
+        )
+        asked = array(
+            "d",
+            (
+                v
+                for n, v in zip(day.polls.round_of, day.polls.latency_ms, strict=True)
+                if n == number
+            ),
+        )
+        render = array("d", rendered.get(number, []))
+        print(
+            f"  Serie {number}: saves {met(p95(saves), 100)}, polls {met(p95(asked), 30)}, "
+            f"render {met(p95(render), 50)}"
+        )
     print(
-        f"  (phone p95: saves {p95(day.saves.latency_ms):.1f} ms, polls "
-        f"{p95(day.polls.latency_ms):.1f} ms, spectators {p95(day.spectators.latency_ms):.1f} "
-        f"ms; server wall p95: saves {p95(day.saves.wall_ms):.1f} ms, polls "
-        f"{p95(day.polls.wall_ms):.1f} ms, spectators {p95(day.spectators.wall_ms):.1f} ms)"
+        f"  (server wall p95: saves {p95(day.saves.wall_ms):.1f} ms, polls "
+        f"{p95(day.polls.wall_ms):.1f} ms, spectators {p95(day.spectators.wall_ms):.1f} ms; "
+        f"the machine: {usage.machine / max(1.0, usage.seconds):.2f} of {os.cpu_count()} cores "
+        "busy over the load, see above)"
     )
 
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from skatclub.club.management.commands.serve import APPLICATION, DEFAULT_WORKERS, server_argv
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=350)
     parser.add_argument("--serien", dest="rounds", type=int, default=3, help="Serien of the day")
     parser.add_argument("--games", type=int, default=48, help="games per table and Serie")
-    parser.add_argument("--speed", type=float, default=1, help="play runs this much faster")
+    parser.add_argument(
+        "--speed", type=float, default=10, help="play runs this much faster (10: a game in 9 s)"
+    )
     parser.add_argument("--poll-every", type=float, default=4, help="s between a phone's polls")
     parser.add_argument("--spectators", type=int, default=300)
     parser.add_argument("--spectator-every", type=float, default=2, help="s between polls")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="server processes")
+    parser.add_argument(
+        "--workers", type=int, default=0, help="server processes (default: serve's)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--database-url", default="", help="default: a temp SQLite file")
     parser.add_argument(
@@ -1091,9 +1493,20 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="1 Serie of 3 games a table, play ×4 (a few minutes)"
     )
+    parser.add_argument(
+        "--end-of-day",
+        action="store_true",
+        help="run (2): the Serien before the last and its first games loaded in bulk, then the "
+        "last --live-games played at the real pace (--speed 1 unless given)",
+    )
+    parser.add_argument(
+        "--live-games", type=int, default=8, help="--end-of-day: the last games played live"
+    )
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.games, args.speed = 1, 3, 4
+    if args.end_of_day and "--speed" not in sys.argv:
+        args.speed = 1
     with tempfile.TemporaryDirectory(prefix="skatclub-big-day-") as tmp_name:
         tmp = Path(tmp_name)
         database_url = args.database_url or f"sqlite:///{tmp / 'big_day.sqlite3'}"
@@ -1103,7 +1516,17 @@ def main() -> None:
         setup_django(database_url, tmp / "data")
         from django.db import connections
 
-        user, event, people = build_event(args.tables * 4)
+        from skatclub.club.management.commands.serve import (
+            APPLICATION,
+            DEFAULT_WORKERS,
+            server_argv,
+            worker_argv,
+        )
+        from skatclub.club.tasks import QUEUES
+
+        args.workers = args.workers or DEFAULT_WORKERS
+
+        user, event, house, people = build_event(args.tables * 4)
         connections.close_all()
         port = free_port()
         argv = server_argv("127.0.0.1", port, args.workers, access_log=args.access_log)
@@ -1113,15 +1536,46 @@ def main() -> None:
         )
         env = {**os.environ, "PYTHONPATH": path}  # production settings: setup_django's
         server = Server(argv, env, tmp / "server.log", args.workers)
-        day = Day(args, port, database_url.rsplit("/", 1)[1] if postgres else "")
+        # the background workers beside it, as `serve` starts them (their memory is reported)
+        background = [
+            subprocess.Popen(
+                worker_argv(queue),
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=(tmp / f"worker-{queue}.log").open("wb"),
+            )
+            for queue in QUEUES
+        ]
+        database = database_url.rsplit("/", 1)[1] if postgres else ""
+        day = Day(args, port, database)
+
+        def processes() -> list[tuple[str, int]]:
+            found = [("server (Granian main)", server.process.pid)]
+            found += [(f"server worker {pid}", pid) for pid in children(server.process.pid)]
+            found += [
+                (f"background worker ({q})", w.pid) for q, w in zip(QUEUES, background, strict=True)
+            ]
+            if database and has_postgres_user():
+                found += [(f"PostgreSQL backend {pid}", pid) for pid in Backends(database).read()]
+            return [*found, ("load generator (this process)", os.getpid())]
+
+        day.processes = processes
         ledgers: list[TablePhone] = []
         usage = Usage()
         try:
             server.wait_ready(f"http://127.0.0.1:{port}/")
             began = time.perf_counter()
             for number in range(1, args.rounds + 1):
-                url = seat_round(day, event, number, people, user)
-                usage.add(asyncio.run(day.play(number, url, user, server)))
+                urls = seat_round(day, (event, house), number, people, user)
+                day.round_number = number
+                if args.end_of_day:  # the Serien before the last, and its first games: bulk
+                    last = number == args.rounds
+                    load_games(day, user, args.games - args.live_games if last else args.games)
+                    if not last:
+                        ledgers.extend(day.phones.values())
+                        continue
+                usage.add(asyncio.run(day.play(number, urls, user, server)))
                 ledgers.extend(day.phones.values())
             elapsed = time.perf_counter() - began
         finally:
@@ -1129,8 +1583,11 @@ def main() -> None:
                 print(f"the server ended (exit {server.process.returncode}); its log ends:")
                 print(server.tail())
             server.stop()
+            for worker in background:  # started here: stopped by their own handles
+                worker.terminate()
+                worker.wait(timeout=30)
         engine = "PostgreSQL" if postgres else "SQLite"
-        report(day, engine, ledgers, event, usage, elapsed)
+        report(day, engine, ledgers, (event, house), usage, elapsed)
         connections.close_all()
 
 
