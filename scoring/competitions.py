@@ -148,8 +148,11 @@ def _number(value: int) -> str:
     return f"−{text}" if value < 0 else text
 
 
-def check_groups(competition: Competition, groups: Sequence[Group]) -> None:
-    """Refuse groups of the wrong size, a player in two groups, two groups with one key."""
+def check_groups(
+    competition: Competition, groups: Sequence[Group], names: Mapping[int, str] | None = None
+) -> None:
+    """Refuse groups of the wrong size, a player in two groups, two groups with one key.
+    `names`: player id -> name, for the refusal."""
     if len(groups) > MAX_GROUPS:
         raise CompetitionError(f"Höchstens {MAX_GROUPS} Gruppen je Wertung.")
     seen: dict[int, str] = {}
@@ -166,8 +169,9 @@ def check_groups(competition: Competition, groups: Sequence[Group]) -> None:
             )
         for player in group.members:
             if player in seen:
+                who = (names or {}).get(player, "Ein Spieler")
                 raise CompetitionError(
-                    f"Ein Spieler steht in {seen[player]} und in {group.name}; jeder spielt "
+                    f"{who} steht in {seen[player]} und in {group.name}; jeder spielt "
                     "für eine Gruppe."
                 )
             seen[player] = group.name

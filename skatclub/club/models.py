@@ -473,6 +473,63 @@ class KeepApart(models.Model):
         return f"{self.first} nicht mit {self.second}"
 
 
+class Competition(models.Model):
+    """An extra ranking of an event over the same games (issue 43): a Tandemwertung (pairs) or
+    a Mannschaftswertung (teams of `size`), ranked by `scoring.competitions.rank_groups` with
+    the declared rule for a member who misses a Serie. Its groups are fixed before Serie 1
+    (`services.competitions`)."""
+
+    class Kind(models.TextChoices):
+        TANDEM = "tandem", "Tandem"
+        TEAM = "team", "Mannschaft"
+
+    class Absent(models.TextChoices):
+        ZERO = "zero", "eine fehlende Serie zählt 0"
+        BEHIND = "behind", "die Gruppe steht hinter allen vollständigen"
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="competitions", verbose_name="Veranstaltung"
+    )
+    name = models.CharField("Name", max_length=100)
+    kind = models.CharField("Art", max_length=10, choices=Kind.choices)
+    size = models.PositiveSmallIntegerField("Spieler je Gruppe", default=2)
+    absent = models.CharField(
+        "fehlt ein Mitglied", max_length=10, choices=Absent.choices, default=Absent.ZERO
+    )
+
+    class Meta:
+        verbose_name = "Wertung"
+        verbose_name_plural = "Wertungen"
+        ordering = ["event", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="competition_name_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.event})"
+
+
+class CompetitionGroup(models.Model):
+    """A tandem or a team of a `Competition`: its name and its players."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="groups", verbose_name="Wertung"
+    )
+    name = models.CharField("Name", max_length=100)
+    members = models.ManyToManyField(Player, related_name="+", verbose_name="Spieler")
+
+    class Meta:
+        verbose_name = "Tandem oder Mannschaft"
+        verbose_name_plural = "Tandems und Mannschaften"
+        ordering = ["competition", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "name"], name="group_name_once")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Round(models.Model):
     """A Serie: every present player plays one table's worth of games."""
 

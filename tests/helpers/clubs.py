@@ -24,6 +24,8 @@ from skatclub.club.leagues.models import Division, League, Matchday, MatchdayTea
 from skatclub.club.models import (
     Club,
     ClubStaff,
+    Competition,
+    CompetitionGroup,
     Event,
     KasseEntry,
     KeepApart,
@@ -56,6 +58,8 @@ class ClubData:
     team: Team
     archive_import_pk: int = 0
     seat: str = ""  # the secret of seat 1's own link
+    competition_pk: int = 0
+    group_pk: int = 0
 
 
 def staff(username: str, club: Club, role: str = SPIELWART) -> User:
@@ -98,6 +102,9 @@ def build_club(
         division, team = _league(event, players, word)
         archive = ArchiveImport.objects.create(filename=f"{low}.json")
         seat = services.seat_token(link, 1, players[0].pk)
+        competition = Competition.objects.create(event=event, name=f"{word}wertung", kind="tandem")
+        group = CompetitionGroup.objects.create(competition=competition, name=f"{word}tandem")
+        group.members.set(players[:2])
     user = staff(spielwart, club)
     return ClubData(
         club,
@@ -114,6 +121,8 @@ def build_club(
         team,
         archive.pk,
         seat,
+        competition.pk,
+        group.pk,
     )
 
 
@@ -164,6 +173,8 @@ def parameter_values(route: str, data: ClubData) -> dict[str, str]:
         "token": data.token,
         "position": "1",
         "seat": data.seat,
+        "competition": str(data.competition_pk),
+        "group": str(data.group_pk),
         "player": data.players[0].key,
         "league": data.division.league.key,
         "division": data.division.key,

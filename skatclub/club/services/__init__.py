@@ -14,7 +14,8 @@
   changed after games were stored, re-valued with a preview; `signin`: a tournament's
   sign-in; `leaving`: „gegangen nach Serie n“ (not drawn again, money and results stay);
   `prizes`: the Gewinnplan; `kasse`: the Kasse's bookings, cash counts and printed receipts;
-  `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches.
+  `removal`: deleting a Serie or an event; `offiziersskat`: two-player matches;
+  `competitions`: an event's Tandem- and Mannschaftswertungen and their groups.
 - `members`: a player's identity and the clubs he plays in; `users`: the club's logins.
 - `history`: the `Change` rows every write leaves (who, when, before/after, from where).
 - `versions`: the table's and the event's version that readers compare (issue 26).
@@ -27,6 +28,7 @@ are free to change behind them.
 """
 
 from skatclub.club.services.closing import check_event_open
+from skatclub.club.services.competitions import declare_competition, remove_group, set_group
 from skatclub.club.services.draw import DrawError, Move, new_seed
 from skatclub.club.services.errors import (
     BusyError,
@@ -378,6 +380,9 @@ __all__ = [
     "leave",
     "stay",
     "seat_player",
+    "set_group",
+    "declare_competition",
+    "remove_group",
     "seat_token",
     "sign_table",
     "table_changed",

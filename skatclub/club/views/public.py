@@ -60,6 +60,7 @@ from skatclub.club.presenters.tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
+from skatclub.club.queries.competitions import competition_rankings
 from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
 from skatclub.club.queries.standings import event_standings, seasons_with_rule_dates
@@ -182,6 +183,7 @@ def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
         "club/event_detail.html",
         {
             "event": event,
+            "rankings": competition_rankings(event),
             "numbers": numbers,
             "provisional": provisional_text(rounds),
             "has_plan": _announced_plan(event),
