@@ -13,6 +13,7 @@ from playwright.sync_api import Page
 from pytest_django.live_server_helper import LiveServer
 
 from scoring import Ruleset, parse_notation, playing_positions, table_scores, valuation
+from skatclub.club import formatting
 from skatclub.club.entry_line import parse_line
 from skatclub.club.models import Attendance, Event, Player, Round
 from skatclub.club.queries.standings import event_standings
@@ -125,7 +126,8 @@ def test_a_spielwart_enters_a_whole_round_from_the_keyboard(
     rows = event_standings(event)
     names = column(page, "Name")
     assert names == [row.name for row in rows]
-    assert column(page, "Spielpunkte") == [str(row.list_score) for row in rows]
-    assert column(page, "Wertungspunkte") == [str(row.score) for row in rows]
+    # German digits on pages as in the PDFs: thousands dot and the true minus
+    assert column(page, "Spielpunkte") == [formatting.number(row.list_score) for row in rows]
+    assert column(page, "Wertungspunkte") == [formatting.number(row.score) for row in rows]
     for row in rows:
         assert (row.list_score, row.score) == by_key[row.player]

@@ -27,7 +27,7 @@ def test_the_board_shows_every_tables_progress(
     enter(four_table, 2, 3, "Gr m1 v", user=link)
     page = spielwart_client.get(BOARD).content.decode()
     assert "<strong data-games>2</strong> von 48 Spielen" in page
-    assert "Zuletzt: Spiel 2, Carla Claus: Gr m1 v = -96" in page
+    assert "Zuletzt: Spiel 2, Carla Claus: Gr m1 v = −96" in page  # the true minus
     assert "<strong data-games>0</strong> von 36 Spielen" in page
     assert "kein Tisch-Link" in page  # table 2 has none
     assert "Unterschriften 0/4" in page
