@@ -5,12 +5,14 @@ Reads only."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Q
 
 from scoring.competitions import Absent, Group, GroupRow, Kind, rank_groups
 from scoring.competitions import Competition as Declared
+from skatclub.club.collation import german_key
 from skatclub.club.models import Competition, Event, Player
 from skatclub.club.queries.standings import season_lines
 
@@ -60,7 +62,7 @@ def competition_rankings(event: Event) -> list[CompetitionRanking]:
     found = []
     for competition in competitions:
         groups = [
-            Group(str(g.pk), g.name, tuple(m.pk for m in g.members.all()))
+            Group(str(g.pk), g.name, tuple(m.pk for m in _by_name(g.members.all())))
             for g in competition.groups.all()
         ]
         for g in competition.groups.all():
@@ -71,6 +73,11 @@ def competition_rankings(event: Event) -> list[CompetitionRanking]:
             CompetitionRanking(competition, rule.describe(), tuple(_row(r, names) for r in rows))
         )
     return found
+
+
+def _by_name(members: Iterable[Player]) -> list[Player]:
+    """A group's members in German alphabetical order (the order of its sum)."""
+    return sorted(members, key=lambda p: german_key(p.name))
 
 
 def _row(row: GroupRow, names: dict[int, str]) -> RankedGroup:
