@@ -233,6 +233,7 @@ def results_printout(event: Event, round_: Round | None) -> Printout:
         "rows": [_result_row(row, accounts[row.player_id], event) for row in rows],
         "has_settlement": event.has_settlement,
         "kasse": euro(found.report.lost_fees),
+        "gone": gone_names(event),
     }
     return Printout("pdf/results.html", f"{stem}.pdf", context)
 

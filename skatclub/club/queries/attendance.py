@@ -61,9 +61,10 @@ def gone_before(event: Event, number: int | None = None) -> dict[int, int]:
     return {p: n for p, n in rows.values_list("player_id", "left_after") if n is not None}
 
 
-def gone_names(event: Event, number: int) -> list[tuple[str, int]]:
-    """(name, Serie he left after) for each player who left before Serie `number`, in German
-    alphabetical order: the Tischliste of a later Serie names them."""
+def gone_names(event: Event, number: int | None = None) -> list[tuple[str, int]]:
+    """(name, Serie he left after) for each player who left before Serie `number` (without
+    one: during the day), in German alphabetical order: the Tischliste of a later Serie and
+    the results name them."""
     gone = gone_before(event, number)
     rows = Player.objects.filter(pk__in=gone).values_list("pk", "name", "key")
     ordered = sorted(rows, key=lambda row: (german_key(row[1]), row[2]))

@@ -60,6 +60,7 @@ from skatclub.club.presenters.tables import (
     RoundStandingsTable,
     SeasonRankingTable,
 )
+from skatclub.club.queries.attendance import gone_names
 from skatclub.club.queries.competitions import competition_rankings
 from skatclub.club.queries.ledger import EventLedger, event_ledger, round_ledger
 from skatclub.club.queries.offiziersskat import player_matches
@@ -184,6 +185,7 @@ def _event_page(request: HttpRequest, event: Event) -> HttpResponse:
         {
             "event": event,
             "rankings": competition_rankings(event),
+            "gone": gone_names(event),
             "numbers": numbers,
             "provisional": provisional_text(rounds),
             "has_plan": _announced_plan(event),

@@ -18,8 +18,10 @@ from scoring import Declaration, Outcome
 from skatclub.club import services
 from skatclub.club.models import Attendance, Change, Event, Player, Round, Seat, Table
 from skatclub.club.presenters.kasse import report_context
-from skatclub.club.printing.printouts import seating_printout
+from skatclub.club.printing.printouts import results_printout, seating_printout
+from skatclub.club.printing.render import render_printout
 from skatclub.club.queries.ledger import event_ledger, forecast_for
+from tests.helpers.pdf import flat, pdf_text
 from tests.helpers.tournaments import paid_tournament
 
 EVENT = "/spielwart/veranstaltungen/2026-11-20-preisskat/"
@@ -127,6 +129,10 @@ def test_the_results_keep_him_ranked_and_say_that_he_left(
     assert "gegangen nach Serie 1" in page
     rows = {r.player: r for r in event_ledger(after_one.event).rows}
     assert rows["anna"].rounds == 1 and rows["bernd"].rounds == 2
+    public = Client().get("/veranstaltungen/2026-11-20-preisskat/").content.decode()
+    assert "Nicht mehr dabei: Anna Albers (gegangen nach Serie 1;" in public
+    _, text = pdf_text(render_printout(results_printout(after_one.event, None)))
+    assert "Nicht mehr dabei: Anna Albers (gegangen nach Serie 1;" in flat(text)
 
 
 def test_the_tischliste_of_round_2_names_who_left(

@@ -196,11 +196,11 @@ def test_the_event_page_runs_a_fixed_number_of_queries(
     # event + season, its tables' versions (the page's state, views.conditional),
     # the played Serien, standings (their seats with the tables and players),
     # the sign-ins (Startgeld) and the Gewinnplan for the ledger, the event's Tandem- and
-    # Mannschaftswertungen (none)
-    with django_assert_num_queries(8):
+    # Mannschaftswertungen (none), who left during the day (nobody)
+    with django_assert_num_queries(9):
         client.get(EVENT_URL)
     add_rounds(results, players, (2, 3))  # three times the data
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         response = client.get(EVENT_URL)
     assert "360 + 50 × 6 − 50 × 0 + 40 × 3 = 780" in response.content.decode()  # Emil 3 x 260
 
