@@ -34,7 +34,10 @@ def test_a_player_signs_on_his_own_phone_and_the_others_on_the_table_phone_confi
     code.locator("summary").click()
     qr = code.locator("img.qr")
     qr.wait_for()
-    assert table_phone.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
+    # The code is an image loaded on opening (lazily): wait until it has loaded and drawn.
+    table_phone.wait_for_function(
+        "(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle()
+    )
     table_phone.screenshot(path=str(tmp_path / "table-390.png"), full_page=True)
 
     own = browser.new_context(viewport=PHONE).new_page()  # Anna's phone scans her code
